@@ -1,0 +1,120 @@
+"""Stella Digger behind the engine's game protocol (engine/core/game.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import GameOver, IllegalDecision, NotYourTurn
+from ..core.events import Event
+from ..core.game import ToAct
+from . import serial
+from .actions import Action, parse
+from .events import EventLog
+from .flow import advance, owed
+from .scoring import score
+from .setup import new_game
+from .state import State
+from .steps import DECISIONS
+from .view import EVERYONE, build_view
+
+
+class StellaDigger:
+    """The module-level game object: every method is a pure function of its arguments."""
+
+    name = "stella-digger"
+    title = "Stella Digger"
+    min_players, max_players = 2, 4
+
+    def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
+                 names: dict[str, str] | None = None) -> State:
+        return new_game(players, options, seed, names)[0]
+
+    def new_game_with_events(self, players: list[str], options: dict[str, Any] | None = None,
+                             seed: int = 0, names: dict[str, str] | None = None
+                             ) -> tuple[State, list[Event]]:
+        state, ev = new_game(players, options, seed, names)
+        return state, list(ev)
+
+    def to_act(self, state: State) -> ToAct | None:
+        frame = owed(state)
+        if frame is None:
+            return None
+        return ToAct(state.players[frame.seat].id, DECISIONS[frame.step].decision)
+
+    def parse(self, text: str) -> Action:
+        return parse(text)
+
+    def legal(self, state: State) -> list[Action]:
+        frame = owed(state)
+        return [] if frame is None else DECISIONS[frame.step].legal(state, frame)
+
+    def check(self, state: State, player: str, action: Action | str) -> Action:
+        """Raise the reason ``action`` is not legal for ``player`` now; return it parsed."""
+        frame = owed(state)
+        if frame is None:
+            raise GameOver("The game is over: there is nothing left to decide.")
+        step = DECISIONS[frame.step]
+        if player not in {p.id for p in state.players}:
+            raise NotYourTurn("You're not playing in this game.")
+        owner = state.players[frame.seat]
+        if player != owner.id:
+            raise NotYourTurn(f"It's not your turn: {step.prompt(state, frame)}")
+        if isinstance(action, str):
+            action = parse(action)
+        step.check(state, frame, action)
+        return action
+
+    def apply(self, state: State, player: str, action: Action | str) -> list[Event]:
+        """The only way a state changes. Checks first (raising IllegalDecision and changing
+        nothing), then performs, counts the version and runs on to the next owed decision."""
+        action = self.check(state, player, action)
+        frame = state.stack.pop()
+        ev = EventLog()
+        DECISIONS[frame.step].perform(state, frame, action, ev)
+        state.version += 1
+        advance(state, ev)
+        return list(ev)
+
+    def default(self, state: State) -> Action:
+        frame = owed(state)
+        if frame is None:
+            raise GameOver("The game is over: there is nothing left to decide.")
+        return DECISIONS[frame.step].default(state, frame)
+
+    def prompt(self, state: State) -> str:
+        frame = owed(state)
+        if frame is None:
+            return "The game is over."
+        return DECISIONS[frame.step].prompt(state, frame)
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return build_view(state, EVERYONE)
+
+    def scores(self, state: State) -> dict[str, dict[str, int]]:
+        return {p.id: score(p) for p in state.players}
+
+    def dump(self, state: State) -> str:
+        return serial.dump(state)
+
+    def load(self, text: str | bytes) -> State:
+        return serial.load(text)
+
+    def clone(self, state: State) -> State:
+        return serial.clone(state)
+
+    def replay(self, initial: str | State, log: list[tuple[str, str]]) -> State:
+        """Rebuild a state from its initial state and decision log (player, notation)."""
+        state = self.load(initial) if isinstance(initial, str | bytes) else self.clone(initial)
+        for index, (player, text) in enumerate(log):
+            try:
+                self.apply(state, player, text)
+            except IllegalDecision as exc:
+                raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
+                                      f"replayed: {exc}") from exc
+        return state
+
+
+GAME = StellaDigger()

@@ -1,0 +1,116 @@
+"""Playing drill cards (R8, R17), the 1-and-4 swap and who wins (R13)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..core.errors import IllegalDecision
+from .actions import Fight, Mine
+from .components import CARD_COLOUR, CARD_NUMBER, COLOURS, card_key
+from .state import Play, Player, State
+
+
+def _owned(player: Player, gadget_type_: str, colour: str) -> bool:
+    return f"{gadget_type_}/{colour}" in player.gadgets
+
+
+def check_play(player: Player, action: Mine | Fight) -> None:
+    """R8: the card (and a boost card) in hand, a Super Drill / Enhanced Power of the matching
+    colour owned and not used yet this round (gadgets: once per type per round)."""
+    if action.card not in player.hand:
+        raise IllegalDecision(f"You don't have {action.card} in your hand.")
+    colour = CARD_COLOUR[action.card]
+    if action.super is not None:
+        if not _owned(player, "super-drill", colour):
+            raise IllegalDecision(
+                f"To change {action.card}'s colour you need the Super Drill of {colour}.")
+        if "super-drill" in player.used:
+            raise IllegalDecision("You already used a Super Drill this round.")
+        if action.super == colour:
+            raise IllegalDecision(f"A Super Drill changes the card to another colour; "
+                                  f"{action.card} is already {colour}.")
+    if action.boost is not None:
+        boost_colour = CARD_COLOUR[action.boost]
+        if not _owned(player, "enhanced-power", boost_colour):
+            raise IllegalDecision(
+                f"To add {action.boost} you need the Enhanced Power of {boost_colour}.")
+        if "enhanced-power" in player.used:
+            raise IllegalDecision("You already used an Enhanced Power this round.")
+        needed = 2 if action.boost == action.card else 1
+        if player.hand.count(action.boost) < needed:
+            raise IllegalDecision(f"You don't have another {action.boost} in your hand to add.")
+
+
+def take_play(player: Player, action: Mine | Fight) -> Play:
+    """Move the played cards from hand to the table (face up) and record used gadgets."""
+    player.hand.remove(action.card)
+    cards = [action.card]
+    if action.boost is not None:
+        player.hand.remove(action.boost)
+        cards.append(action.boost)
+        player.used.append("enhanced-power")
+    if action.super is not None:
+        player.used.append("super-drill")
+    colour = action.super or CARD_COLOUR[action.card]
+    return Play(cards, colour, action.super, action.boost)
+
+
+def play_options(player: Player, cls: type[Mine] | type[Fight]) -> list[Mine | Fight]:
+    """Every distinct legal play from this hand (R8), in canonical order."""
+    hand = sorted(set(player.hand), key=card_key)
+    supers = "super-drill" not in player.used
+    boosts = "enhanced-power" not in player.used
+    out: list[Mine | Fight] = []
+    for card in hand:
+        colour = CARD_COLOUR[card]
+        super_options: list[str | None] = [None]
+        if supers and _owned(player, "super-drill", colour):
+            super_options += [c for c in COLOURS if c != colour]
+        boost_options: list[str | None] = [None]
+        if boosts:
+            boost_options += [b for b in hand if _owned(player, "enhanced-power", CARD_COLOUR[b])
+                              and (b != card or player.hand.count(b) >= 2)]
+        for s in super_options:
+            for b in boost_options:
+                out.append(cls(card, s, b))
+    return out
+
+
+def swapped_values(plays: Iterable[Play]) -> dict[str, bool]:
+    """R13: colours whose 1s and 4s swap: at least one 1 and one 4 of that effective colour
+    among all cards of the given plays."""
+    ones: set[str] = set()
+    fours: set[str] = set()
+    for play in plays:
+        for card in play.cards:
+            n = CARD_NUMBER[card]
+            if n == 1:
+                ones.add(play.colour)
+            elif n == 4:
+                fours.add(play.colour)
+    return {c: True for c in ones & fours}
+
+
+def play_total(play: Play, swapped: dict[str, bool]) -> int:
+    total = 0
+    for card in play.cards:
+        n = CARD_NUMBER[card]
+        if swapped.get(play.colour) and n in (1, 4):
+            n = 5 - n
+        total += n
+    return total
+
+
+def ranking(state: State, plays: dict[int, Play], matches: set[str] | None) -> list[tuple[int, int]]:
+    """Seats with their totals, best first: matching the target colours (``None``: every colour
+    matches, a gold tile), then the highest total, then closest to the start player (R1)."""
+    swapped = swapped_values(plays.values())
+    order = {seat: i for i, seat in enumerate(state.turn_order())}
+    scored = [(seat, play_total(play, swapped)) for seat, play in plays.items()]
+
+    def key(item: tuple[int, int]) -> tuple[int, int, int]:
+        seat, total = item
+        match = matches is None or plays[seat].colour in matches
+        return (0 if match else 1, -total, order.get(seat, len(order)))
+
+    return sorted(scored, key=key)

@@ -1,0 +1,38 @@
+"""Final scoring (R19) and its tie-breaks."""
+
+from __future__ import annotations
+
+from .components import COLOURS, gadget_colour
+from .state import Player, State
+
+_BONUS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3}  # same-colour gadgets: 2 give 1, 3 give 2, 4 give 3
+
+
+def score(player: Player) -> dict[str, int]:
+    """R19 parts; ``total`` is their sum."""
+    per_colour = [sum(1 for g in player.gadgets if gadget_colour(g) == c) for c in COLOURS]
+    parts = {
+        "vp_tiles": 3 * player.vp3 + player.vp1,
+        "monsters": sum(player.monsters),
+        "gadgets": 2 * len(player.gadgets),
+        "gadget_bonus": sum(_BONUS[k] for k in per_colour),
+        "crystals": sum(n // 2 for n in player.crystals.values()),
+        "drills": player.drill_points,
+        "unplaced_drills": -player.drills_left,
+    }
+    return {"total": sum(parts.values()), **parts}
+
+
+def ranking_key(player: Player) -> tuple[int, int, int, int]:
+    """R19: total, then most VP tiles (count), most gadgets, most monster tiles."""
+    return (score(player)["total"], player.vp3 + player.vp1, len(player.gadgets),
+            len(player.monsters))
+
+
+def winners(state: State) -> list[str]:
+    """Everyone tied at the top shares the victory; players who are out can't win (R20)."""
+    alive = [p for p in state.players if not p.out]
+    if not alive:
+        return []
+    best = max(ranking_key(p) for p in alive)
+    return [p.id for p in alive if ranking_key(p) == best]
