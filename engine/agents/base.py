@@ -1,0 +1,38 @@
+"""The agent interface and the uniformly random agent used by the simulator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.rng import Rng, seed_state
+
+
+class Agent:
+    """Chooses one of ``legal`` from ``view`` (the deciding player's own view)."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0, **options: object) -> None:
+        self.rng = seed_state(seed)
+        self.options = options
+
+    @property
+    def random(self) -> Rng:
+        return Rng(self)
+
+    def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Random legal decisions: first a kind of decision (its verb), then one of that kind, so
+    that the many ways to pay for a gadget don't crowd out mining."""
+
+    name = "random"
+
+    def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        rng = self.random
+        verbs = sorted({a.verb for a in legal})
+        verb = verbs[rng.below(len(verbs))]
+        of_verb = [a for a in legal if a.verb == verb]
+        return of_verb[rng.below(len(of_verb))]
