@@ -1,0 +1,38 @@
+"""The round picture: header, map and table, one panel per player. Drawn from a view only."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from . import board, panel
+from . import theme as t
+from .encode import png
+from .layout import HEIGHT, WIDTH
+
+
+@lru_cache(maxsize=8)
+def _background(n_players: int) -> Image.Image:
+    """Everything that never changes for a table of ``n_players``: drawn once per process."""
+    im = Image.new("RGB", (WIDTH, HEIGHT), t.BG)
+    board.draw_static(im)
+    panel.draw_static(im, n_players)
+    return im
+
+
+def map_image(view: dict[str, Any]) -> Image.Image:
+    """The round picture as a Pillow image."""
+    im = _background(len(view.get("seats") or view.get("players") or ())).copy()
+    board.draw_board(im, view)
+    panel.draw_header(im, view)
+    panel.draw_table(im, view)
+    panel.draw_players(im, view)
+    panel.draw_discard(im, view)
+    return im
+
+
+def render_map(view: dict[str, Any]) -> bytes:
+    """PNG bytes of the round picture (posted every round and on ``/stella status``)."""
+    return png(map_image(view))

@@ -1,0 +1,390 @@
+"""The text-and-token parts of the round picture: the header, one panel per player (seat order)
+and the strip under the map (Performance Management Board, common supply, gadgets for sale).
+
+Only public facts are read: ``hand_colours`` and ``hand_size``, never ``hand`` (R2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.stella_digger.components import COLOURS, GADGET_TYPES, gadget_colour, gadget_type
+
+from . import icons, tiles
+from . import theme as t
+from .layout import (
+    HEADER_H,
+    MAP_W,
+    MAP_X,
+    MARGIN,
+    PANEL_W,
+    PANEL_X,
+    PANEL_Y,
+    PLAYER_GAP,
+    PLAYER_H,
+    TABLE_H,
+    TABLE_Y,
+    WIDTH,
+)
+
+DECISION_WORDS = {
+    "target": "choose the target",
+    "draw": "draw a card",
+    "action": "take an action",
+    "return": "return crystals",
+    "gold": "pick gold colours",
+    "lose": "lose a card",
+    "capsule": "use a capsule",
+    "fight": "fight or decline",
+    "lose-crystals": "lose crystals",
+}
+CARD_W, CARD_H = 28, 40
+
+# -- static --------------------------------------------------------------------------------------
+
+
+def _box(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int = 8) -> None:
+    d.rounded_rectangle(box, radius, fill=t.PANEL, outline=t.PANEL_EDGE, width=1)
+
+
+def table_boxes() -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    x0, x1 = MARGIN, MAP_X + MAP_W + 6
+    split = x0 + 282
+    return (x0, TABLE_Y, split, TABLE_Y + TABLE_H), (split + 8, TABLE_Y, x1, TABLE_Y + TABLE_H)
+
+
+def player_box(index: int) -> tuple[int, int, int, int]:
+    y = PANEL_Y + index * (PLAYER_H + PLAYER_GAP)
+    return PANEL_X, y, PANEL_X + PANEL_W, y + PLAYER_H
+
+
+def discard_box(n_players: int) -> tuple[int, int, int, int] | None:
+    """The discard pile's box, in the room the player panels leave (none with four players)."""
+    top = PANEL_Y + n_players * (PLAYER_H + PLAYER_GAP)
+    bottom = TABLE_Y + TABLE_H
+    if bottom - top < 150:
+        return None
+    return PANEL_X, top, PANEL_X + PANEL_W, min(bottom, top + 230)
+
+
+def draw_static(im: Image.Image, n_players: int) -> None:
+    """Frames and fixed labels: the header bar, the table boxes, the player boxes."""
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, WIDTH, HEADER_H), fill=t.mix(t.BG, t.PANEL, 0.9))
+    d.line((0, HEADER_H, WIDTH, HEADER_H), fill=t.PANEL_EDGE, width=1)
+    t.put_text(im, (MARGIN, HEADER_H // 2), "STELLA DIGGER", 20, t.ACCENT, bold=True, anchor="lm")
+    board, supply = table_boxes()
+    _box(d, board)
+    _box(d, supply)
+    t.put_text(im, (board[0] + 12, board[1] + 8), "PERFORMANCE BOARD", 12, t.MUTED, bold=True)
+    t.put_text(im, (supply[0] + 12, supply[1] + 8), "SUPPLY", 12, t.MUTED, bold=True)
+    labels = (("Safety", 14), ("Danger", 80), ("Alarm", 146), ("Revealed", 212))
+    for label, dx in labels:
+        t.put_text(im, (board[0] + dx + 20, board[1] + 112), label, 12, t.MUTED, anchor="ma")
+    pile = discard_box(n_players)
+    if pile is not None:
+        _box(d, pile)
+        t.put_text(im, (pile[0] + 12, pile[1] + 8), "DISCARD PILE (FACE UP)", 12, t.MUTED, bold=True)
+    for i in range(n_players):
+        box = player_box(i)
+        _box(d, box)
+        for label, dx, dy in (("HAND", 12, 92), ("PLAY", 262, 92)):
+            t.put_text(im, (box[0] + dx, box[1] + dy), label, 11, t.FAINT, bold=True)
+
+
+# -- header --------------------------------------------------------------------------------------
+
+
+def _name(view: dict[str, Any], player: str | None) -> str:
+    if player is None:
+        return ""
+    p = (view.get("players") or {}).get(player) or {}
+    return str(p.get("name") or (view.get("names") or {}).get(player) or player)
+
+
+def _chip(im: Image.Image, x: int, cy: int, text: str, size: int, fg: t.RGB, bg: t.RGB,
+          bold: bool = True) -> int:
+    """A rounded label; returns its right edge."""
+    w = t.text_width(text, size, bold) + 18
+    h = size + 12
+    ImageDraw.Draw(im).rounded_rectangle((x, cy - h // 2, x + w, cy + h // 2), h // 2, fill=bg)
+    t.put_text(im, (x + w // 2, cy), text, size, fg, bold=bold, anchor="mm")
+    return x + w
+
+
+def draw_header(im: Image.Image, view: dict[str, Any]) -> None:
+    cy = HEADER_H // 2
+    x = MARGIN + t.text_width("STELLA DIGGER", 20, True) + 18
+    x = _chip(im, x, cy, f"Round {view.get('round', 1)}", 16, t.TEXT, t.PANEL_EDGE) + 10
+    target = view.get("target") or []
+    if target:
+        x = _chip(im, x, cy, "Target " + " + ".join(target), 16, t.DARK, t.TARGET) + 10
+    fight = view.get("fight")
+    if fight:
+        _chip(im, x, cy, f"Monster fight at {fight.get('square')}", 16, t.TEXT, t.MONSTER_RGB)
+    if view.get("ended"):
+        winners = [_name(view, w) for w in view.get("winners") or []]
+        text = "Game over" + (": " + " & ".join(winners) + " won" if winners else "")
+        text = t.fit(text, 18, True, 520)
+        t.put_text(im, (WIDTH - MARGIN, cy), text, 18, t.ACCENT, bold=True, anchor="rm")
+        return
+    to_act = view.get("to_act") or {}
+    if to_act.get("player"):
+        words = DECISION_WORDS.get(str(to_act.get("decision")), str(to_act.get("decision") or ""))
+        name = t.fit(_name(view, to_act["player"]), 18, True, 220)
+        wtext = " to " + words
+        right = WIDTH - MARGIN
+        t.put_text(im, (right, cy), wtext, 16, t.MUTED, anchor="rm")
+        t.put_text(im, (right - t.text_width(wtext, 16), cy), name, 18, t.TEXT, bold=True, anchor="rm")
+
+
+# -- players -------------------------------------------------------------------------------------
+
+
+def _seat(view: dict[str, Any], player: str, default: int) -> int:
+    seat = ((view.get("players") or {}).get(player) or {}).get("seat")
+    return int(seat) if isinstance(seat, int) else default
+
+
+def draw_players(im: Image.Image, view: dict[str, Any]) -> None:
+    players = view.get("players") or {}
+    fight_plays = (view.get("fight") or {}).get("plays") or {}
+    for i, pid in enumerate(view.get("seats") or list(players)):
+        p = players.get(pid)
+        if p is None:
+            continue
+        _draw_player(im, view, pid, p, _seat(view, pid, i), player_box(i), fight_plays.get(pid))
+
+
+def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, Any], seat: int,
+                 box: tuple[int, int, int, int], fight_play: dict[str, Any] | None) -> None:
+    d = ImageDraw.Draw(im)
+    x0, y0, x1, _ = box
+    colour = t.seat_rgb(seat)
+    to_act = (view.get("to_act") or {}).get("player") == pid and not view.get("ended")
+    out = bool(p.get("out"))
+    if to_act:
+        d.rounded_rectangle(box, 8, outline=colour, width=3)
+    d.rounded_rectangle((x0, y0, x0 + 7, box[3]), 3, fill=colour)
+
+    # row 1: seat, name, marks, score
+    cy = y0 + 22
+    icons.paste(im, icons.seat_badge(seat), (x0 + 16, cy - 13))
+    right = x1 - 12
+    if view.get("ended") and p.get("score"):
+        total = p["score"].get("total", 0)
+        winner = pid in (view.get("winners") or [])
+        right = _chip(im, x1 - 12 - (t.text_width(f"{total} VP", 18, True) + 18), cy, f"{total} VP", 18,
+                      t.DARK, t.ACCENT if winner else t.MUTED) - (t.text_width(f"{total} VP", 18, True) + 18) - 8
+    elif to_act:
+        label = "to act"
+        w = t.text_width(label, 13, True) + 18
+        _chip(im, x1 - 12 - w, cy, label, 13, t.DARK, colour)
+        right = x1 - 12 - w - 8
+    marks = []
+    if view.get("start_player") == pid:
+        marks.append("foreman")
+    if out:
+        marks.append("out")
+    name_x = x0 + 50
+    mark_w = sum(76 if m == "foreman" else 50 for m in marks)
+    name = t.fit(_name(view, pid), 21, True, right - name_x - mark_w - 8)
+    t.put_text(im, (name_x, cy), name, 21, t.FAINT if out else t.TEXT, bold=True, anchor="lm")
+    mx = name_x + t.text_width(name, 21, True) + 10
+    for m in marks:
+        if m == "foreman":
+            end = _chip(im, mx, cy, "    start", 12, t.DARK, t.ACCENT)
+            icons.paste(im, icons.foreman(18), (mx + 7, cy - 10))
+            mx = end + 6
+        else:
+            mx = _chip(im, mx, cy, "OUT", 12, t.TEXT, t.DANGER) + 6
+
+    # row 2: crystals, VP tiles, monsters, tears
+    cy = y0 + 62
+    crystals = p.get("crystals") or {}
+    x = x0 + 16
+    for c in COLOURS:
+        n = int(crystals.get(c, 0))
+        icons.paste(im, icons.crystal(c, 22, dim=n == 0), (x, cy - 11))
+        t.put_text(im, (x + 26, cy), str(n), 18, t.TEXT if n else t.FAINT, bold=True, anchor="lm")
+        x += 50
+    limit = (p.get("limits") or {}).get("crystals")
+    held = sum(int(v) for v in crystals.values())
+    if limit:
+        t.put_text(im, (x - 4, cy), f"{held}/{limit}", 12, t.MUTED, anchor="lm")
+    x = x0 + 262
+    vp = p.get("vp_tiles") or {}
+    for value in (3, 1):
+        n = int(vp.get(str(value), 0) or 0)
+        icons.paste(im, icons.vp_tile(value, 24), (x, cy - 12))
+        t.put_text(im, (x + 28, cy), f"×{n}", 16, t.TEXT if n else t.FAINT, bold=True, anchor="lm")
+        x += 58
+    monsters = int(p.get("monsters") or 0)
+    if monsters:
+        d.rounded_rectangle((x, cy - 12, x + 24, cy + 12), 5, fill=t.MONSTER_RGB, outline=t.DANGER)
+        t.put_text(im, (x + 12, cy), str(monsters), 14, t.TEXT, bold=True, anchor="mm")
+        t.put_text(im, (x + 28, cy), f"{p.get('monster_vp', 0)}VP", 13, t.MUTED, anchor="lm")
+        x += 66
+    tears = int(p.get("tears") or 0)
+    if (view.get("options") or {}).get("red_tears") or tears:
+        icons.paste(im, icons.vp_tile(0, 22), (x, cy - 11))
+        t.put_text(im, (x + 26, cy), str(tears), 16, t.TEXT if tears else t.FAINT, bold=True, anchor="lm")
+
+    # row 3: hand (backs: colours are public) and this round's play
+    top = y0 + 108
+    colours = list(p.get("hand_colours") or [])
+    size = int(p.get("hand_size") or len(colours))
+    limit_h = (p.get("limits") or {}).get("hand")
+    t.put_text(im, (x0 + 52, y0 + 92), f"{size}/{limit_h}" if limit_h else str(size), 11, t.MUTED, bold=True)
+    x = x0 + 16
+    for i in range(size):
+        c = colours[i] if i < len(colours) else None
+        im.paste(tiles.card_back(c, CARD_W, CARD_H), (x, top), tiles.card_back_mask(CARD_W, CARD_H))
+        x += CARD_W + 5
+    play = fight_play if fight_play is not None else p.get("play")
+    px = x0 + 262
+    if fight_play is not None:
+        t.put_text(im, (px + 38, y0 + 92), "FIGHT", 11, t.DANGER, bold=True)
+    if play:
+        _draw_play(im, play, px, top)
+    elif fight_play is None and view.get("fight") and pid in ((view.get("fight") or {}).get("plays") or {}):
+        t.put_text(im, (px, top + CARD_H // 2), "declined", 14, t.MUTED, anchor="lm")
+    else:
+        t.put_text(im, (px, top + CARD_H // 2), "mined" if p.get("mined") else "—", 14, t.FAINT, anchor="lm")
+
+    # row 4: gadgets, drills, drill points
+    cy = y0 + 164
+    x = x0 + 16
+    gadgets = list(p.get("gadgets") or [])
+    for g in gadgets[:5]:
+        chip = icons.gadget_chip(g, 24)
+        icons.paste(im, chip, (x, cy - 12))
+        x += chip.width + 4
+    if len(gadgets) > 5:
+        t.put_text(im, (x, cy), f"+{len(gadgets) - 5}", 14, t.MUTED, bold=True, anchor="lm")
+    if not gadgets:
+        t.put_text(im, (x, cy), "no gadgets", 13, t.FAINT, anchor="lm")
+    x = x0 + 306
+    left = int(p.get("drills_left") or 0)
+    icons.paste(im, icons.drill_token(seat, 22), (x, cy - 11))
+    t.put_text(im, (x + 26, cy), f"×{left}", 16, t.TEXT if left else t.FAINT, bold=True, anchor="lm")
+    x += 64
+    pts = int(p.get("drill_points") or 0)
+    t.put_text(im, (x, cy), f"{pts}", 16, t.TEXT if pts else t.FAINT, bold=True, anchor="lm")
+    t.put_text(im, (x + t.text_width(str(pts), 16, True) + 4, cy), "drill pts", 12, t.MUTED, anchor="lm")
+
+
+def _draw_play(im: Image.Image, play: dict[str, Any], x: int, top: int) -> None:
+    cards = list(play.get("cards") or [])
+    for card in cards:
+        im.paste(tiles.card_face(card, CARD_W, CARD_H), (x, top), tiles.card_back_mask(CARD_W, CARD_H))
+        x += CARD_W + 4
+    colour = play.get("colour")
+    if colour:
+        x += 4
+        t.put_text(im, (x, top + 12), "as", 12, t.MUTED, anchor="lm")
+        icons.paste(im, icons.crystal(colour, 18), (x + 18, top + 3))
+        notes = []
+        if play.get("super"):
+            notes.append("Super Drill")
+        if play.get("boost"):
+            notes.append("Enh. Power")
+        if notes:
+            t.put_text(im, (x, top + 32), ", ".join(notes), 11, t.MUTED, anchor="lm")
+
+
+# -- the strip under the map -----------------------------------------------------------------------
+
+
+def draw_table(im: Image.Image, view: dict[str, Any]) -> None:
+    board, supply = table_boxes()
+    acc = view.get("accidents") or {}
+    x, y = board[0] + 14, board[1] + 34
+    safety = acc.get("safety")
+    if safety:
+        icons.paste(im, icons.accident(safety), (x + 6, y + 10))
+    else:
+        _empty_slot(im, x + 6, y + 10)
+    for dx, n in ((66, int(acc.get("danger") or 0)), (132, int(acc.get("alarm") or 0))):
+        if n:
+            for k in range(min(n, 3) - 1, -1, -1):
+                icons.paste(im, icons.accident(None), (x + dx + 6 + 3 * k, y + 10 - 3 * k))
+            _count(im, x + dx + 44, y + 6, n, t.DANGER if dx == 132 else t.PANEL_EDGE)
+        else:
+            _empty_slot(im, x + dx + 6, y + 10)
+    revealed = list(acc.get("revealed") or [])
+    rx = x + 198
+    for i, c in enumerate(revealed[:4]):
+        icons.paste(im, icons.accident(c, 26, 36), (rx + (i % 2) * 28, y + (i // 2) * 38))
+    if not revealed:
+        t.put_text(im, (rx + 26, y + 36), "none", 12, t.FAINT, anchor="mm")
+
+    sup = view.get("supply") or {}
+    x, cy = supply[0] + 14, supply[1] + 46
+    for c in COLOURS:
+        n = int(sup.get(c, 0))
+        icons.paste(im, icons.crystal(c, 24, dim=n == 0), (x, cy - 12))
+        t.put_text(im, (x + 28, cy), str(n), 18, t.TEXT if n else t.FAINT, bold=True, anchor="lm")
+        x += 58
+    for value, key in ((3, "vp3"), (1, "vp1")):
+        n = int(sup.get(key, 0))
+        icons.paste(im, icons.vp_tile(value, 26), (x, cy - 13))
+        t.put_text(im, (x + 30, cy), str(n), 18, t.TEXT if n else t.DANGER, bold=True, anchor="lm")
+        x += 60
+    cy2 = supply[1] + 84
+    x = supply[0] + 14
+    if (view.get("options") or {}).get("red_tears"):
+        icons.paste(im, icons.vp_tile(0, 22), (x, cy2 - 11))
+        t.put_text(im, (x + 26, cy2), str(int(sup.get("tears", 0))), 16, t.TEXT, bold=True, anchor="lm")
+        x += 62
+    discard = view.get("discard") or []
+    im.paste(tiles.card_back(None, 16, 22), (x, cy2 - 11), tiles.card_back_mask(16, 22))
+    t.put_text(im, (x + 22, cy2), f"{len(discard)} discarded", 14, t.MUTED, anchor="lm")
+    # gadgets for sale, grouped by type: the type's letters, then the colours left
+    on_sale = list(view.get("gadget_supply") or [])
+    cy3 = supply[1] + 118
+    x = supply[0] + 14
+    for kind in GADGET_TYPES:
+        colours = [gadget_colour(g) for g in on_sale if gadget_type(g) == kind]
+        t.put_text(im, (x, cy3), t.GADGET_ABBR[kind], 13, t.TEXT if colours else t.FAINT, bold=True,
+                   anchor="lm")
+        gx = x + 24
+        for c in COLOURS:
+            if c in colours:
+                icons.paste(im, icons.crystal(c, 14), (gx, cy3 - 7))
+            gx += 15
+        x += 86
+
+
+def draw_discard(im: Image.Image, view: dict[str, Any]) -> None:
+    """The discard pile's cards by colour (public, R2), where there is room for them."""
+    box = discard_box(len(view.get("seats") or view.get("players") or ()))
+    if box is None:
+        return
+    discard = list(view.get("discard") or [])
+    t.put_text(im, (box[2] - 12, box[1] + 8), f"{len(discard)} cards", 12, t.MUTED, anchor="ra")
+    w, h = 22, 31
+    y = box[1] + 32
+    for c in COLOURS:
+        cards = sorted((k for k in discard if k.rpartition("-")[0] == c), key=lambda k: int(k.rpartition("-")[2]))
+        icons.paste(im, icons.crystal(c, 16, dim=not cards), (box[0] + 12, y + (h - 16) // 2))
+        x = box[0] + 38
+        for k in cards:
+            if x + w > box[2] - 10:
+                break
+            im.paste(tiles.card_face(k, w, h), (x, y), tiles.card_back_mask(w, h))
+            x += w + 3
+        y += h + 8
+        if y + h > box[3] - 4:
+            break
+
+
+def _count(im: Image.Image, x: int, y: int, n: int, bg: t.RGB) -> None:
+    d = ImageDraw.Draw(im)
+    d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=bg, outline=t.TEXT, width=2)
+    t.put_text(im, (x, y), str(n), 13, t.TEXT, bold=True, anchor="mm")
+
+
+def _empty_slot(im: Image.Image, x: int, y: int) -> None:
+    ImageDraw.Draw(im).rounded_rectangle((x, y, x + 40, y + 54), 5, outline=t.PANEL_EDGE, width=2)

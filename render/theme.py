@@ -1,0 +1,243 @@
+"""Colours, shapes and fonts: everything about how the pictures look, in one place.
+
+Every game colour has its own shape too (colour-blind safe): blue a circle, green a triangle,
+pink a star, purple a diamond. Seats have a colour and their number (1-4).
+
+The font is Noto Sans CJK JP (SIL Open Font License 1.1), shipped by the PyPI packages
+``noto-cjk-sans-jp-regular`` and ``noto-cjk-sans-jp-bold`` (project dependencies), so Japanese
+names render on a fresh machine. Text goes through ``text_mask``, a cache of rendered glyph runs.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+
+
+def hex_rgb(text: str) -> RGB:
+    text = text.lstrip("#")
+    return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
+
+
+# -- palette ---------------------------------------------------------------------------------
+BG = hex_rgb("#0f121b")  # deep space behind everything
+BOARD = hex_rgb("#1a1f2d")  # between the squares
+PANEL = hex_rgb("#191e2b")
+PANEL_EDGE = hex_rgb("#2c3347")
+TEXT = hex_rgb("#eef1f7")
+MUTED = hex_rgb("#9aa3b8")
+FAINT = hex_rgb("#5d6680")
+DARK = hex_rgb("#0b0d14")
+ACCENT = hex_rgb("#ffd23f")  # yellow frames, the Foreman marker
+TARGET = hex_rgb("#3ff0ff")  # this round's target
+DANGER = hex_rgb("#ff5a4e")
+TEAR = hex_rgb("#e0364a")
+
+#: C1 colours. Each also has a shape and a letter, so no colour is told apart by hue alone.
+COLOUR_RGB: dict[str, RGB] = {
+    "blue": hex_rgb("#3d8bfd"),
+    "green": hex_rgb("#2fbf71"),
+    "pink": hex_rgb("#ff6fb5"),
+    "purple": hex_rgb("#9b5de5"),
+}
+COLOUR_DARK: dict[str, RGB] = {
+    "blue": hex_rgb("#1d4f9e"),
+    "green": hex_rgb("#17703f"),
+    "pink": hex_rgb("#a8326c"),
+    "purple": hex_rgb("#5a2e94"),
+}
+COLOUR_SHAPE: dict[str, str] = {
+    "blue": "circle",
+    "green": "triangle",
+    "pink": "star",
+    "purple": "diamond",
+}
+COLOUR_LETTER: dict[str, str] = {"blue": "B", "green": "G", "pink": "K", "purple": "V"}
+GOLD = hex_rgb("#e2b33c")
+GOLD_DARK = hex_rgb("#8a6512")
+
+#: Seat colours (seat order), distinct from the four game colours; seats also show a number.
+SEAT_RGB: tuple[RGB, ...] = (
+    hex_rgb("#ff6b57"),  # 1 coral red
+    hex_rgb("#ffc43d"),  # 2 amber
+    hex_rgb("#33d1c4"),  # 3 teal
+    hex_rgb("#e9ecf2"),  # 4 white
+)
+
+#: Face-down tile backs by zone (C8): shallow, middle, deep, core.
+ZONE_RGB: dict[str, RGB] = {
+    "a": hex_rgb("#b99563"),
+    "b": hex_rgb("#8f5a3a"),
+    "c": hex_rgb("#4b4f80"),
+    "Y": hex_rgb("#d9a21b"),
+}
+ZONE_NAME = {"a": "shallow", "b": "middle", "c": "deep", "Y": "core"}
+FLOOR = hex_rgb("#2b3142")  # a dug-out square (empty, tunnel)
+ROCK = hex_rgb("#505564")
+START_RGB = hex_rgb("#1e6b5a")
+MONSTER_RGB = hex_rgb("#6e1f33")
+BLOCKADE_RGB = hex_rgb("#3a3327")
+
+GADGET_ABBR = {
+    "super-drill": "SD",
+    "enhanced-power": "EP",
+    "refining-capsule": "RC",
+    "support-drone": "DR",
+}
+GADGET_NAME = {
+    "super-drill": "Super Drill",
+    "enhanced-power": "Enhanced Power",
+    "refining-capsule": "Refining Capsule",
+    "support-drone": "Support Drone",
+}
+
+
+def seat_rgb(seat: int) -> RGB:
+    return SEAT_RGB[seat % len(SEAT_RGB)]
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved ``t`` of the way to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+# -- shapes ----------------------------------------------------------------------------------
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The polygon of a colour's shape centred on (cx, cy) with radius r (circle: none)."""
+    import math
+
+    if shape == "triangle":
+        return [
+            (cx + r * math.cos(math.radians(a)), cy + r * 1.08 * math.sin(math.radians(a)) + r * 0.12)
+            for a in (-90, 30, 150)
+        ]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    if shape == "star":
+        pts = []
+        for i in range(10):
+            rad = r if i % 2 == 0 else r * 0.45
+            a = math.radians(-90 + 36 * i)
+            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a) + r * 0.06))
+        return pts
+    raise ValueError(shape)
+
+
+def draw_shape(
+    draw: ImageDraw.ImageDraw,
+    shape: str,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: RGB | None,
+    outline: RGB | None = None,
+    width: int = 1,
+) -> None:
+    if shape == "circle":
+        k = r * 0.86
+        draw.ellipse((cx - k, cy - k, cx + k, cy + k), fill=fill, outline=outline, width=width)
+    else:
+        draw.polygon(shape_points(shape, cx, cy, r), fill=fill, outline=outline, width=width)
+
+
+def draw_colour_shape(
+    draw: ImageDraw.ImageDraw,
+    colour: str,
+    cx: float,
+    cy: float,
+    r: float,
+    outline: RGB | None = DARK,
+    width: int = 1,
+    fill: RGB | None = None,
+) -> None:
+    draw_shape(draw, COLOUR_SHAPE[colour], cx, cy, r,
+               COLOUR_RGB[colour] if fill is None else fill, outline, width)
+
+
+# -- fonts and text ---------------------------------------------------------------------------
+def _font_path(bold: bool) -> Path:
+    if bold:
+        import noto_cjk_sans_jp_bold as pkg
+    else:
+        import noto_cjk_sans_jp_regular as pkg
+    return Path(str(pkg.FONT_PATH))
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The project font at a pixel size. BASIC layout: no shaping library, same output anywhere."""
+    return ImageFont.truetype(str(_font_path(bold)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _glyph_image(ch: str, bold: bool) -> tuple[tuple[int, int, int, int], bytes]:
+    f = font(24, bold)
+    im = Image.new("L", (48, 48), 0)
+    ImageDraw.Draw(im).text((8, 8), ch, font=f, fill=255)
+    return f.getbbox(ch), im.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def _glyph_missing(ch: str, bold: bool) -> bool:
+    """True when the font draws ``ch`` as its .notdef box (no glyph for it)."""
+    return not ch.isspace() and _glyph_image(ch, bold) == _glyph_image("\U0010fffd", bold)
+
+
+@lru_cache(maxsize=1024)
+def printable(text: str, bold: bool = False) -> str:
+    """``text`` with characters the font lacks (emoji, say) shown as ``?``; controls dropped."""
+    out = []
+    for ch in text:
+        if ch.isprintable() is False and ch != " ":
+            continue
+        out.append("?" if ord(ch) > 0x7E and _glyph_missing(ch, bold) else ch)
+    return "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """A rendered run of text as an ``L`` mask and its offset from the anchor point."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text))
+
+
+def fit(text: str, size: int, bold: bool, width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits in ``width`` pixels."""
+    text = printable(text, bold)
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def put_text(
+    im: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = TEXT,
+    bold: bool = False,
+    anchor: str = "la",
+) -> int:
+    """Draw text at ``xy`` (anchor as in Pillow) through the cache; returns its advance width."""
+    if not text:
+        return 0
+    mask, left, top = text_mask(text, size, bold, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    im.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    return mask.width
