@@ -29,6 +29,7 @@ class RandomAgent(Agent):
     that the many ways to pay for a gadget don't crowd out mining."""
 
     name = "random"
+    needs_view = False
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
         rng = self.random

@@ -77,18 +77,16 @@ def blank_state(players: list[str], options: dict[str, object] | None, seed: int
         rng.shuffle(seats)
     state.players = [Player(pid, names.get(pid) or pid, crystals={c: 0 for c in COLOURS},
                             drills_left=DRILLS_PER_PLAYER[len(seats)]) for pid in seats]
-    state.start = rng.below(len(seats)) if shuffle_seats else 0
+    state.start = rng.below(len(seats))
     state.supply = {c: CRYSTALS_PER_COLOUR for c in COLOURS}
     state.vp3, state.vp1, state.tears = VP3_TILES, VP1_TILES, TEAR_TILES
     state.gadget_supply = list(ALL_GADGETS)
     return state
 
 
-def new_game(players: list[str], options: dict[str, object] | None, seed: int,
-             names: dict[str, str] | None = None) -> tuple[State, EventLog]:
-    """Seats shuffled, start player at random, tiles, decks (11/11/10) and accidents dealt, A2 and
-    B1 flipped; the first decision (the start player's target) is owed."""
-    state = blank_state(players, options, seed, names, shuffle_seats=True)
+def deal(state: State) -> None:
+    """Tiles (C9), three decks of the shuffled drill cards (R3), accidents (R3); A2 and B1 are
+    flipped for the first target (R4)."""
     rng = Rng(state)
     deal_tiles(state)
     cards = list(ALL_CARDS)
@@ -99,6 +97,14 @@ def new_game(players: list[str], options: dict[str, object] | None, seed: int,
     lay_out(state, accident_cards)
     for sq in FIRST_TARGETS:
         state.tiles[sq].face_up = True
+
+
+def new_game(players: list[str], options: dict[str, object] | None, seed: int,
+             names: dict[str, str] | None = None) -> tuple[State, EventLog]:
+    """Seats shuffled, start player at random, tiles, decks (11/11/10) and accidents dealt, A2 and
+    B1 flipped; the first decision (the start player's target) is owed."""
+    state = blank_state(players, options, seed, names, shuffle_seats=True)
+    deal(state)
     ev = EventLog()
     order = ", ".join(state.players[s].name for s in state.turn_order())
     ev.say("setup", f"A new game of Stella Digger: {order} (in turn order). "
