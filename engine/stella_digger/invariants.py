@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections import Counter
 
 from .board import TERRAIN
-from .components import ALL_CARDS, ALL_GADGETS, COLOURS, CRYSTALS_PER_COLOUR, TEAR_TILES, VP1_TILES, VP3_TILES
+from .components import (
+    ALL_CARDS,
+    ALL_GADGETS,
+    COLOURS,
+    CRYSTALS_PER_COLOUR,
+    TEAR_TILES,
+    VP1_TILES,
+    VP3_TILES,
+)
 from .crystals import crystal_limit, hand_limit
 from .state import State
 from .steps import DECISIONS
