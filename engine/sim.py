@@ -83,7 +83,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def summarise(records: list[GameRecord], seconds: float) -> dict[str, Any]:
     n = len(records)
-    seat_wins: Counter[int] = Counter()
+    seat_wins: defaultdict[int, float] = defaultdict(float)
     agent_wins: defaultdict[str, float] = defaultdict(float)
     agent_games: Counter[str] = Counter()
     parts: defaultdict[str, list[int]] = defaultdict(list)

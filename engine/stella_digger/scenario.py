@@ -161,6 +161,7 @@ def build(doc: dict[str, Any]) -> tuple[State, EventLog]:
             else:
                 setattr(state, key, value)
     explicit = supply is not None
+    given: dict[str, int] = supply or {}
     for name, crystals in (setup.get("crystals") or {}).items():
         player = state.players[_player(state, name)]
         for colour, n in _colours(crystals, f"The crystals of {name}").items():
@@ -180,12 +181,12 @@ def build(doc: dict[str, Any]) -> tuple[State, EventLog]:
     for name, tiles in (setup.get("vp_tiles") or {}).items():
         player = state.players[_player(state, name)]
         player.vp3, player.vp1 = int(tiles.get("3", 0)), int(tiles.get("1", 0))
-        _take(state, "vp3", player.vp3, explicit and "vp3" in supply, "3-VP tiles")
-        _take(state, "vp1", player.vp1, explicit and "vp1" in supply, "1-VP tiles")
+        _take(state, "vp3", player.vp3, explicit, "3-VP tiles")
+        _take(state, "vp1", player.vp1, explicit, "1-VP tiles")
     for name, n in (setup.get("tears") or {}).items():
         player = state.players[_player(state, name)]
         player.tears = n
-        _take(state, "tears", n, explicit and "tears" in supply, "Red Tears")
+        _take(state, "tears", n, "tears" in given, "Red Tears")
 
     accidents = setup.get("accidents")
     if accidents is not None:
