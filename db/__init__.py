@@ -1,0 +1,97 @@
+"""Persistence for the game referee: SQLite (WAL) through aiosqlite.
+
+A game is stored as its initial state, an append-only decision log and the latest snapshot
+with its version. `db` never imports the engine: states are the engine's JSON texts and
+decisions its one-line notation, stored verbatim.
+
+Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations``)
+    games          one row per game: ids (guild, channel, thread, host), game name, options
+                   JSON, status lobby|running|finished|aborted, snapshot version, timer
+                   (deadline, remind_at, reminder_sent), timestamps. No big texts, so listing
+                   10,000 games stays fast.
+    game_states    per started game: secret seed, initial state JSON, latest snapshot JSON.
+    seats          (game, seat) -> engine player id, Discord user now playing it (NULL for
+                   AI), display name, is_ai, ai_level, missed-deadline count, absent flag.
+    seat_history   every replacement of a seat's player.
+    decisions      (game, seq) -> player id, notation text, version before/after, source
+                   (player|ai|timeout|auto|admin), sending user, time. The key makes a double
+                   apply impossible.
+    results        per finished game and seat: user, guild, score, won, finished_at (stats).
+    guild_config   per guild: optional admin role id.
+    moderation_log undo / replace / abort / import audit.
+
+API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
+every method is a coroutine. Main ones:
+    create_game, join_seat, leave_seat, update_options, set_thread, start_game   (lobby)
+    get_game, find_game_by_thread, list_games, running_games,
+    load_snapshot, load_initial, get_log, get_results                             (loading)
+    append_decision (optimistic: StaleVersion), finish_game                       (playing)
+    set_deadline, expired_games, due_reminders, next_timer, mark_reminder_sent,
+    record_missed_deadline, set_absent                                            (timers)
+    undo_last, replace_seat, seat_history, abort_game, moderation_log             (moderation)
+    export_game, import_game                                                      (transfer)
+    player_stats, leaderboard                                                     (stats)
+    get_admin_role, set_admin_role                                                (guilds)
+Rows are frozen dataclasses (`db.models`); errors derive from `DbError` (`db.errors`) and
+read as plain sentences.
+"""
+
+from db.database import Database
+from db.errors import (
+    CorruptGame,
+    DbError,
+    GameNotFound,
+    ImportRejected,
+    MigrationError,
+    NothingToUndo,
+    SchemaTooNew,
+    SeatError,
+    StaleVersion,
+    ThreadInUse,
+    WrongStatus,
+)
+from db.models import (
+    Decision,
+    DecisionSource,
+    Game,
+    GameStatus,
+    GameSummary,
+    InitialState,
+    ModerationEntry,
+    PlayerResult,
+    PlayerStats,
+    Result,
+    Seat,
+    SeatChange,
+    Snapshot,
+    TimerRow,
+)
+
+__all__ = [
+    "CorruptGame",
+    "Database",
+    "DbError",
+    "Decision",
+    "DecisionSource",
+    "Game",
+    "GameNotFound",
+    "GameStatus",
+    "GameSummary",
+    "ImportRejected",
+    "InitialState",
+    "MigrationError",
+    "ModerationEntry",
+    "NothingToUndo",
+    "PlayerResult",
+    "PlayerStats",
+    "Result",
+    "SchemaTooNew",
+    "Seat",
+    "SeatChange",
+    "SeatError",
+    "Snapshot",
+    "StaleVersion",
+    "ThreadInUse",
+    "TimerRow",
+    "WrongStatus",
+]

@@ -1,0 +1,323 @@
+"""Loading games and states, the decision log, and the end of a game."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from db import rows
+from db.core import Core, Tx, now_or
+from db.errors import CorruptGame, GameNotFound, SeatError, StaleVersion, WrongStatus
+from db.lobby import check_json, load_game, load_seats
+from db.models import (
+    Decision,
+    DecisionSource,
+    Game,
+    GameStatus,
+    GameSummary,
+    InitialState,
+    PlayerResult,
+    Result,
+    Snapshot,
+    TimerRow,
+)
+
+log = logging.getLogger(__name__)
+RUNNING = GameStatus.RUNNING
+
+
+class GamesMixin(Core):
+    # --- loading ---------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> Game:
+        """Game row, options and seats. GameNotFound; CorruptGame if its options are unreadable."""
+        async with self._read() as tx:
+            return await load_game(tx, game_id)
+
+    async def find_game_by_thread(self, thread_id: int) -> Game | None:
+        """The active (lobby/running) game of a thread, else its most recent game, else None."""
+        async with self._read() as tx:
+            row = await tx.one(
+                "SELECT id FROM games WHERE thread_id = ?"
+                " ORDER BY status IN ('lobby', 'running') DESC, id DESC LIMIT 1",
+                (thread_id,),
+            )
+            return None if row is None else await load_game(tx, row["id"])
+
+    async def list_games(
+        self,
+        *,
+        status: GameStatus | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[GameSummary]:
+        """Newest first. Reads no JSON; a row that cannot be converted is logged and skipped."""
+        where, params = [], []
+        if status is not None:
+            where.append("g.status = ?")
+            params.append(str(status))
+        if guild_id is not None:
+            where.append("g.guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        columns = ", ".join("g." + c.strip() for c in rows.SUMMARY_COLUMNS.split(","))
+        sql = f"SELECT {columns} FROM games g"  # noqa: S608 - fixed fragments only
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY g.id DESC LIMIT ? OFFSET ?"
+        async with self._read() as tx:
+            found = await tx.all(sql, [*params, limit, offset])
+        out = []
+        for row in found:
+            try:
+                out.append(rows.summary(row))
+            except (ValueError, TypeError, KeyError) as exc:
+                log.warning("skipping unreadable games row %s: %s", row["id"], exc)
+        return out
+
+    async def running_games(self) -> list[TimerRow]:
+        """Every running game: ids, thread ids, versions and timers; no JSON is read."""
+        async with self._read() as tx:
+            found = await tx.all(
+                f"SELECT {rows.TIMER_COLUMNS} FROM games WHERE status = 'running' ORDER BY id"
+            )
+        return [rows.timer(r) for r in found]
+
+    async def load_snapshot(self, game_id: int) -> Snapshot:
+        """Latest state text and its version. CorruptGame if it is missing or not JSON."""
+        async with self._read() as tx:
+            row = await _state_row(tx, game_id, "s.snapshot_json, json_valid(s.snapshot_json)")
+        if not row[2]:
+            raise CorruptGame(game_id, f"the saved state (version {row[0]}) is not valid JSON")
+        return Snapshot(game_id, row[0], row[1])
+
+    async def load_initial(self, game_id: int) -> InitialState:
+        """Initial state text and seed (both secret while the game runs)."""
+        async with self._read() as tx:
+            row = await _state_row(
+                tx, game_id, "s.initial_json, json_valid(s.initial_json), s.seed"
+            )
+        if not row[2]:
+            raise CorruptGame(game_id, "the initial state is not valid JSON")
+        try:
+            seed = int(row[3])
+        except (TypeError, ValueError) as exc:
+            raise CorruptGame(game_id, f"the seed {row[3]!r} is not an integer") from exc
+        return InitialState(game_id, row[1], seed)
+
+    async def get_log(self, game_id: int, *, after_seq: int = 0) -> list[Decision]:
+        """The decision log in order (only decisions with seq > `after_seq`)."""
+        async with self._read() as tx:
+            await tx.game_row(game_id)
+            found = await tx.all(
+                "SELECT * FROM decisions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, after_seq),
+            )
+        return [rows.decision(r) for r in found]
+
+    async def get_results(self, game_id: int) -> list[Result]:
+        async with self._read() as tx:
+            found = await tx.all(
+                "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        return [rows.result(r) for r in found]
+
+    # --- deciding --------------------------------------------------------------------------
+
+    async def append_decision(
+        self,
+        game_id: int,
+        expected_version: int,
+        player_id: str,
+        text: str,
+        new_snapshot_json: str,
+        new_version: int,
+        *,
+        deadline: int | None,
+        remind_at: int | None = None,
+        source: DecisionSource = DecisionSource.PLAYER,
+        by_user_id: int | None = None,
+        absent_after: int | None = None,
+        results: Sequence[PlayerResult] | None = None,
+        now: int | None = None,
+    ) -> Decision:
+        """Log one decision and store the state after it, in one committed transaction.
+
+        StaleVersion (nothing changed) unless the stored version is `expected_version`.
+        `deadline`/`remind_at` become the game's next timer (None: no timer) and the reminder
+        is re-armed. `source` updates the deciding seat's missed-deadline count: PLAYER resets
+        it (and `absent`), TIMEOUT adds one (and sets `absent` once it reaches `absent_after`).
+        With `results` (the decision ended the game) the game is finished in the same
+        transaction, as by `finish_game`.
+        """
+        source = DecisionSource(source)
+        check_json(new_snapshot_json, "new snapshot")
+        if new_version <= expected_version:
+            raise ValueError(
+                f"new_version {new_version} must exceed expected_version {expected_version}"
+            )
+        now = now_or(now)
+        async with self._write() as tx:
+            row = await versioned_row(tx, game_id, expected_version)
+            seat = await tx.one(
+                "SELECT seat, missed_deadlines FROM seats WHERE game_id = ? AND player_id = ?",
+                (game_id, player_id),
+            )
+            if seat is None:
+                raise SeatError(f"{player_id!r} has no seat in game {game_id}")
+            last = await tx.one("SELECT MAX(seq) FROM decisions WHERE game_id = ?", (game_id,))
+            seq = (last[0] or 0) + 1 if last else 1
+            await tx.run(
+                "INSERT INTO decisions (game_id, seq, player_id, text, prev_version, version,"
+                " source, by_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    player_id,
+                    text,
+                    expected_version,
+                    new_version,
+                    str(source),
+                    by_user_id,
+                    now,
+                ),
+            )
+            await store_snapshot(tx, game_id, expected_version, new_snapshot_json, new_version)
+            await tx.run(
+                "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0, updated_at = ?"
+                " WHERE id = ?",
+                (deadline, remind_at, now, game_id),
+            )
+            await _count_missed(tx, game_id, player_id, source, absent_after)
+            if results is not None:
+                await _finish(tx, row, results, None, now)
+        return Decision(
+            game_id, seq, player_id, text, expected_version, new_version, source, by_user_id, now
+        )
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        results: Sequence[PlayerResult],
+        *,
+        end_reason: str | None = None,
+        now: int | None = None,
+    ) -> None:
+        """Running -> finished, with one result row per seat (for the stats)."""
+        now = now_or(now)
+        async with self._write() as tx:
+            row = await versioned_row(tx, game_id, expected_version)
+            await _finish(tx, row, results, end_reason, now)
+
+
+async def _state_row(tx: Tx, game_id: int, columns: str) -> tuple[Any, ...]:
+    """(version, *columns) of a started game's state; GameNotFound/WrongStatus/CorruptGame."""
+    row = await tx.one(
+        f"SELECT g.version, g.status, s.game_id IS NOT NULL, {columns}"  # noqa: S608 - constants
+        " FROM games g LEFT JOIN game_states s ON s.game_id = g.id WHERE g.id = ?",
+        (game_id,),
+    )
+    if row is None:
+        raise GameNotFound(game_id)
+    if row[1] == GameStatus.LOBBY:
+        raise WrongStatus(game_id, row[1], "started")
+    if not row[2]:
+        raise CorruptGame(game_id, "its saved state is missing")
+    if not isinstance(row[0], int):
+        raise CorruptGame(game_id, f"its state version {row[0]!r} is not a number")
+    return (row[0], *tuple(row)[3:])
+
+
+async def versioned_row(tx: Tx, game_id: int, expected_version: int) -> sqlite3.Row:
+    """The running game's row, checking the optimistic version first."""
+    row = await tx.game_row(game_id)
+    if (
+        row["status"] in (GameStatus.RUNNING, GameStatus.FINISHED)
+        and row["version"] != expected_version
+    ):
+        raise StaleVersion(game_id, expected_version, row["version"])
+    if row["status"] != GameStatus.RUNNING:
+        raise WrongStatus(game_id, row["status"], "running")
+    return row
+
+
+async def store_snapshot(
+    tx: Tx, game_id: int, expected_version: int, snapshot_json: str, new_version: int
+) -> None:
+    changed = await tx.run(
+        "UPDATE games SET version = ? WHERE id = ? AND version = ?",
+        (new_version, game_id, expected_version),
+    )
+    if changed != 1:  # cannot happen under BEGIN IMMEDIATE; kept as a guard
+        raise StaleVersion(game_id, expected_version, None)
+    changed = await tx.run(
+        "UPDATE game_states SET snapshot_json = ? WHERE game_id = ?", (snapshot_json, game_id)
+    )
+    if changed != 1:
+        raise CorruptGame(game_id, "its saved state is missing")
+
+
+async def _count_missed(
+    tx: Tx, game_id: int, player_id: str, source: DecisionSource, absent_after: int | None
+) -> None:
+    if source == DecisionSource.PLAYER:
+        await tx.run(
+            "UPDATE seats SET missed_deadlines = 0, absent = 0 WHERE game_id = ? AND player_id = ?",
+            (game_id, player_id),
+        )
+    elif source == DecisionSource.TIMEOUT:
+        await add_missed(tx, game_id, player_id, absent_after)
+
+
+async def add_missed(tx: Tx, game_id: int, player_id: str, absent_after: int | None) -> int:
+    """Missed count + 1 (absent once it reaches `absent_after`); return how many rows changed."""
+    return await tx.run(
+        "UPDATE seats SET missed_deadlines = missed_deadlines + 1,"
+        " absent = CASE WHEN ? IS NOT NULL AND missed_deadlines + 1 >= ? THEN 1 ELSE absent END"
+        " WHERE game_id = ? AND player_id = ?",
+        (absent_after, absent_after, game_id, player_id),
+    )
+
+
+async def _finish(
+    tx: Tx, game: sqlite3.Row, results: Sequence[PlayerResult], end_reason: str | None, now: int
+) -> None:
+    game_id = game["id"]
+    seats = await load_seats(tx, game_id)
+    by_player = {r.player_id: r for r in results}
+    if len(by_player) != len(results) or set(by_player) != {s.player_id for s in seats}:
+        raise ValueError(
+            f"results must name each seated player once: got {[r.player_id for r in results]},"
+            f" seats {[s.player_id for s in seats]}"
+        )
+    await tx.many(
+        "INSERT INTO results (game_id, seat, player_id, user_id, is_ai, guild_id, game_name,"
+        " score, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                s.seat,
+                s.player_id,
+                s.user_id,
+                int(s.is_ai),
+                game["guild_id"],
+                game["game_name"],
+                int(by_player[s.player_id].score),
+                int(bool(by_player[s.player_id].won)),
+                now,
+            )
+            for s in seats
+        ],
+    )
+    await tx.run(
+        "UPDATE games SET status = 'finished', end_reason = ?, deadline = NULL, remind_at = NULL,"
+        " ended_at = ?, updated_at = ? WHERE id = ?",
+        (end_reason, now, now, game_id),
+    )

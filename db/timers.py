@@ -1,0 +1,92 @@
+"""Turn deadlines, reminders and missed-deadline counters."""
+
+from __future__ import annotations
+
+from db import rows
+from db.core import Core
+from db.errors import SeatError
+from db.games import add_missed
+from db.models import GameStatus, Seat, TimerRow
+
+_RUNNING_TIMERS = f"SELECT {rows.TIMER_COLUMNS} FROM games WHERE status = 'running'"
+
+
+class TimersMixin(Core):
+    async def set_deadline(
+        self, game_id: int, deadline: int | None, *, remind_at: int | None = None
+    ) -> None:
+        """Set (or clear, with None) a running game's deadline; re-arms the reminder."""
+        async with self._write() as tx:
+            await tx.game_row(game_id, GameStatus.RUNNING)
+            await tx.run(
+                "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0 WHERE id = ?",
+                (deadline, remind_at, game_id),
+            )
+
+    async def expired_games(self, now: int) -> list[TimerRow]:
+        """Running games whose deadline is at or before `now`, earliest first."""
+        async with self._read() as tx:
+            found = await tx.all(
+                _RUNNING_TIMERS + " AND deadline <= ? ORDER BY deadline, id", (now,)
+            )
+        return [rows.timer(r) for r in found]
+
+    async def due_reminders(self, now: int) -> list[TimerRow]:
+        """Running games whose reminder time has come, not yet sent, deadline not yet passed."""
+        async with self._read() as tx:
+            found = await tx.all(
+                _RUNNING_TIMERS + " AND remind_at <= ? AND reminder_sent = 0"
+                " AND (deadline IS NULL OR deadline > ?) ORDER BY remind_at, id",
+                (now, now),
+            )
+        return [rows.timer(r) for r in found]
+
+    async def next_timer(self) -> int | None:
+        """Earliest pending deadline or reminder time of any running game (for sleeping)."""
+        async with self._read() as tx:
+            row = await tx.one(
+                "SELECT MIN(t) FROM ("
+                " SELECT MIN(deadline) AS t FROM games WHERE status = 'running'"
+                " UNION ALL SELECT MIN(remind_at) FROM games"
+                "  WHERE status = 'running' AND reminder_sent = 0)"
+            )
+        return None if row is None else row[0]
+
+    async def mark_reminder_sent(self, game_id: int, deadline: int | None) -> bool:
+        """Record that the reminder for `deadline` went out. False (nothing changed) if the
+        game's deadline has changed since, so a new deadline's reminder is not lost."""
+        async with self._write() as tx:
+            changed = await tx.run(
+                "UPDATE games SET reminder_sent = 1"
+                " WHERE id = ? AND status = 'running' AND deadline IS ?",
+                (game_id, deadline),
+            )
+        return changed == 1
+
+    async def record_missed_deadline(
+        self, game_id: int, player_id: str, *, absent_after: int | None = None
+    ) -> Seat:
+        """Missed count + 1 for a seat (absent once it reaches `absent_after`). Normally done
+        by ``append_decision(source=TIMEOUT)``; this is for timeouts that decide nothing."""
+        async with self._write() as tx:
+            await tx.game_row(game_id, GameStatus.RUNNING)
+            if await add_missed(tx, game_id, player_id, absent_after) != 1:
+                raise SeatError(f"{player_id!r} has no seat in game {game_id}")
+            row = await tx.one(
+                "SELECT * FROM seats WHERE game_id = ? AND player_id = ?", (game_id, player_id)
+            )
+        assert row is not None
+        return rows.seat(row)
+
+    async def set_absent(self, game_id: int, player_id: str, absent: bool) -> None:
+        """Mark a seat absent or back; coming back also resets the missed count."""
+        async with self._write() as tx:
+            await tx.game_row(game_id)
+            changed = await tx.run(
+                "UPDATE seats SET absent = ?,"
+                " missed_deadlines = CASE WHEN ? THEN missed_deadlines ELSE 0 END"
+                " WHERE game_id = ? AND player_id = ?",
+                (int(absent), int(absent), game_id, player_id),
+            )
+            if changed != 1:
+                raise SeatError(f"{player_id!r} has no seat in game {game_id}")

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db import CorruptGame, Database, GameStatus
+from tests.db.conftest import running_game
+
+
+def vandalise(path: Path, sql: str, params: tuple[object, ...]) -> None:
+    """Damage a row behind the API's back (the CHECK constraints would refuse it)."""
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA ignore_check_constraints = ON")
+        raw.execute(sql, params)
+
+
+async def test_corrupt_snapshot(db: Database, db_path: Path) -> None:
+    good = await running_game(db, thread_id=1)
+    bad = await running_game(db, thread_id=2)
+    vandalise(
+        db_path, "UPDATE game_states SET snapshot_json = ? WHERE game_id = ?", ('{"trunc', bad.id)
+    )
+    # Listing and resuming do not read states, so they still work.
+    assert [t.game_id for t in await db.running_games()] == [good.id, bad.id]
+    assert len(await db.list_games(status=GameStatus.RUNNING)) == 2
+    assert (await db.get_game(bad.id)).status == GameStatus.RUNNING
+    with pytest.raises(CorruptGame, match=f"game {bad.id} is damaged.*not valid JSON"):
+        await db.load_snapshot(bad.id)
+    assert (await db.load_snapshot(good.id)).version == 0
+    # Still exportable for a post-mortem, but such a document is not importable.
+    doc = await db.export_game(bad.id)
+    assert doc["snapshot"]["state"] == '{"trunc'
+
+
+async def test_corrupt_options_and_missing_state(db: Database, db_path: Path) -> None:
+    game = await running_game(db, thread_id=1)
+    other = await running_game(db, thread_id=2)
+    vandalise(db_path, "UPDATE games SET options_json = ? WHERE id = ?", ("not json", game.id))
+    vandalise(db_path, "DELETE FROM game_states WHERE game_id = ?", (other.id,))
+    with pytest.raises(CorruptGame, match="options"):
+        await db.get_game(game.id)
+    with pytest.raises(CorruptGame, match="options"):
+        await db.find_game_by_thread(1)
+    with pytest.raises(CorruptGame, match="missing"):
+        await db.load_snapshot(other.id)
+    assert [s.id for s in await db.list_games()] == [other.id, game.id]
+
+
+async def test_unreadable_row_is_skipped_in_listing(db: Database, db_path: Path) -> None:
+    game = await running_game(db, thread_id=1)
+    other = await running_game(db, thread_id=2)
+    vandalise(db_path, "UPDATE games SET status = ? WHERE id = ?", ("???", game.id))
+    assert [s.id for s in await db.list_games()] == [other.id]

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db import Database, MigrationError, SchemaTooNew
+from db.migrate import Migration, load_migrations, migrate, split_statements
+
+
+async def test_migrates_empty_file(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        assert await db.schema_version() == len(load_migrations())
+    with sqlite3.connect(db_path) as raw:
+        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        applied = raw.execute("SELECT version, name FROM schema_migrations").fetchall()
+    assert {
+        "games",
+        "game_states",
+        "seats",
+        "seat_history",
+        "decisions",
+        "results",
+        "guild_config",
+        "moderation_log",
+        "schema_migrations",
+    } <= tables
+    assert applied == [(1, "init")]
+
+
+async def test_reopen_is_idempotent(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        await db.set_admin_role(5, 55)
+    for _ in range(2):
+        async with await Database.open(db_path) as db:
+            assert await db.schema_version() == 1
+            assert await db.get_admin_role(5) == 55
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == 1
+
+
+async def test_newer_schema_is_refused(db_path: Path) -> None:
+    async with await Database.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("INSERT INTO schema_migrations VALUES (99, 'future', 0)")
+    with pytest.raises(SchemaTooNew, match="99 is newer") as info:
+        await Database.open(db_path)
+    assert info.value.found == 99 and info.value.known == 1
+
+
+async def test_wal_enabled(db: Database, db_path: Path) -> None:
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_failing_migration_leaves_nothing(db_path: Path) -> None:
+    import aiosqlite
+
+    bad = [
+        Migration(1, "ok", ("CREATE TABLE a (x INTEGER)",)),
+        Migration(2, "bad", ("CREATE TABLE b (y INTEGER)", "INSERT INTO nowhere VALUES (1)")),
+    ]
+    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+        with pytest.raises(MigrationError, match="0002_bad"):
+            await migrate(conn, bad)
+        assert not conn.in_transaction
+        names = [r[0] for r in await conn.execute_fetchall("SELECT name FROM sqlite_master")]
+    assert names == []
+
+
+def test_split_statements() -> None:
+    script = """
+    -- a comment; with a semicolon
+    CREATE TABLE t (x TEXT DEFAULT ';');  CREATE INDEX i ON t (x);
+    CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 'a;b'; END;
+    -- trailing comment
+    """
+    statements = split_statements(script)
+    assert len(statements) == 3
+    assert statements[2].startswith("CREATE TRIGGER") and statements[2].endswith("END;")
+    with pytest.raises(MigrationError, match="unterminated"):
+        split_statements("CREATE TABLE t (x)")
+
+
+def test_shipped_migrations_are_numbered() -> None:
+    migrations = load_migrations()
+    assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
+    assert all(m.statements for m in migrations)
