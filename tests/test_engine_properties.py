@@ -1,0 +1,141 @@
+"""Properties over random legal playouts for 2, 3 and 4 players (hypothesis picks the games)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.stella_digger.components import CARD_COLOUR
+from engine.stella_digger.invariants import violations
+from tests.playouts import GAME, playout
+
+games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 10**9), st.booleans())
+SETTINGS = settings(max_examples=12, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(games)
+def test_invariants_hold_after_every_decision(game: tuple[int, int, bool]) -> None:
+    """32 cards and 32 crystals each exactly once, VP tiles, gadgets and accidents conserved,
+    hands and crystals within limits, exactly one player owes a decision until the end."""
+    players, seed, tears = game
+    steps = 0
+    for step in playout(players, seed, tears):
+        assert violations(step.state) == [], (steps, step.text)
+        owed = GAME.to_act(step.state)
+        assert (owed is None) == step.state.ended
+        if owed is not None:
+            seat = step.state.seat_of(owed.player)
+            assert not step.state.players[seat].out
+        steps += 1
+    assert steps > 0
+
+
+@SETTINGS
+@given(games)
+def test_views_never_show_another_players_hand_numbers(game: tuple[int, int, bool]) -> None:
+    """R2: in a player's view only their own hand has card names; a spectator sees none."""
+    players, seed, tears = game
+    for i, step in enumerate(playout(players, seed, tears)):
+        if i % 7:
+            continue
+        state = step.state
+        for viewer in [None, *(p.id for p in state.players)]:
+            view = GAME.view(state, viewer)
+            assert "hidden_tiles" not in view
+            for pid, pv in view["players"].items():
+                if pid == viewer:
+                    assert sorted(pv["hand"]) == sorted(state.players[state.seat_of(pid)].hand)
+                else:
+                    assert pv["hand"] is None
+                assert pv["hand_colours"] == sorted(
+                    pv["hand_colours"], key=["blue", "green", "pink", "purple"].index)
+                assert len(pv["hand_colours"]) == pv["hand_size"]
+            text = json.dumps(view)
+            assert "rng" not in view and str(state.rng) not in text
+
+
+@SETTINGS
+@given(games)
+def test_private_events_reach_only_their_player(game: tuple[int, int, bool]) -> None:
+    """A drawn card's number is told to its drawer only; public events name only its colour."""
+    players, seed, tears = game
+    for step in playout(players, seed, tears):
+        for event in step.events:
+            if event.kind == "drew":
+                assert event.to == (event.data["player"],)
+            if event.to is None and event.kind == "draw":
+                assert "card" not in event.data
+                assert "-" not in event.text.split("from deck")[0].split("draws")[-1]
+
+
+@SETTINGS
+@given(games)
+def test_replay_and_json_round_trip_rebuild_the_identical_state(game: tuple[int, int, bool]) -> None:
+    players, seed, tears = game
+    ids = ["ann", "bob", "cy", "dee"][:players]
+    initial = GAME.dump(GAME.new_game(ids, {"red_tears": tears}, seed))
+    log: list[tuple[str, str]] = []
+    state = None
+    for step in playout(players, seed, tears):
+        log.append((step.player, step.text))
+        state = step.state
+        if len(log) % 25 == 0:
+            text = GAME.dump(state)
+            assert GAME.dump(GAME.load(text)) == text
+    assert state is not None
+    live = GAME.dump(state)
+    assert GAME.dump(GAME.replay(initial, log)) == live
+    assert GAME.dump(GAME.load(live)) == live
+
+
+@SETTINGS
+@given(games)
+def test_every_legal_decision_is_accepted_and_round_trips_its_notation(
+        game: tuple[int, int, bool]) -> None:
+    players, seed, tears = game
+    for i, step in enumerate(playout(players, seed, tears)):
+        if i % 5:
+            continue
+        state = step.state
+        owed = GAME.to_act(state)
+        if owed is None:
+            break
+        legal = GAME.legal(state)
+        assert legal, "a decision is owed but nothing is legal"
+        assert len({str(a) for a in legal}) == len(legal), "duplicate legal decisions"
+        for action in legal[:: max(1, len(legal) // 40)]:
+            text = str(action)
+            assert str(GAME.parse(text)) == text
+            assert GAME.parse(text) == action
+            before = GAME.dump(state)
+            GAME.check(state, owed.player, action)  # accepted, and checking changes nothing
+            assert GAME.dump(state) == before
+
+
+def test_a_game_ends_with_winners_and_scores() -> None:
+    for players in (2, 3, 4):
+        state = None
+        for step in playout(players, 11):
+            state = step.state
+        assert state is not None and state.ended
+        assert state.end_reason in ("vp3-exhausted", "core-mined", "no-target", "last-standing")
+        assert state.winners
+        final = GAME.view(state, None)
+        assert all(p["score"]["total"] == sum(v for k, v in p["score"].items() if k != "total")
+                   for p in final["players"].values())
+
+
+def test_hand_colours_in_views_match_the_real_cards() -> None:
+    state = None
+    for i, step in enumerate(playout(3, 5)):
+        state = step.state
+        if i == 30:
+            break
+    assert state is not None
+    view = GAME.view(state, None)
+    for p in state.players:
+        assert sorted(view["players"][p.id]["hand_colours"]) == sorted(CARD_COLOUR[c] for c in p.hand)
