@@ -14,14 +14,14 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
                    AI), display name, is_ai, ai_level, missed-deadline count, absent flag.
     seat_history   every replacement of a seat's player.
     decisions      (game, seq) -> player id, notation text, version before/after, source
-                   (player|ai|timeout|auto|admin), sending user, time. The key makes a double
-                   apply impossible.
+                   (player|ai|timeout|auto|admin), sending user, time. Keys (game, seq) and
+                   (game, version before) make a double apply impossible.
     results        per finished game and seat: user, guild, score, won, finished_at (stats).
     guild_config   per guild: optional admin role id.
     moderation_log undo / replace / abort / import audit.
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
-every method is a coroutine. Main ones:
+every method is a coroutine, safe to call from concurrent tasks (one connection, one lock).
     create_game, join_seat, leave_seat, update_options, set_thread, start_game   (lobby)
     get_game, find_game_by_thread, list_games, running_games,
     load_snapshot, load_initial, get_log, get_results                             (loading)
@@ -32,8 +32,13 @@ every method is a coroutine. Main ones:
     export_game, import_game                                                      (transfer)
     player_stats, leaderboard                                                     (stats)
     get_admin_role, set_admin_role                                                (guilds)
+    schema_version, checkpoint, close
 Rows are frozen dataclasses (`db.models`); errors derive from `DbError` (`db.errors`) and
-read as plain sentences.
+read as plain sentences. Conventions: times are UTC epoch seconds (``now=`` overrides the
+clock in tests); a seat's engine ``player_id`` never changes, its Discord ``user_id`` can
+(`replace_seat`); the seed, the states and therefore exports of running games are secret.
+At start-up, resume from `running_games()` (no state is read) and load each game's snapshot
+when it is first needed.
 """
 
 from db.database import Database

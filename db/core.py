@@ -9,6 +9,7 @@ on the same file waits up to ``busy_timeout`` instead of failing half-way).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -106,23 +107,27 @@ class Core:
     async def _write(self) -> AsyncIterator[Tx]:
         """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back on error.
 
-        COMMIT and ROLLBACK are shielded: a cancelled caller still leaves the connection
-        outside any transaction (a decision whose COMMIT was queued is kept).
+        COMMIT and ROLLBACK are shielded and, like every call, run in order on the
+        connection's thread, so a cancelled caller still leaves the connection outside any
+        transaction (a decision whose COMMIT was already queued is kept).
         """
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
             try:
+                await self._conn.execute("BEGIN IMMEDIATE")
                 yield Tx(self._conn)
             except BaseException:
-                await asyncio.shield(self._end("ROLLBACK"))
+                await asyncio.shield(self._rollback())
                 raise
-            await asyncio.shield(self._end("COMMIT"))
+            await asyncio.shield(self._commit())
 
-    async def _end(self, statement: str) -> None:
+    async def _commit(self) -> None:
         try:
-            if statement == "COMMIT" or self._conn.in_transaction:
-                await self._conn.execute(statement)
+            await self._conn.execute("COMMIT")
         except BaseException:
-            if self._conn.in_transaction:
-                await self._conn.execute("ROLLBACK")
+            await self._rollback()
             raise
+
+    async def _rollback(self) -> None:
+        # OperationalError when no transaction is open: BEGIN failed, or SQLite rolled back.
+        with contextlib.suppress(sqlite3.OperationalError):
+            await self._conn.execute("ROLLBACK")

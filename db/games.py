@@ -56,7 +56,8 @@ class GamesMixin(Core):
         offset: int = 0,
     ) -> list[GameSummary]:
         """Newest first. Reads no JSON; a row that cannot be converted is logged and skipped."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[object] = []
         if status is not None:
             where.append("g.status = ?")
             params.append(str(status))

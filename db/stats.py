@@ -60,9 +60,11 @@ class StatsMixin(Core):
         ("wins", "average" or "games")."""
         if order not in _ORDER:
             raise ValueError(f"order must be one of {sorted(_ORDER)}")
-        where, params = "", [game_name]
+        where = ""
+        params: list[object] = [game_name]
         if guild_id is not None:
-            where, params = _IN_GUILD, [game_name, guild_id]
+            where = _IN_GUILD
+            params.append(guild_id)
         sql = _STATS.format(where=where) + f" HAVING COUNT(*) >= ? ORDER BY {_ORDER[order]} LIMIT ?"
         async with self._read() as tx:
             found = await tx.all(sql, [*params, min_games, limit])

@@ -18,8 +18,8 @@ from db.errors import ImportRejected
 from db.lobby import load_seats
 from db.models import DecisionSource, GameStatus
 
-FORMAT = "stella-bot/game-export"
-FORMAT_VERSION = 1
+FORMAT: Literal["stella-bot/game-export"] = "stella-bot/game-export"
+FORMAT_VERSION: Literal[1] = 1
 
 
 class _Model(BaseModel):
@@ -168,7 +168,7 @@ def consistency_problems(doc: ExportDoc) -> list[str]:
         )
     for name, text in (
         ("initial_state", doc.initial_state),
-        ("snapshot.state", doc.snapshot and doc.snapshot.state),
+        ("snapshot.state", doc.snapshot.state if doc.snapshot else None),
     ):
         if text is not None:
             try:

@@ -91,6 +91,7 @@ CREATE TABLE decisions (
     by_user_id   INTEGER,                        -- Discord user who sent it, if any
     created_at   INTEGER NOT NULL,
     PRIMARY KEY (game_id, seq),
+    UNIQUE (game_id, prev_version),              -- never two decisions on the same state
     CHECK (version > prev_version)
 ) WITHOUT ROWID;
 

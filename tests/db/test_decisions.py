@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -161,3 +162,45 @@ async def test_finish_game_separately(db: Database) -> None:
     assert done.status == GameStatus.FINISHED and done.end_reason == "deck out"
     # The state stays loadable after the end (for a final board picture).
     assert (await db.load_snapshot(game.id)).version == 1
+
+
+async def test_cancelled_callers_leave_the_database_usable(db: Database) -> None:
+    game = await running_game(db)
+    for delay in range(40):  # cancel at many different points of the transaction
+        version = (await db.load_snapshot(game.id)).version
+        task = asyncio.create_task(
+            db.append_decision(
+                game.id, version, "111", "x", state(version + 1), version + 1, deadline=None
+            )
+        )
+        await asyncio.sleep(delay * 0.0001)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        # Whatever happened, the log and the snapshot agree and the next append works.
+        snap = await db.load_snapshot(game.id)
+        log = await db.get_log(game.id)
+        assert snap.version == len(log)
+        assert snap.version == 0 or snap.json == state(snap.version)
+        await db.append_decision(
+            game.id,
+            snap.version,
+            "222",
+            "y",
+            state(snap.version + 1),
+            snap.version + 1,
+            deadline=None,
+        )
+
+
+async def test_log_keys_refuse_a_double_apply(db: Database, db_path: Path) -> None:
+    game = await running_game(db)
+    await decide(db, game, 1)
+    with sqlite3.connect(db_path) as raw:
+        for seq, prev in [(1, 5), (2, 0)]:  # same position; same state applied to twice
+            with pytest.raises(sqlite3.IntegrityError):
+                raw.execute(
+                    "INSERT INTO decisions (game_id, seq, player_id, text, prev_version, version,"
+                    " created_at) VALUES (?, ?, '111', 'x', ?, ?, 0)",
+                    (game.id, seq, prev, prev + 1),
+                )

@@ -109,3 +109,20 @@ async def test_lobby_has_no_version_to_decide_on(db: Database) -> None:
     with pytest.raises(WrongStatus):
         await db.append_decision(game.id, 0, "111", "draw 1", state(1), 1, deadline=None)
     assert not isinstance(WrongStatus(1, "lobby", "running"), StaleVersion)
+
+
+async def test_list_games_filters(db: Database) -> None:
+    a = await db.create_game(guild_id=1, channel_id=10, host_id=111)
+    b = await db.create_game(guild_id=2, channel_id=20, host_id=222)
+    c = await db.create_game(guild_id=1, channel_id=10, host_id=333)
+    await db.join_seat(a.id, user_id=111, display_name="Ann")
+    await db.join_seat(c.id, user_id=111, display_name="Ann")
+    await db.join_seat(c.id, user_id=333, display_name="Cy")
+    await db.start_game(c.id, initial_json=state(0), seed=3)
+    assert [g.id for g in await db.list_games()] == [c.id, b.id, a.id]
+    assert [g.id for g in await db.list_games(guild_id=1)] == [c.id, a.id]
+    assert [g.id for g in await db.list_games(user_id=111)] == [c.id, a.id]
+    assert [g.id for g in await db.list_games(user_id=111, status=GameStatus.LOBBY)] == [a.id]
+    assert [g.id for g in await db.list_games(limit=1, offset=1)] == [b.id]
+    running = await db.list_games(status=GameStatus.RUNNING)
+    assert running[0].version == 0 and running[0].started_at is not None
