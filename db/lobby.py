@@ -156,18 +156,14 @@ class LobbyMixin(Core):
         async with self._write() as tx:
             await tx.game_row(game_id, LOBBY)
             seats = await load_seats(tx, game_id)
-            leaving = next(
-                (
-                    s
-                    for s in seats
-                    if (s.user_id == user_id if user_id is not None else s.player_id == player_id)
-                ),
-                None,
-            )
+            if user_id is not None:
+                who = f"user {user_id}"
+                leaving = next((s for s in seats if s.user_id == user_id), None)
+            else:
+                who = repr(player_id)
+                leaving = next((s for s in seats if s.player_id == player_id), None)
             if leaving is None:
-                raise SeatError(
-                    f"{'user ' + str(user_id) if user_id is not None else player_id} has no seat in game {game_id}"
-                )
+                raise SeatError(f"{who} has no seat in game {game_id}")
             await tx.run(
                 "DELETE FROM seats WHERE game_id = ? AND player_id = ?",
                 (game_id, leaving.player_id),
