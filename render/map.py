@@ -9,7 +9,7 @@ from PIL import Image
 
 from . import board, panel
 from . import theme as t
-from .encode import png
+from .encode import palette_of, png
 from .layout import HEIGHT, WIDTH
 
 
@@ -33,6 +33,14 @@ def map_image(view: dict[str, Any]) -> Image.Image:
     return im
 
 
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed palette of the round picture (see render/encode.py)."""
+    from .swatch import swatch_views
+
+    return palette_of([map_image(v) for v in swatch_views()])
+
+
 def render_map(view: dict[str, Any]) -> bytes:
     """PNG bytes of the round picture (posted every round and on ``/stella status``)."""
-    return png(map_image(view))
+    return png(map_image(view), palette())

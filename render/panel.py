@@ -68,12 +68,17 @@ def discard_box(n_players: int) -> tuple[int, int, int, int] | None:
     return PANEL_X, top, PANEL_X + PANEL_W, min(bottom, top + 230)
 
 
+def draw_header_bar(im: Image.Image) -> None:
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, im.width, HEADER_H), fill=t.mix(t.BG, t.PANEL, 0.9))
+    d.line((0, HEADER_H, im.width, HEADER_H), fill=t.PANEL_EDGE, width=1)
+    t.put_text(im, (MARGIN, HEADER_H // 2), "STELLA DIGGER", 20, t.ACCENT, bold=True, anchor="lm")
+
+
 def draw_static(im: Image.Image, n_players: int) -> None:
     """Frames and fixed labels: the header bar, the table boxes, the player boxes."""
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, WIDTH, HEADER_H), fill=t.mix(t.BG, t.PANEL, 0.9))
-    d.line((0, HEADER_H, WIDTH, HEADER_H), fill=t.PANEL_EDGE, width=1)
-    t.put_text(im, (MARGIN, HEADER_H // 2), "STELLA DIGGER", 20, t.ACCENT, bold=True, anchor="lm")
+    draw_header_bar(im)
     board, supply = table_boxes()
     _box(d, board)
     _box(d, supply)
@@ -113,28 +118,39 @@ def _chip(im: Image.Image, x: int, cy: int, text: str, size: int, fg: t.RGB, bg:
     return x + w
 
 
-def draw_header(im: Image.Image, view: dict[str, Any]) -> None:
+END_WORDS = {
+    "vp3-exhausted": "3-VP tiles ran out",
+    "core-mined": "core mined out",
+    "last-standing": "last player standing",
+    "no-target": "no target left",
+}
+
+
+def draw_header(im: Image.Image, view: dict[str, Any], width: int = WIDTH) -> None:
+    """Round, target, a fight, and who must decide what (or who won), across ``width``."""
     cy = HEADER_H // 2
     x = MARGIN + t.text_width("STELLA DIGGER", 20, True) + 18
     x = _chip(im, x, cy, f"Round {view.get('round', 1)}", 16, t.TEXT, t.PANEL_EDGE) + 10
     target = view.get("target") or []
-    if target:
+    if target and not view.get("ended"):
         x = _chip(im, x, cy, "Target " + " + ".join(target), 16, t.DARK, t.TARGET) + 10
     fight = view.get("fight")
     if fight:
-        _chip(im, x, cy, f"Monster fight at {fight.get('square')}", 16, t.TEXT, t.MONSTER_RGB)
+        x = _chip(im, x, cy, f"Fight at {fight.get('square')}", 16, t.TEXT, t.MONSTER_RGB) + 10
+    right = width - MARGIN
+    room = right - x - 8
     if view.get("ended"):
         winners = [_name(view, w) for w in view.get("winners") or []]
-        text = "Game over" + (": " + " & ".join(winners) + " won" if winners else "")
-        text = t.fit(text, 18, True, 520)
-        t.put_text(im, (WIDTH - MARGIN, cy), text, 18, t.ACCENT, bold=True, anchor="rm")
+        reason = END_WORDS.get(str(view.get("end_reason")), "")
+        text = "Game over" + (f" ({reason})" if reason and room > 420 else "")
+        text += ": " + " & ".join(winners) + " won" if winners else ""
+        t.put_text(im, (right, cy), t.fit(text, 18, True, room), 18, t.ACCENT, bold=True, anchor="rm")
         return
     to_act = view.get("to_act") or {}
     if to_act.get("player"):
         words = DECISION_WORDS.get(str(to_act.get("decision")), str(to_act.get("decision") or ""))
-        name = t.fit(_name(view, to_act["player"]), 18, True, 220)
         wtext = " to " + words
-        right = WIDTH - MARGIN
+        name = t.fit(_name(view, to_act["player"]), 18, True, max(40, min(220, room - t.text_width(wtext, 16))))
         t.put_text(im, (right, cy), wtext, 16, t.MUTED, anchor="rm")
         t.put_text(im, (right - t.text_width(wtext, 16), cy), name, 18, t.TEXT, bold=True, anchor="rm")
 
