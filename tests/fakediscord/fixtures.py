@@ -1,0 +1,76 @@
+"""pytest fixtures: `fake_discord` (a started fake, discord.py pointed at it) and
+`error_log_guard` (fails the test on any ERROR log record, e.g. an exception discord.py
+swallowed in a command or view handler).
+
+Use them from a test module with `pytest_plugins = ["tests.fakediscord.fixtures"]`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+import pytest_asyncio
+
+from .discordpy import point_discord_py_at
+from .server import FakeDiscord
+
+
+class ErrorLogGuard(logging.Handler):
+    """Collects ERROR (and worse) records from every logger while a test runs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+        self.allowed: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def allow(self, text: str) -> None:
+        """Do not fail on records whose message (or exception) contains `text`."""
+        self.allowed.append(text)
+
+    def _text(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info:
+            text += "\n" + logging.Formatter().formatException(record.exc_info)
+        return text
+
+    @property
+    def unexpected(self) -> list[logging.LogRecord]:
+        return [r for r in self.records if not any(a in self._text(r) for a in self.allowed)]
+
+    def report(self) -> str:
+        return "\n\n".join(f"[{r.name}] {self._text(r)}" for r in self.unexpected)
+
+    def clear(self) -> None:
+        self.records.clear()
+
+
+@pytest.fixture
+def error_log_guard() -> Iterator[ErrorLogGuard]:
+    guard = ErrorLogGuard()
+    root = logging.getLogger()
+    root.addHandler(guard)
+    try:
+        yield guard
+    finally:
+        root.removeHandler(guard)
+    if guard.unexpected:
+        pytest.fail(f"ERROR log records during the test:\n{guard.report()}", pytrace=False)
+
+
+@pytest_asyncio.fixture
+async def fake_discord(error_log_guard: ErrorLogGuard) -> AsyncIterator[FakeDiscord]:
+    """A started `FakeDiscord` with discord.py pointed at it; stopped (and discord.py's
+    settings restored) after the test. ERROR logs fail the test (`error_log_guard`)."""
+    fake = FakeDiscord()
+    await fake.start()
+    restore = point_discord_py_at(fake.api_base, fake.gateway_url)
+    try:
+        yield fake
+    finally:
+        restore()
+        await fake.stop()

@@ -1,0 +1,201 @@
+"""`FakeDiscord`: the aiohttp server (REST + gateway) on 127.0.0.1 and the state it keeps.
+
+The test-facing methods (creating guilds and users, sending interactions, faults, reading
+messages) are in `driver.py`, which `FakeDiscord` inherits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from . import rest, rest_interactions
+from . import state as st
+from .driver import Driver
+from .faults import Faults
+from .gateway import Gateway
+from .interaction import InteractionHandle
+from .records import RECORD_KEY, RequestRecord, read_body
+from .responses import ApiError, json_response
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v10"
+T = TypeVar("T")
+
+
+class FakeDiscord(Driver):
+    """A fake Discord on 127.0.0.1: start it, point discord.py at `api_base` / `gateway_url`.
+
+    Options: `require_synced_commands` (slash commands must have been synced by the bot before
+    a test can send them, as with real Discord), `interaction_deadline` (seconds; when set, a
+    callback arriving later fails with 10062 Unknown interaction, like Discord's 3 s limit),
+    `validate` (refuse what Discord refuses: 2000+ character messages, 26 choices, ...),
+    `bot_token` (when set, `GET /users/@me` with another token answers 401).
+    """
+
+    def __init__(
+        self,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        bot_name: str = "FakeBot",
+        bot_token: str | None = None,
+        require_synced_commands: bool = True,
+        interaction_deadline: float | None = None,
+        validate: bool = True,
+        heartbeat_interval_ms: int = 41250,
+    ):
+        self.host, self.port = host, port
+        self.bot_token = bot_token
+        self.require_synced_commands = require_synced_commands
+        self.interaction_deadline = interaction_deadline
+        self.validate = validate
+        self.ids = st.Snowflakes()
+        self.users: dict[str, st.User] = {}
+        self.guilds: dict[str, st.Guild] = {}
+        self.channels: dict[str, st.Channel] = {}
+        self.messages: dict[str, st.Message] = {}
+        self.interactions: dict[str, InteractionHandle] = {}  # by token
+        self.interaction_log: list[InteractionHandle] = []
+        self.commands: dict[str | None, dict[str, dict[str, Any]]] = {}  # guild id (None: global)
+        self.requests: list[RequestRecord] = []
+        self.unknown_requests: list[RequestRecord] = []
+        self.internal_errors: list[BaseException] = []
+        self.faults = Faults()
+        self.tokens_seen: set[str] = set()
+        self.bot_user = self.add_user(bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.app_owner = self.add_user("app-owner")
+        self.gateway = Gateway(self, heartbeat_interval_ms)
+        self._changed: asyncio.Event | None = None
+        self._runner: web.AppRunner | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------
+    async def start(self) -> FakeDiscord:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        app[rest.FAKE_KEY] = self
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway-resume", self.gateway.handle)
+        rest.add_routes(app, API_PREFIX)
+        rest_interactions.add_routes(app, API_PREFIX)
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What `DISCORD_API_BASE` should be, e.g. `http://127.0.0.1:8123/api/v10`."""
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        """What `DISCORD_GATEWAY_URL` should be, e.g. `ws://127.0.0.1:8123/gateway`."""
+        return f"ws://{self.host}:{self.port}/gateway"
+
+    @property
+    def resume_gateway_url(self) -> str:
+        return f"ws://{self.host}:{self.port}/gateway-resume"
+
+    # -- waiting ------------------------------------------------------------------------------
+    def notify(self) -> None:
+        """Wake everything waiting in `wait_for` (called on every state change)."""
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
+
+    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "",
+                       poll: float = 0.05) -> T:
+        """Wait until `predicate()` is truthy and return its value. It is re-checked on every
+        change of the fake and at least every `poll` seconds (so it may look at the bot's own
+        state too). On timeout raise `TimeoutError` saying what was awaited and what the bot
+        did last."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}\n{self.describe()}")
+            if self._changed is None:
+                self._changed = asyncio.Event()
+            event = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, poll))
+
+    def describe(self, last: int = 12) -> str:
+        """A short report for failure messages: connection state and the latest requests."""
+        live = [s.id[:8] for s in self.gateway.sessions.values() if s.live]
+        lines = [f"fake discord: live gateway sessions {live or 'none'}; last requests:"]
+        for rec in self.requests[-last:]:
+            lines.append(f"  {rec.method} {rec.path} -> {rec.status}{' (fault)' if rec.fault else ''}")
+        if self.unknown_requests:
+            lines.append(f"  unknown routes asked for: {[f'{x.method} {x.path}' for x in self.unknown_requests]}")
+        return "\n".join(lines)
+
+    # -- HTTP plumbing ------------------------------------------------------------------------
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if request.path.startswith(("/gateway", "/attachments/")):
+            return await handler(request)
+        body, files = await read_body(request)
+        resource = request.match_info.route.resource
+        canonical = resource.canonical if resource is not None else ""
+        path = request.path.removeprefix(API_PREFIX)
+        rec = RequestRecord(request.method, path, dict(request.query), body, files,
+                            route=canonical.removeprefix(API_PREFIX) if canonical.startswith(API_PREFIX) else None)
+        request[RECORD_KEY] = rec
+        self.requests.append(rec)
+        fault = self.faults.take(request.method, path)
+        try:
+            if fault is not None:
+                rec.fault = True
+                resp = fault.respond(path)
+            else:
+                resp = await handler(request)
+        except ApiError as exc:
+            resp = exc.response()
+        except Exception as exc:  # a bug in the fake: fail loudly but do not make discord.py retry
+            log.exception("fake discord crashed on %s %s", request.method, path)
+            self.internal_errors.append(exc)
+            resp = json_response({"message": f"fake discord internal error: {exc!r}", "code": 0}, 400)
+        rec.status = resp.status
+        if isinstance(resp, web.Response) and resp.body and resp.content_type == "application/json":
+            rec.response = json.loads(resp.body)  # type: ignore[arg-type]
+        self.notify()
+        return resp
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        rec = request.get(RECORD_KEY)
+        if rec is not None:
+            self.unknown_requests.append(rec)
+        log.warning("fake discord has no route for %s %s", request.method, request.path)
+        return json_response({"message": "404: Not Found", "code": 0}, 404)
