@@ -11,20 +11,22 @@ from pathlib import Path
 from typing import Any
 
 
-class ScenarioFailed(Exception):
-    """The scenario stopped on an illegal action."""
-
-
-def _scenario_view(doc: dict[str, Any]) -> dict[str, Any]:
+def _scenario_view(doc: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    """The spectator view of the state the scenario reaches, and its error if it stopped early
+    (the view is then of the table just before the illegal action, or None if setup failed)."""
     from engine import get_game
     from engine.stella_digger.scenario import run
 
-    result = run(doc)
-    outcome = getattr(result, "result", None) or {}
-    if isinstance(outcome, dict) and outcome.get("ok") is False:
-        raise ScenarioFailed(f"scenario stopped at action {outcome.get('index')}: {outcome.get('error')}")
+    outcome = run(doc)
+    result = getattr(outcome, "result", None) or {}
+    error = None
+    if isinstance(result, dict) and result.get("ok") is False:
+        where = f"action {result['index']}" if result.get("index") is not None else "setup"
+        error = f"scenario stopped at {where}: {result.get('error')}"
+    if outcome.state is None:
+        return None, error or "scenario reached no table"
     game = get_game(str(doc.get("game") or "stella-digger"))
-    return game.view(result.state, None)
+    return game.view(outcome.state, None), error
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,10 +41,16 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"can't read {args.file}: {exc}", file=sys.stderr)
         return 2
-    try:
-        view = _scenario_view(doc) if args.source == "scenario" else doc
-    except Exception as exc:  # the scenario's own error, in its words (GameError, bad setup)
-        print(f"{type(exc).__name__}: {exc}", file=sys.stderr)
+    error = None
+    if args.source == "scenario":
+        try:
+            view, error = _scenario_view(doc)
+        except Exception as exc:  # the engine's own words (GameError, a malformed file)
+            view, error = None, f"{type(exc).__name__}: {exc}"
+    else:
+        view = doc
+    if view is None:
+        print(error, file=sys.stderr)
         return 1
     if args.board:
         from .encode import png
@@ -55,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         data = render_map(view)
     args.output.write_bytes(data)
     print(f"{args.output}: {len(data)} bytes")
+    if error:
+        print(error + " (the picture shows the table before it)", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -85,6 +85,10 @@ def draw_board(im: Image.Image, view: dict[str, Any]) -> None:
     for sq in view.get("target") or []:
         left, top, _, _ = square_box(sq)
         _paste_rgba(im, tiles.target_overlay(), (left, top))
+    fight = view.get("fight") or {}
+    if fight.get("square") in TERRAIN:
+        left, top, _, _ = square_box(fight["square"])
+        _paste_rgba(im, tiles.target_overlay(t.DANGER), (left, top))
     marker = view.get("marker")
     if marker in TERRAIN:
         _, top, right, _ = square_box(marker)

@@ -89,17 +89,19 @@ def foreman(size: int = 22) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
-def drill_token(seat: int, size: int = 20, used: bool = False) -> Image.Image:
-    """A Large Drill token still in hand (a seat-coloured disc with a tip)."""
-    im, d = _rgba(size, size)
+def drill_token(seat: int, size: int = 24) -> Image.Image:
+    """A Large Drill token not yet placed: a seat-coloured disc with its drill tip."""
+    w = round(size * 1.4)
+    im, d = _rgba(w, size)
     s = size * SS
     col = t.seat_rgb(seat)
-    if used:
-        col = t.mix(col, t.PANEL, 0.7)
-    d.polygon([(s * 0.62, s * 0.3), (s * 0.62, s * 0.7), (s * 0.98, s * 0.5)], fill=(200, 205, 215, 255),
-              outline=t.DARK + (255,), width=SS)
-    d.ellipse((s * 0.04, s * 0.14, s * 0.76, s * 0.86), fill=col + (255,), outline=t.DARK + (255,), width=SS)
-    return _down(im, size, size)
+    tip = [(s * 0.8, s * 0.22), (s * 0.8, s * 0.78), (w * SS - SS, s * 0.5)]
+    d.polygon(tip, fill=(200, 205, 215, 255), outline=t.DARK + (255,), width=SS)
+    for f in (0.35, 0.65):
+        x = s * 0.8 + (w * SS - s * 0.8) * f
+        d.line((x, s * 0.5 - s * 0.28 * (1 - f), x, s * 0.5 + s * 0.28 * (1 - f)), fill=t.DARK + (255,), width=SS)
+    d.ellipse((SS, SS, s - SS, s - SS), fill=col + (255,), outline=t.DARK + (255,), width=SS + 1)
+    return _down(im, w, size)
 
 
 @lru_cache(maxsize=64)
@@ -135,5 +137,6 @@ def accident(colour: str | None, w: int = 40, h: int = 54) -> Image.Image:
     t.draw_colour_shape(d, colour, w * SS / 2, h * SS * 0.45, w * SS * 0.3, outline=(255, 255, 255, 255),
                         width=SS + 2, fill=t.COLOUR_RGB[colour] + (255,))
     im = _down(im, w, h)
-    t.put_text(im, (w // 2, h - 5), "ACCIDENT", 7, t.TEXT, bold=True, anchor="ms")
+    if w >= 36:
+        t.put_text(im, (w // 2, h - 5), "ACCIDENT", 7, t.TEXT, bold=True, anchor="ms")
     return im

@@ -203,8 +203,11 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
         marks.append("foreman")
     if out:
         marks.append("out")
+    perf = len(p.get("performance") or [])
+    if perf:
+        marks.append("perf")
     name_x = x0 + 50
-    mark_w = sum(76 if m == "foreman" else 50 for m in marks)
+    mark_w = sum({"foreman": 76, "out": 50, "perf": 100}[m] for m in marks)
     name = t.fit(_name(view, pid), 21, True, right - name_x - mark_w - 8)
     t.put_text(im, (name_x, cy), name, 21, t.FAINT if out else t.TEXT, bold=True, anchor="lm")
     mx = name_x + t.text_width(name, 21, True) + 10
@@ -213,6 +216,8 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
             end = _chip(im, mx, cy, "    start", 12, t.DARK, t.ACCENT)
             icons.paste(im, icons.foreman(18), (mx + 7, cy - 10))
             mx = end + 6
+        elif m == "perf":  # tiles in the performance area (R15)
+            mx = _chip(im, mx, cy, f"{perf} tile{'s' if perf > 1 else ''} won", 12, t.TEXT, t.PANEL_EDGE) + 6
         else:
             mx = _chip(im, mx, cy, "OUT", 12, t.TEXT, t.DANGER) + 6
 
@@ -254,10 +259,11 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     limit_h = (p.get("limits") or {}).get("hand")
     t.put_text(im, (x0 + 52, y0 + 92), f"{size}/{limit_h}" if limit_h else str(size), 11, t.MUTED, bold=True)
     x = x0 + 16
+    step = min(CARD_W + 5, (238 - CARD_W) // max(1, size - 1))  # up to 8 cards (Support Drones)
     for i in range(size):
         c = colours[i] if i < len(colours) else None
         im.paste(tiles.card_back(c, CARD_W, CARD_H), (x, top), tiles.card_back_mask(CARD_W, CARD_H))
-        x += CARD_W + 5
+        x += step
     play = fight_play if fight_play is not None else p.get("play")
     px = x0 + 262
     if fight_play is not None:
@@ -283,9 +289,11 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
         t.put_text(im, (x, cy), "no gadgets", 13, t.FAINT, anchor="lm")
     x = x0 + 306
     left = int(p.get("drills_left") or 0)
-    icons.paste(im, icons.drill_token(seat, 22), (x, cy - 11))
-    t.put_text(im, (x + 26, cy), f"×{left}", 16, t.TEXT if left else t.FAINT, bold=True, anchor="lm")
-    x += 64
+    token = icons.drill_token(seat, 22)
+    icons.paste(im, token, (x, cy - 11))
+    t.put_text(im, (x + token.width + 4, cy), f"×{left}", 16, t.TEXT if left else t.FAINT, bold=True,
+               anchor="lm")
+    x += token.width + 48
     pts = int(p.get("drill_points") or 0)
     t.put_text(im, (x, cy), f"{pts}", 16, t.TEXT if pts else t.FAINT, bold=True, anchor="lm")
     t.put_text(im, (x + t.text_width(str(pts), 16, True) + 4, cy), "drill pts", 12, t.MUTED, anchor="lm")

@@ -355,12 +355,12 @@ def drill_overlay(seat: int, direction: str) -> Image.Image:
 
 
 @lru_cache(maxsize=4)
-def target_overlay() -> Image.Image:
-    """This round's target: a bright frame with corner ticks (RGBA, one square)."""
+def target_overlay(colour: t.RGB = t.TARGET) -> Image.Image:
+    """A bright frame round a square (RGBA): this round's target, or a monster being fought."""
     im = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, SIZE - 1, SIZE - 1), outline=t.TARGET + (255,), width=4)
-    d.rectangle((4, 4, SIZE - 5, SIZE - 5), outline=t.TARGET + (90,), width=3)
+    d.rectangle((0, 0, SIZE - 1, SIZE - 1), outline=colour + (255,), width=4)
+    d.rectangle((4, 4, SIZE - 5, SIZE - 5), outline=colour + (90,), width=3)
     return im
 
 

@@ -1,0 +1,46 @@
+"""No picture shows hand numbers to anyone else (R2): states that differ only in another
+player's hand numbers give byte-identical pictures."""
+
+from __future__ import annotations
+
+from engine.stella_digger.components import CARD_COLOUR, CARD_NUMBER
+from render import render_hand, render_map, render_replay
+from render.replay import board_image
+
+from .games import GAME, play
+
+
+def _renumbered(cards: list[str]) -> list[str]:
+    """The same colours with other numbers (1->2->3->4->1)."""
+    return [f"{CARD_COLOUR[c]}-{CARD_NUMBER[c] % 4 + 1}" for c in cards]
+
+
+def _pair() -> tuple[object, object, str, str]:
+    state, _ = play(3, 1, steps=30)
+    viewer, other = state.players[0].id, state.players[1].id
+    assert state.players[1].hand, "the other player needs cards for this test"
+    alt = GAME.clone(state)
+    alt.players[1].hand = _renumbered(alt.players[1].hand)
+    assert alt.players[1].hand != state.players[1].hand
+    return state, alt, viewer, other
+
+
+def test_pictures_ignore_another_players_hand_numbers() -> None:
+    state, alt, viewer, other = _pair()
+    for who in (None, viewer):
+        a, b = GAME.view(state, who), GAME.view(alt, who)
+        assert render_map(a) == render_map(b)
+        assert board_image(a).tobytes() == board_image(b).tobytes()
+        assert render_replay([a]) == render_replay([b])
+    assert render_hand(GAME.view(state, viewer), viewer) == render_hand(GAME.view(alt, viewer), viewer)
+    # the owner's own hand picture does change: the renumbering is real
+    assert render_hand(GAME.view(state, other), other) != render_hand(GAME.view(alt, other), other)
+
+
+def test_map_never_draws_hands_even_when_the_view_has_them() -> None:
+    """``summary`` holds every hand and the face-down tiles; the map draws none of it."""
+    state, alt, viewer, _ = _pair()
+    spectator = render_map(GAME.view(state, None))
+    assert render_map(GAME.summary(state)) == spectator
+    assert render_map(GAME.summary(alt)) == spectator
+    assert render_map(GAME.view(state, viewer)) == spectator
