@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from ..core.rng import Rng, seed_state
+
+_VERB = attrgetter("verb")
 
 
 class Agent:
@@ -32,8 +36,9 @@ class RandomAgent(Agent):
     needs_view = False
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        by_verb: dict[str, list[Any]] = {}
+        for verb, group in groupby(legal, _VERB):  # legal lists keep each verb together
+            by_verb.setdefault(verb, []).extend(group)
         rng = self.random
-        verbs = sorted({a.verb for a in legal})
-        verb = verbs[rng.below(len(verbs))]
-        of_verb = [a for a in legal if a.verb == verb]
+        of_verb = by_verb[sorted(by_verb)[rng.below(len(by_verb))]]
         return of_verb[rng.below(len(of_verb))]

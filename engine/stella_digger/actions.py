@@ -7,8 +7,8 @@ cards by colour then number, gadgets by type then colour), so equal decisions co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 from ..core.errors import NotationError
 from .board import DIRECTIONS, is_square
@@ -44,6 +44,29 @@ class Action:
     __slots__ = ()
     verb: ClassVar[str]
     decision: ClassVar[str]
+
+    @classmethod
+    def canonical(cls, *values: object) -> Any:
+        """The decision for values already in canonical order, skipping the sorting; equal
+        decisions are interchangeable immutable values, so one shared object serves each."""
+        key = (cls, values)
+        obj = _SHARED.get(key)
+        if obj is not None:
+            return obj
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        obj = object.__new__(cls)
+        for name, value in zip(names, values, strict=True):
+            object.__setattr__(obj, name, value)
+        if len(_SHARED) > 200_000:
+            _SHARED.clear()
+        _SHARED[key] = obj
+        return obj
+
+
+_SHARED: dict[tuple[type, tuple[object, ...]], Any] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)

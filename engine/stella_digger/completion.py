@@ -226,7 +226,7 @@ def _perform_return(state: State, frame: Frame, action: Action, ev: EventLog) ->
 
 DECISIONS["return"] = DecisionStep(
     "return", _settle_return,
-    legal=lambda state, frame: [Return(c) for c in choices(state.players[frame.seat],
+    legal=lambda state, frame: [Return.canonical(c) for c in choices(state.players[frame.seat],
                                                            excess(state.players[frame.seat]))],
     check=_check_return,
     perform=_perform_return,

@@ -75,7 +75,8 @@ def holds(player: Player, colours: tuple[str, ...]) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def _multisets(holding: tuple[int, ...], k: int) -> tuple[tuple[str, ...], ...]:
+def multisets(holding: tuple[int, ...], k: int) -> tuple[tuple[str, ...], ...]:
+    """Distinct multisets of ``k`` colours from counts per colour (C1 order), canonical order."""
     out: list[tuple[str, ...]] = []
 
     def pick(i: int, left: int, acc: tuple[str, ...]) -> None:
@@ -95,7 +96,7 @@ def choices(player: Player, k: int) -> tuple[tuple[str, ...], ...]:
     """Every distinct multiset of ``k`` crystals the player could hand over (canonical order)."""
     if k <= 0:
         return ((),)
-    return _multisets(tuple(player.crystals[c] for c in COLOURS), k)
+    return multisets(tuple(player.crystals[c] for c in COLOURS), k)
 
 
 def most_held_first(player: Player, k: int) -> tuple[str, ...]:

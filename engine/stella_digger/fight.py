@@ -141,7 +141,7 @@ def _perform_loss(state: State, frame: Frame, action: Action, ev: EventLog) -> N
 
 DECISIONS["lose_crystals"] = DecisionStep(
     "lose-crystals", _settle_loss,
-    legal=lambda state, frame: [LoseCrystals(c) for c in choices(state.players[frame.seat],
+    legal=lambda state, frame: [LoseCrystals.canonical(c) for c in choices(state.players[frame.seat],
                                                                  _loss(state, frame))],
     check=_check_loss,
     perform=_perform_loss,

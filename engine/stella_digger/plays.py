@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..core.errors import IllegalDecision
 from .actions import Fight, Mine
@@ -55,25 +56,32 @@ def take_play(player: Player, action: Mine | Fight) -> Play:
     return Play(cards, colour, action.super, action.boost)
 
 
-def play_options(player: Player, cls: type[Mine] | type[Fight]) -> list[Mine | Fight]:
+def play_options(player: Player, cls: type[Mine] | type[Fight]) -> tuple[Mine | Fight, ...]:
     """Every distinct legal play from this hand (R8), in canonical order."""
-    hand = sorted(set(player.hand), key=card_key)
-    supers = "super-drill" not in player.used
-    boosts = "enhanced-power" not in player.used
+    return _play_options(tuple(sorted(player.hand, key=card_key)), tuple(player.gadgets),
+                         "super-drill" not in player.used, "enhanced-power" not in player.used,
+                         cls.verb)
+
+
+@lru_cache(maxsize=8192)
+def _play_options(hand: tuple[str, ...], gadgets: tuple[str, ...], supers: bool, boosts: bool,
+                  verb: str) -> tuple[Mine | Fight, ...]:
+    cls = Mine if verb == "mine" else Fight
+    distinct = sorted(set(hand), key=card_key)
     out: list[Mine | Fight] = []
-    for card in hand:
+    for card in distinct:
         colour = CARD_COLOUR[card]
         super_options: list[str | None] = [None]
-        if supers and _owned(player, "super-drill", colour):
+        if supers and f"super-drill/{colour}" in gadgets:
             super_options += [c for c in COLOURS if c != colour]
         boost_options: list[str | None] = [None]
         if boosts:
-            boost_options += [b for b in hand if _owned(player, "enhanced-power", CARD_COLOUR[b])
-                              and (b != card or player.hand.count(b) >= 2)]
+            boost_options += [b for b in distinct if f"enhanced-power/{CARD_COLOUR[b]}" in gadgets
+                              and (b != card or hand.count(b) >= 2)]
         for s in super_options:
             for b in boost_options:
-                out.append(cls(card, s, b))
-    return out
+                out.append(cls.canonical(card, s, b))
+    return tuple(out)
 
 
 def swapped_values(plays: Iterable[Play]) -> dict[str, bool]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import lru_cache
 
 from ..core.errors import IllegalDecision
 from .actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill
 from .board import DIRECTIONS, PRINTED, STEP, TERRAIN
 from .components import (
+    ALL_GADGETS,
     CARD_COLOUR,
     COLOURS,
     DRILL_COST,
@@ -15,7 +16,7 @@ from .components import (
     card_key,
     gadget_type,
 )
-from .crystals import choices, gain, give_back, holds, total
+from .crystals import gain, give_back, holds, multisets
 from .events import EventLog
 from .plays import check_play, play_options, take_play
 from .state import Drill as PlacedDrill
@@ -52,7 +53,37 @@ def drill_problem(state: State, sq: str, direction: str) -> str | None:
 
 
 def drill_spots(state: State) -> list[tuple[str, str]]:
-    return [(sq, d) for sq in PRINTED for d in DIRECTIONS if drill_problem(state, sq, d) is None]
+    """Every (square, direction) drill_problem accepts, computed in one pass."""
+    tiles, drills = state.tiles, state.drills
+    aimed = {STEP[sq, d.direction] for sq, d in drills.items()}
+    out = []
+    for sq in PRINTED:  # START and rock have no printed number and hold no token
+        if sq in tiles or sq in drills or sq in aimed:
+            continue
+        for d in DIRECTIONS:
+            tip = STEP[sq, d]
+            if tip is not None and tip in PRINTED and tip not in tiles and tip not in drills:
+                out.append((sq, d))
+    return out
+
+
+_COST = {g: GADGET_COST[gadget_type(g)] for g in ALL_GADGETS}
+
+
+def gadget_sets(supply: list[str], budget: int) -> list[tuple[tuple[str, ...], int]]:
+    """Every non-empty set of gadgets from ``supply`` costing at most ``budget``, with its cost."""
+    out: list[tuple[tuple[str, ...], int]] = []
+
+    def extend(start: int, chosen: tuple[str, ...], cost: int) -> None:
+        for i in range(start, len(supply)):
+            c = cost + _COST[supply[i]]
+            if c <= budget:
+                picked = chosen + (supply[i],)
+                out.append((picked, c))
+                extend(i + 1, picked, c)
+
+    extend(0, (), 0)
+    return out
 
 
 # -- the action decision ------------------------------------------------------------------
@@ -147,35 +178,52 @@ def perform(state: State, frame: Frame, action: Action, ev: EventLog) -> None:
         ev.say("pass", f"{name} passes.", player=player.id)
 
 
-def _refills(player: Player) -> list[Action]:
-    counts: dict[str, int] = {}
-    for card in player.hand:
-        counts[card] = counts.get(card, 0) + 1
+# The listings below depend only on small hashable inputs and build immutable actions, so they
+# are memoised: a player's hand, holding and the gadget supply repeat a lot within a game.
+
+@lru_cache(maxsize=4096)
+def _refills(hand: tuple[str, ...]) -> tuple[Action, ...]:
+    """One Refill per distinct sub-multiset of the (sorted) hand to discard."""
     out: list[tuple[str, ...]] = [()]
-    for card in sorted(counts, key=card_key):
-        out = [prefix + (card,) * k for prefix in out for k in range(counts[card] + 1)]
-    return [Refill(d) for d in out]
+    for card in sorted(set(hand), key=card_key):
+        out = [prefix + (card,) * k for prefix in out for k in range(hand.count(card) + 1)]
+    return tuple(Refill.canonical(d) for d in out)
+
+
+@lru_cache(maxsize=4096)
+def _buys(supply: tuple[str, ...], holding: tuple[int, ...]) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for combo, cost in _gadget_sets(supply, sum(holding)):
+        out += [Buy.canonical(combo, pay) for pay in multisets(holding, cost)]
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _gadget_sets(supply: tuple[str, ...], budget: int) -> list[tuple[tuple[str, ...], int]]:
+    return gadget_sets(list(supply), budget)
+
+
+@lru_cache(maxsize=16384)
+def _drills(sq: str, direction: str, holding: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(Drill.canonical(sq, direction, pay) for pay in multisets(holding, DRILL_COST))
+
+
+@lru_cache(maxsize=256)
+def _exchanges(holding: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(Exchange(give, get) for give, n in zip(COLOURS, holding, strict=True) if n >= 2
+                 for get in COLOURS if get != give)
 
 
 def legal(state: State, frame: Frame) -> list[Action]:
     player = state.players[frame.seat]
+    holding = tuple(player.crystals[c] for c in COLOURS)
     out: list[Action] = list(play_options(player, Mine))
-    out += _refills(player)
-    budget = total(player)
-    for k in range(1, len(state.gadget_supply) + 1):
-        found = False
-        for combo in combinations(state.gadget_supply, k):
-            cost = sum(GADGET_COST[gadget_type(g)] for g in combo)
-            if cost <= budget:
-                found = True
-                out += [Buy(combo, pay) for pay in choices(player, cost)]
-        if not found:
-            break
-    if player.drills_left > 0 and budget >= DRILL_COST:
-        pays = choices(player, DRILL_COST)
-        out += [Drill(sq, d, pay) for sq, d in drill_spots(state) for pay in pays]
-    out += [Exchange(give, get) for give in COLOURS if player.crystals[give] >= 2
-            for get in COLOURS if get != give]
+    out += _refills(tuple(sorted(player.hand)))
+    out += _buys(tuple(state.gadget_supply), holding)
+    if player.drills_left > 0 and sum(holding) >= DRILL_COST:
+        for sq, d in drill_spots(state):
+            out += _drills(sq, d, holding)
+    out += _exchanges(holding)
     out.append(Pass())
     return out
 
