@@ -48,9 +48,8 @@ def _palette(frames: list[Image.Image]) -> Image.Image:
     return montage.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def render_replay(views: Iterable[dict[str, Any]], frame_ms: int = FRAME_MS, last_ms: int = LAST_MS,
-                  scale: float = 1.0) -> bytes:
-    """GIF bytes: the map through the game. ``scale`` < 1 makes a smaller file."""
+def render_replay(views: Iterable[dict[str, Any]], frame_ms: int = FRAME_MS, last_ms: int = LAST_MS) -> bytes:
+    """GIF bytes: the map through the game, ``frame_ms`` per view, the last ``last_ms``."""
     frames: list[Image.Image] = []
     durations: list[int] = []
     previous: bytes | None = None
@@ -61,8 +60,6 @@ def render_replay(views: Iterable[dict[str, Any]], frame_ms: int = FRAME_MS, las
             durations[-1] += frame_ms
             continue
         previous = raw
-        if scale != 1.0:
-            im = im.resize((round(im.width * scale), round(im.height * scale)), Image.Resampling.LANCZOS)
         frames.append(im)
         durations.append(frame_ms)
     if not frames:

@@ -122,7 +122,8 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
         t.put_text(im, (cx, y + 28), title, 13, t.MUTED, bold=True, anchor="mm")
     t.put_text(im, (WIDTH - PAD - 36, y + 28), "Total", 14, t.TEXT, bold=True, anchor="mm")
     t.put_text(im, (bar_x, y + 28), "R19 parts", 13, t.MUTED, bold=True, anchor="lm")
-    scale_max = max([sum(max(0, int(scores[pid].get(k, 0))) for k, _, _ in PARTS) for pid in order] + [1])
+    # bar scale: the positive parts plus the unplaced-drill penalty drawn after them
+    scale_max = max([sum(abs(int(scores[pid].get(k, 0))) for k, _, _ in PARTS) for pid in order] + [1])
     y += 40
     for rank, pid in enumerate(order):
         sc = scores[pid]
@@ -150,9 +151,9 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
             x += w
         unplaced = int(sc.get("unplaced_drills", 0))
         if unplaced < 0:  # a penalty: an outlined stub after the bar, taken off the total
-            w = max(18, round(bar_w * -unplaced / scale_max))
-            d.rectangle((x + 3, cy - 11, x + 3 + w, cy + 11), outline=PARTS[-1][2], width=2)
-            t.put_text(im, (x + 3 + w // 2 + 1, cy), str(unplaced), 12, t.MUTED, bold=True, anchor="mm")
+            w = max(22, round(bar_w * -unplaced / scale_max))
+            d.rectangle((x + 3, cy - 11, x + w, cy + 11), outline=PARTS[-1][2], width=2)
+            t.put_text(im, (x + 3 + (w - 3) // 2, cy), str(unplaced), 12, t.MUTED, bold=True, anchor="mm")
         for i, (key, _, _) in enumerate(PARTS):
             v = int(sc.get(key, 0))
             t.put_text(im, (col_x0 + i * col_w + col_w // 2, cy), str(v), 18, t.TEXT if v else t.FAINT,

@@ -37,7 +37,7 @@ TARGET = hex_rgb("#3ff0ff")  # this round's target
 DANGER = hex_rgb("#ff5a4e")
 TEAR = hex_rgb("#e0364a")
 
-#: C1 colours. Each also has a shape and a letter, so no colour is told apart by hue alone.
+#: C1 colours. Each also has its own shape, so no colour is told apart by hue alone.
 COLOUR_RGB: dict[str, RGB] = {
     "blue": hex_rgb("#3d8bfd"),
     "green": hex_rgb("#2fbf71"),
@@ -56,7 +56,6 @@ COLOUR_SHAPE: dict[str, str] = {
     "pink": "star",
     "purple": "diamond",
 }
-COLOUR_LETTER: dict[str, str] = {"blue": "B", "green": "G", "pink": "K", "purple": "V"}
 GOLD = hex_rgb("#e2b33c")
 GOLD_DARK = hex_rgb("#8a6512")
 
@@ -164,10 +163,14 @@ def draw_colour_shape(
 
 # -- fonts and text ---------------------------------------------------------------------------
 def _font_path(bold: bool) -> Path:
-    if bold:
-        import noto_cjk_sans_jp_bold as pkg
-    else:
-        import noto_cjk_sans_jp_regular as pkg
+    try:
+        if bold:
+            import noto_cjk_sans_jp_bold as pkg
+        else:
+            import noto_cjk_sans_jp_regular as pkg
+    except ImportError as exc:  # an environment set up before the dependency was added
+        raise RuntimeError("render/ needs its font: pip install -e . (noto-cjk-sans-jp-regular and "
+                           "noto-cjk-sans-jp-bold, see pyproject.toml)") from exc
     return Path(str(pkg.FONT_PATH))
 
 

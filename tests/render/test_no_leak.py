@@ -16,13 +16,14 @@ def _renumbered(cards: list[str]) -> list[str]:
 
 
 def _pair() -> tuple[object, object, str, str]:
+    """A seeded mid-game state and a copy where another player's hand has other numbers."""
     state, _ = play(3, 1, steps=30)
-    viewer, other = state.players[0].id, state.players[1].id
-    assert state.players[1].hand, "the other player needs cards for this test"
+    viewer = state.players[0].id
+    seat = next(i for i, p in enumerate(state.players) if i and p.hand)  # someone else with cards
     alt = GAME.clone(state)
-    alt.players[1].hand = _renumbered(alt.players[1].hand)
-    assert alt.players[1].hand != state.players[1].hand
-    return state, alt, viewer, other
+    alt.players[seat].hand = _renumbered(alt.players[seat].hand)
+    assert alt.players[seat].hand != state.players[seat].hand
+    return state, alt, viewer, state.players[seat].id
 
 
 def test_pictures_ignore_another_players_hand_numbers() -> None:
