@@ -32,7 +32,7 @@ from ..stella_digger.actions import Action, Buy, Decline, Drill, Fight, Mine, Pa
 from ..stella_digger.board import PRINTED, STEP
 from ..stella_digger.components import CARD_COLOUR, CARD_NUMBER, DRILL_COST, GADGET_COST
 from ..stella_digger.crystals import hand_limit, total
-from ..stella_digger.determinize import determinize, quiet_apply
+from ..stella_digger.determinize import determinize, fast_clone, quiet_apply
 from ..stella_digger.plays import play_options
 from ..stella_digger.reach import target_options
 from ..stella_digger.scoring import score, winners
@@ -192,6 +192,8 @@ class StrongAgent(Agent):
         self.horizon = int(options.get("horizon", 0))  # type: ignore[call-overload]
         self.exploration = float(options.get("exploration", 0.7))  # type: ignore[arg-type]
         self.max_depth = int(options.get("max_depth", 12))  # type: ignore[call-overload]
+        self.mode = str(options.get("mode", "flat"))
+        self.scale = float(options.get("scale", 4.0))  # type: ignore[arg-type]
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
@@ -205,6 +207,8 @@ class StrongAgent(Agent):
             return _closest(policy(root_state), legal)
         if len(root_cands) == 1:
             return root_cands[0]
+        if self.mode == "flat":
+            return self._flat(view, legal, root_state, root_cands, rng)
         root = _Node(-1)
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         done = 0
@@ -222,6 +226,46 @@ class StrongAgent(Agent):
             root.children[a].visits if a in root.children else -1,
             root.children[a].reward if a in root.children else 0.0))
         return best
+
+    def _flat(self, view: dict[str, Any], legal: list[Any], root_state: State,
+              cands: list[Action], rng: Rng) -> Action:
+        me = root_state.stack[-1].seat
+        alive = list(cands)
+        sums = dict.fromkeys(cands, 0.0)
+        counts = dict.fromkeys(cands, 0)
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        done = 0
+        next_cut = 4
+        while len(alive) > 1:
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            elif done > 0 and time.perf_counter() >= deadline:
+                break
+            world = root_state if done == 0 else determinize(view, legal, rng)
+            for a in alive:
+                state = fast_clone(world)
+                quiet_apply(state, a)
+                _rollout(state, self.horizon)
+                sums[a] += self._value(state, me)
+                counts[a] += 1
+            done += 1
+            if done >= next_cut and len(alive) > 2:
+                alive.sort(key=lambda a: -sums[a] / counts[a])
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
+                next_cut *= 2
+        self.last_iterations = done
+        return max(alive, key=lambda a: (sums[a] / max(1, counts[a]), -cands.index(a)))
+
+    def _value(self, state: State, me: int) -> float:
+        if state.ended:
+            won = winners(state)
+            win = 1.0 / len(won) if state.players[me].id in won else 0.0
+        else:
+            win = 0.0
+        est = _estimate(state)
+        lead = est[me] - max(e for s, e in enumerate(est) if s != me)
+        return 0.5 * win + 0.5 / (1.0 + math.exp(-lead / self.scale))
 
     def _iterate(self, state: State, root: _Node, root_cands: list[Action], rng: Rng) -> None:
         node = root

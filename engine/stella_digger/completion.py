@@ -1,6 +1,6 @@
 """Mining completion (R13), blockades (R14), hold limits (R11) and the performance check (R15).
 
-Order of gains, so that a short supply is settled the same way every time: the winner's tiles
+Order of gains (P11), so that a short supply is settled the same way every time: the winner's tiles
 (printed colours, then the gold choice), then the other plays in turn order from the new start
 player, then Refining Capsules in turn order; returns for crystals over the limit follow.
 """

@@ -86,7 +86,7 @@ def _settle_setup(state: State, frame: Frame, ev: EventLog) -> Outcome:
 
 def _perform_setup(state: State, frame: Frame, action: Action, ev: EventLog) -> None:
     assert isinstance(action, Draw)
-    draw(state, frame.seat, action.deck, ev, alarm=False)
+    draw(state, frame.seat, action.deck, ev, alarm=False)  # P1: setup draws raise no alarm
     order = state.turn_order()
     push(state, Frame("setup_draw", order[(order.index(frame.seat) + 1) % len(order)]))
 

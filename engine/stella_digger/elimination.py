@@ -23,7 +23,7 @@ def add_tear(state: State, seat: int, ev: EventLog, why: str) -> None:
 
 def eliminate(state: State, seat: int, ev: EventLog) -> None:
     """Serious injuries: out at once. Cards to the discard pile, crystals to the supply,
-    gadgets and unplaced drills out of the game; the Foreman marker passes clockwise."""
+    gadgets and unplaced drills out of the game; the Foreman marker passes clockwise (P16)."""
     from .ending import end_game
 
     player = state.players[seat]

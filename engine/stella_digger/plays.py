@@ -17,7 +17,7 @@ def _owned(player: Player, gadget_type_: str, colour: str) -> bool:
 
 def check_play(player: Player, action: Mine | Fight) -> None:
     """R8: the card (and a boost card) in hand, a Super Drill / Enhanced Power of the matching
-    colour owned and not used yet this round (gadgets: once per type per round)."""
+    colour owned and not used yet this round (gadgets: once per type per round, P10)."""
     if action.card not in player.hand:
         raise IllegalDecision(f"You don't have {action.card} in your hand.")
     colour = CARD_COLOUR[action.card]

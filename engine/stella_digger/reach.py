@@ -34,7 +34,7 @@ def is_targetable(state: State, sq: str) -> bool:
 
 
 def target_options(state: State) -> dict[str, str]:
-    """R5: each choosable target square -> the square the marker enters it from.
+    """R5: each choosable target square -> the square the marker enters it from (P5).
 
     Reach is at most 2 orthogonal steps from the marker: a first step may enter a passage and
     the final step enters the tile. The marker enters from its own square when the tile is next

@@ -125,7 +125,7 @@ def check(state: State, frame: Frame, action: Action) -> None:
         _check_payment(player, action.pay, DRILL_COST, "A Large Drill")
     elif isinstance(action, Exchange):
         if action.give == action.get:
-            raise IllegalDecision("Exchange two crystals of one colour for one of another colour.")
+            raise IllegalDecision("Exchange two crystals of one colour for one of another colour.")  # P9
         if player.crystals[action.give] < 2:
             raise IllegalDecision(f"You need two {action.give} crystals to exchange.")
     elif not isinstance(action, Pass):
