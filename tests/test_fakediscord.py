@@ -61,6 +61,7 @@ class ColorView(discord.ui.View):
 def make_bot() -> commands.Bot:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
     admin = app_commands.Group(name="admin", description="Server admin commands")
+    bot.seen = []  # type: ignore[attr-defined]
 
     @bot.tree.command(description="Open a lobby")
     @app_commands.describe(game="Which game")
@@ -110,6 +111,29 @@ def make_bot() -> commands.Bot:
     @bot.tree.command(description="Pick a color")
     async def color(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Pick one", view=ColorView())
+
+    @bot.tree.command(description="Count down with follow-ups, edits and fetches")
+    async def countdown(interaction: discord.Interaction) -> None:
+        assert interaction.guild is not None and isinstance(interaction.channel, discord.TextChannel)
+        await interaction.response.send_message("3")
+        two = await interaction.followup.send("2", wait=True)
+        one = await interaction.followup.send("1", wait=True, ephemeral=True)
+        await two.edit(content="2!")
+        await one.delete()
+        await (await interaction.original_response()).edit(content="3!")
+        fetched = await interaction.channel.fetch_message(interaction.channel.last_message_id or 0)
+        member = await interaction.guild.fetch_member(interaction.user.id)
+        channel = await bot.fetch_channel(interaction.channel.id)
+        history = [m.content async for m in interaction.channel.history(limit=10)]
+        posted = await interaction.channel.send("go")
+        await posted.edit(content="go!")
+        await posted.add_reaction("👍")
+        await interaction.followup.send(f"{fetched.content}|{member.display_name}|{channel}|{','.join(history)}")
+
+    @bot.listen()
+    async def on_message(message: discord.Message) -> None:
+        if not message.author.bot:
+            bot.seen.append(message.content)  # type: ignore[attr-defined]
 
     @bot.tree.command(description="Always fails")
     async def broken(interaction: discord.Interaction) -> None:
@@ -208,6 +232,10 @@ async def test_file_upload_and_threads(world):
         assert [m.content for m in public.messages] == ["Game starts"]
         assert private.type == 12 and bob.id in private.member_ids
         assert [m.content for m in private.messages] == ["Your hand: 3, 5"]
+        hand = "Your hand: 3, 5"
+        assert hand in fake.texts_of(fake.messages_seen_by(bob))
+        assert hand not in fake.texts_of(fake.messages_seen_by(world["iwata"]))
+        assert hand not in fake.public_texts() and "Board" in fake.public_texts()
         assert bot.get_channel(int(private.id)) is not None  # THREAD_CREATE reached the bot
         upload = next(r for r in fake.requests_matching("POST", "/webhooks/*/*") if r.files)
         assert upload.files[0].data == BOARD_PNG and upload.json["content"] == "Board"
@@ -241,15 +269,16 @@ async def test_rate_limit_is_retried_by_discord_py(world, error_log_guard: Error
     assert not error_log_guard.records
 
 
-async def test_restart_keeps_state_and_old_buttons_work(world):
+async def test_restart_keeps_state_and_old_buttons_work(world, start_bot):
     fake, games, iwata, bob = world["fake"], world["games"], world["iwata"], world["bob"]
-    async with running_bot(make_bot()):
-        lobby = await (await fake.send_slash_command(bob, games, "lobby", {"game": "stella-digger"})).reply()
+    first = await start_bot(make_bot())
+    lobby = await (await fake.send_slash_command(bob, games, "lobby", {"game": "stella-digger"})).reply()
+    await first.stop()
     assert not fake.bot_connected
-    async with running_bot(make_bot()) as second:
-        assert second.get_channel(int(games.id)) is not None
-        join = await fake.click_button(iwata, lobby.id, "lobby:join")
-        assert (await join.reply()).content == "岩田 joined"
+    second = await start_bot(make_bot())  # a new instance; stopped by the fixture
+    assert second.client.get_channel(int(games.id)) is not None
+    join = await fake.click_button(iwata, lobby.id, "lobby:join")
+    assert (await join.reply()).content == "岩田 joined"
     identifies = [e for e in fake.gateway.log if e["event"] == "identify"]
     assert len(identifies) == 2
 
@@ -262,6 +291,27 @@ async def test_gateway_reconnect_resumes_session(world):
         assert (await handle.reply()).content == "Your card: 7"
     events = [e["event"] for e in fake.gateway.log]
     assert events.count("identify") == 1 and events.count("resume") == 1
+
+
+async def test_followups_edits_fetches_dm_commands_and_user_messages(world):
+    fake, games, iwata, bob = world["fake"], world["games"], world["iwata"], world["bob"]
+    async with running_bot(make_bot()) as bot:
+        handle = await fake.send_slash_command(iwata, games, "countdown")
+        await handle.wait_followups(3)
+        two, one, summary = handle.followups
+        assert (handle.original.content, two.content, two.history[0]["content"]) == ("3!", "2!", "2")
+        assert one.ephemeral and one.deleted and not summary.ephemeral
+        assert summary.content == "2!|岩田|games|2!,3!"
+        go = games.public_messages[-2]
+        assert (go.content, go.reactions, go.webhook_id) == ("go!", ["👍"], None)
+
+        in_dm = await fake.send_slash_command(bob, fake.dm_channel(bob), "secret")
+        assert (await in_dm.reply()).channel_id == fake.dm_channel(bob).id
+
+        await fake.send_message(bob, games, "hello")
+        await fake.send_message(bob, games, f"{fake.bot_user.mention} hello")
+        await fake.wait_for(lambda: len(bot.seen) == 2)
+        assert bot.seen == ["", f"{fake.bot_user.mention} hello"]  # no message content intent
 
 
 async def test_modal_and_select(world):

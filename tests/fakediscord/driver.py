@@ -160,18 +160,40 @@ class Driver:
                 if c.is_thread and not c.deleted and (parent is None or c.parent_id == parent.id)]
 
     def public_messages(self: FakeDiscord, guild: st.Guild | None = None) -> list[st.Message]:
-        """Every non-ephemeral message in guild channels and threads (deleted ones included)."""
+        """Every message any guild member could see: guild channels and public threads, not
+        ephemeral, not in private threads (deleted ones included: someone may have seen them)."""
         return [m for m in self.messages.values()
-                if m.guild_id and not m.ephemeral and (guild is None or m.guild_id == guild.id)]
+                if m.guild_id and not m.ephemeral and (guild is None or m.guild_id == guild.id)
+                and self.channels[m.channel_id].type != st.PRIVATE_THREAD]
+
+    def messages_seen_by(self: FakeDiscord, user: st.User) -> list[st.Message]:
+        """What `user` could have seen: public messages of guilds they are in, private threads
+        they are a member of, ephemeral messages shown to them, and their DMs."""
+        guilds = {g.id for g in self.guilds.values() if user.id in g.members}
+        seen = []
+        for m in self.messages.values():
+            channel = self.channels[m.channel_id]
+            if m.ephemeral:
+                ok = m.visible_to == user.id
+            elif channel.type == st.DM:
+                ok = channel.recipient_id == user.id
+            elif channel.type == st.PRIVATE_THREAD:
+                ok = user.id in channel.member_ids
+            else:
+                ok = m.guild_id in guilds
+            if ok:
+                seen.append(m)
+        return seen
+
+    @staticmethod
+    def texts_of(msgs: Iterable[st.Message]) -> list[str]:
+        """Every string in every version of these messages (content, embeds, components,
+        file names), edits included: for "no secret leaked" checks."""
+        return [t for m in msgs for version in [*m.history, m.snapshot()] for t in st.texts_of(version)]
 
     def public_texts(self: FakeDiscord, guild: st.Guild | None = None) -> list[str]:
-        """Every string anyone in a guild could have seen: every version of every public
-        message (content, embeds, components, file names). For "no secret leaked" checks."""
-        texts: list[str] = []
-        for msg in self.public_messages(guild):
-            for version in [*msg.history, msg.snapshot()]:
-                texts.extend(st.texts_of(version))
-        return texts
+        """`texts_of(public_messages(guild))`: every string any member could have seen."""
+        return self.texts_of(self.public_messages(guild))
 
     def requests_matching(self: FakeDiscord, method: str | None = None, path: str = "**") -> list[RequestRecord]:
         """Logged requests; `path` as in faults (`/channels/*/messages`, `{id}`, `**`)."""
@@ -402,6 +424,7 @@ class Driver:
         att_id = self.ids.next()
         att = st.Attachment(att_id, filename, data, "application/octet-stream",
                             f"{self.base_url}/attachments/0/{att_id}/{filename}")
+        self.attachments[att_id] = att
         resolved.setdefault("attachments", {})[att_id] = payloads.attachment(att)
         return att_id
 

@@ -1,6 +1,6 @@
-"""pytest fixtures: `fake_discord` (a started fake, discord.py pointed at it) and
+"""pytest fixtures: `fake_discord` (a started fake, discord.py pointed at it),
 `error_log_guard` (fails the test on any ERROR log record, e.g. an exception discord.py
-swallowed in a command or view handler).
+swallowed in a command or view handler) and `start_bot` (runs bots, stops them at teardown).
 
 Use them from a test module with `pytest_plugins = ["tests.fakediscord.fixtures"]`.
 """
@@ -8,13 +8,18 @@ Use them from a test module with `pytest_plugins = ["tests.fakediscord.fixtures"
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterator
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
 
+import discord
 import pytest
 import pytest_asyncio
 
-from .discordpy import point_discord_py_at
+from .discordpy import BotRunner, point_discord_py_at
 from .server import FakeDiscord
+
+ENV_VARS = ("DISCORD_API_BASE", "DISCORD_GATEWAY_URL")
 
 
 class ErrorLogGuard(logging.Handler):
@@ -64,13 +69,40 @@ def error_log_guard() -> Iterator[ErrorLogGuard]:
 
 @pytest_asyncio.fixture
 async def fake_discord(error_log_guard: ErrorLogGuard) -> AsyncIterator[FakeDiscord]:
-    """A started `FakeDiscord` with discord.py pointed at it; stopped (and discord.py's
-    settings restored) after the test. ERROR logs fail the test (`error_log_guard`)."""
+    """A started `FakeDiscord` with discord.py pointed at it and DISCORD_API_BASE /
+    DISCORD_GATEWAY_URL set in os.environ (for a bot that reads them); stopped, and all of
+    that restored, after the test. ERROR logs fail the test (`error_log_guard`)."""
     fake = FakeDiscord()
     await fake.start()
     restore = point_discord_py_at(fake.api_base, fake.gateway_url)
+    old_env = {k: os.environ.get(k) for k in ENV_VARS}
+    os.environ.update(DISCORD_API_BASE=fake.api_base, DISCORD_GATEWAY_URL=fake.gateway_url)
     try:
         yield fake
     finally:
         restore()
+        for key, value in old_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
         await fake.stop()
+
+
+@pytest_asyncio.fixture
+async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[Callable[..., Awaitable[BotRunner]]]:
+    """`runner = await start_bot(client)` starts a discord.py client on the fake (see
+    `BotRunner`); `await runner.stop()` stops it, and any still running at teardown are stopped
+    (handlers drained first). Handy for restarts: stop one bot, start a new one, same fake."""
+    runners: list[BotRunner] = []
+
+    async def start(client: discord.Client, token: str = "fake-token", **kw: Any) -> BotRunner:
+        runner = BotRunner(client, token, **kw)
+        await runner.start()
+        runners.append(runner)
+        return runner
+
+    yield start
+    for runner in reversed(runners):
+        if not runner.client.is_closed():
+            await runner.stop()

@@ -32,6 +32,7 @@ REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 GUILD_MEMBERS = 1 << 1
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
+MESSAGE_CONTENT = 1 << 15
 
 
 class Connection:
@@ -101,16 +102,20 @@ class Gateway:
         self.connections: list[Connection] = []
         self.active: Session | None = None
         self.log: list[dict[str, Any]] = []  # connects, identifies, resumes, closes (with time)
+        self._tasks: set[asyncio.Task] = set()
 
     # -- dispatching -------------------------------------------------------------------------
     def _open_sessions(self) -> list[Session]:
         return [s for s in self.sessions.values() if s.resumable]
 
-    def broadcast(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
-        """Dispatch to every open session whose intents include `intent` (0: no intent needed)."""
+    def broadcast(self, event: str, data: dict[str, Any], intent: int = 0,
+                  without_content: dict[str, Any] | None = None) -> None:
+        """Dispatch to every open session whose intents include `intent` (0: no intent needed);
+        sessions without the MESSAGE_CONTENT intent get `without_content` when it is given."""
         for session in self._open_sessions():
             if not intent or session.intents & intent:
-                session.dispatch(event, data)
+                redact = without_content is not None and not session.intents & MESSAGE_CONTENT
+                session.dispatch(event, without_content if redact else data)  # type: ignore[arg-type]
 
     def target(self) -> Session | None:
         """The session an interaction goes to: the newest live one, else the newest resumable."""
@@ -186,7 +191,9 @@ class Gateway:
             conn.send({"op": INVALID_SESSION, "d": False})
             return
         if session.connection is not None and session.connection is not conn:
-            asyncio.create_task(session.connection.close(4000))
+            task = asyncio.create_task(session.connection.close(4000))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         session.connection, conn.session = conn, session
         self.active = session
         last = int(data.get("seq") or 0)

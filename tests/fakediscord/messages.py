@@ -67,14 +67,21 @@ def _attachments(
             url=f"{fake.base_url}/attachments/{channel_id}/{att_id}/{filename}",
             description=info.get("description"),
         ))
+        fake.attachments[att_id] = new[-1]
     return kept + new
 
 
-def _dispatch(fake: FakeDiscord, event: str, channel: st.Channel, data: dict[str, Any]) -> None:
+def _dispatch(fake: FakeDiscord, event: str, channel: st.Channel, msg: st.Message | None,
+              data: dict[str, Any]) -> None:
     intent = DIRECT_MESSAGES if channel.type == st.DM else GUILD_MESSAGES
     if channel.guild_id:
         data = {**data, "guild_id": channel.guild_id}
-    fake.gateway.broadcast(event, data, intent)
+    redacted = None
+    if msg is not None and msg.author is not fake.bot_user and channel.type != st.DM \
+            and fake.bot_user.mention not in msg.content:
+        # without the privileged MESSAGE_CONTENT intent a bot sees other users' messages empty
+        redacted = {**data, "content": "", "embeds": [], "attachments": [], "components": []}
+    fake.gateway.broadcast(event, data, intent, redacted)
 
 
 def create(
@@ -117,7 +124,7 @@ def create(
     channel.messages.append(msg)
     fake.messages[msg.id] = msg
     if not msg.ephemeral:
-        _dispatch(fake, "MESSAGE_CREATE", channel, payloads.message(msg, fake))
+        _dispatch(fake, "MESSAGE_CREATE", channel, msg, payloads.message(msg, fake))
     fake.notify()
     return msg
 
@@ -146,7 +153,7 @@ def edit(
     msg.edited_at = st.now()
     channel = fake.channels[msg.channel_id]
     if not msg.ephemeral:
-        _dispatch(fake, "MESSAGE_UPDATE", channel, payloads.message(msg, fake))
+        _dispatch(fake, "MESSAGE_UPDATE", channel, msg, payloads.message(msg, fake))
     fake.notify()
     return msg
 
@@ -155,5 +162,5 @@ def delete(fake: FakeDiscord, msg: st.Message) -> None:
     msg.deleted = True
     channel = fake.channels[msg.channel_id]
     if not msg.ephemeral:
-        _dispatch(fake, "MESSAGE_DELETE", channel, {"id": msg.id, "channel_id": msg.channel_id})
+        _dispatch(fake, "MESSAGE_DELETE", channel, None, {"id": msg.id, "channel_id": msg.channel_id})
     fake.notify()

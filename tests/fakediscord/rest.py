@@ -354,12 +354,10 @@ async def guild_members(request: web.Request) -> web.Response:
 
 async def get_attachment(request: web.Request) -> web.Response:
     """The CDN: `Attachment.read()` in the bot fetches the uploaded bytes from here."""
-    fake = fake_of(request)
-    for msg in fake.messages.values():
-        for att in msg.attachments:
-            if att.id == request.match_info["attachment_id"]:
-                return web.Response(body=att.data, headers={"Content-Type": att.content_type})
-    return web.Response(status=404, text="not found")
+    att = fake_of(request).attachments.get(request.match_info["attachment_id"])
+    if att is None:
+        return web.Response(status=404, text="not found")
+    return web.Response(body=att.data, headers={"Content-Type": att.content_type})
 
 
 def add_routes(app: web.Application, prefix: str) -> None:

@@ -62,6 +62,7 @@ class FakeDiscord(Driver):
         self.guilds: dict[str, st.Guild] = {}
         self.channels: dict[str, st.Channel] = {}
         self.messages: dict[str, st.Message] = {}
+        self.attachments: dict[str, st.Attachment] = {}  # every upload, by id (served as the CDN)
         self.interactions: dict[str, InteractionHandle] = {}  # by token
         self.interaction_log: list[InteractionHandle] = []
         self.commands: dict[str | None, dict[str, dict[str, Any]]] = {}  # guild id (None: global)
