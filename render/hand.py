@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from engine.stella_digger.components import COLOURS, card_key
 
-from . import icons
+from . import icons, tiles
 from . import theme as t
 from .encode import png
 
@@ -77,12 +77,25 @@ def hand_image(view: dict[str, Any], player: str) -> Image.Image:
     d.rectangle((0, 0, 7, height), fill=t.seat_rgb(seat))
     badge = icons.seat_badge(seat, 30)
     im.paste(badge, (PAD, 20), badge)
-    name = t.fit(str(p.get("name") or player), 24, True, width - 330)
-    t.put_text(im, (PAD + 42, 35), name, 24, t.TEXT, bold=True, anchor="lm")
     limit = (p.get("limits") or {}).get("hand")
     info = f"{n}/{limit} cards" if limit else f"{n} cards"
     info += f"  ·  round {view.get('round', 1)}"
     t.put_text(im, (width - PAD, 35), info, 16, t.MUTED, anchor="rm")
+    # this round's target, as it lies on the map: what the cards are played for
+    x = width - PAD - t.text_width(info, 16) - 12
+    for sq in reversed(view.get("target") or []):
+        code = (view.get("map") or {}).get(sq)
+        if not code or code in ("empty", "hidden", "blockade") or ":" not in code or code.startswith("drill"):
+            continue
+        tile = tiles.square_sprite("face", code).resize((44, 44), Image.Resampling.LANCZOS)
+        x -= 44
+        im.paste(tile, (x, 13))
+        x -= 6
+    if x < width - PAD - t.text_width(info, 16) - 12:
+        t.put_text(im, (x, 35), "target", 13, t.FAINT, anchor="rm")
+        x -= t.text_width("target", 13) + 10
+    name = t.fit(str(p.get("name") or player), 24, True, max(60, x - PAD - 52))
+    t.put_text(im, (PAD + 42, 35), name, 24, t.TEXT, bold=True, anchor="lm")
     if not cards:
         d.rounded_rectangle((PAD, TOP, PAD + CARD_W, TOP + CARD_H - 5), 12, outline=t.PANEL_EDGE, width=3)
         t.put_text(im, (PAD + CARD_W + 24, TOP + CARD_H // 2), "No cards in hand", 20, t.MUTED,
