@@ -37,7 +37,8 @@ class InteractionHandle:
         self.id = fake.ids.next()
         self.token = "itoken." + self.id
         self.type = type
-        self.user, self.channel, self.guild = user, channel, guild
+        self.user: st.User = getattr(user, "user", user)  # a Member is accepted too
+        self.channel, self.guild = channel, guild
         self.label = label
         self.source_message = source_message
         self.payload: dict[str, Any] = {}

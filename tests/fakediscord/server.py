@@ -1,7 +1,7 @@
 """`FakeDiscord`: the aiohttp server (REST + gateway) on 127.0.0.1 and the state it keeps.
 
-The test-facing methods (creating guilds and users, sending interactions, faults, reading
-messages) are in `driver.py`, which `FakeDiscord` inherits.
+The test-facing methods are in `driver.py` (world, reading, faults) and `acting.py`
+(interactions and messages as users), which `FakeDiscord` inherits.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from aiohttp import web
 
 from . import rest, rest_interactions
 from . import state as st
+from .acting import Acting
 from .driver import Driver
 from .faults import Faults
 from .gateway import Gateway
@@ -30,7 +31,7 @@ API_PREFIX = "/api/v10"
 T = TypeVar("T")
 
 
-class FakeDiscord(Driver):
+class FakeDiscord(Driver, Acting):
     """A fake Discord on 127.0.0.1: start it, point discord.py at `api_base` / `gateway_url`.
 
     Options: `require_synced_commands` (slash commands must have been synced by the bot before
