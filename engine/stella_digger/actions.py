@@ -90,36 +90,32 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Mine(Action):
+class _Play(Action):
+    """One card, optionally recoloured by a Super Drill and boosted by an Enhanced Power (R8)."""
+
     card: str
     super: str | None = None
     boost: str | None = None
-    verb: ClassVar[str] = "mine"
-    decision: ClassVar[str] = "action"
 
     def __str__(self) -> str:
-        return _play_text(self.verb, self.card, self.super, self.boost)
+        text = f"{self.verb} {self.card}"
+        if self.super:
+            text += f" super={self.super}"
+        if self.boost:
+            text += f" boost={self.boost}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
-class Fight(Action):
-    card: str
-    super: str | None = None
-    boost: str | None = None
+class Mine(_Play):
+    verb: ClassVar[str] = "mine"
+    decision: ClassVar[str] = "action"
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(_Play):
     verb: ClassVar[str] = "fight"
     decision: ClassVar[str] = "fight"
-
-    def __str__(self) -> str:
-        return _play_text(self.verb, self.card, self.super, self.boost)
-
-
-def _play_text(verb: str, card: str, super_: str | None, boost: str | None) -> str:
-    text = f"{verb} {card}"
-    if super_:
-        text += f" super={super_}"
-    if boost:
-        text += f" boost={boost}"
-    return text
 
 
 @dataclass(frozen=True, slots=True)

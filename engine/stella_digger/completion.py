@@ -14,14 +14,11 @@ from .actions import Action, Capsule, Gold, Return
 from .board import YELLOW
 from .components import COLOURS, gadget_colour, gadget_type, tile_info
 from .crystals import (
-    choices,
     crystal_limit,
     excess,
     gain,
-    give_back,
-    holds,
+    giving_step,
     least_held_first,
-    most_held_first,
 )
 from .ending import end_game
 from .events import EventLog
@@ -194,46 +191,12 @@ AUTO["cleanup"] = _cleanup
 
 # -- returning crystals over the limit (R11) --------------------------------------------------
 
-def _settle_return(state: State, frame: Frame, ev: EventLog) -> Outcome:
-    player = state.players[frame.seat]
-    k = excess(player)
-    if k == 0:
-        return SKIP
-    options = choices(player, k)
-    return Return(options[0]) if len(options) == 1 else None
-
-
-def _check_return(state: State, frame: Frame, action: Action) -> None:
-    if not isinstance(action, Return):
-        raise IllegalDecision(wrong_kind(DECISIONS["return"], action))
-    player = state.players[frame.seat]
-    k = excess(player)
-    if len(action.colours) != k:
-        raise IllegalDecision(f"You hold {k} crystal{'s' if k != 1 else ''} over your limit of "
-                              f"{crystal_limit(player)}: return exactly {k}.")
-    lacking = holds(player, action.colours)
-    if lacking:
-        raise IllegalDecision(f"You don't have that many {lacking} crystals to return.")
-
-
-def _perform_return(state: State, frame: Frame, action: Action, ev: EventLog) -> None:
-    assert isinstance(action, Return)
-    player = state.players[frame.seat]
-    give_back(state, player, action.colours)
-    ev.say("return", f"{player.name} returns {', '.join(action.colours)} (over the crystal limit).",
-           player=player.id, colours=list(action.colours))
-
-
-DECISIONS["return"] = DecisionStep(
-    "return", _settle_return,
-    legal=lambda state, frame: [Return.canonical(c) for c in choices(state.players[frame.seat],
-                                                           excess(state.players[frame.seat]))],
-    check=_check_return,
-    perform=_perform_return,
-    default=lambda state, frame: Return(most_held_first(state.players[frame.seat],
-                                                        excess(state.players[frame.seat]))),
-    prompt=lambda state, frame: (f"{state.players[frame.seat].name} holds too many crystals and "
-                                 f"must return {excess(state.players[frame.seat])}."),
+DECISIONS["return"] = giving_step(
+    "return", Return, lambda state, frame: excess(state.players[frame.seat]),
+    why=lambda k, player: (f"You hold {k} crystal{'s' if k != 1 else ''} over your limit of "
+                           f"{crystal_limit(player)}: return exactly {k}."),
+    done="returns {colours} (over the crystal limit)",
+    prompt="return {n} crystals: they hold more than their limit",
 )
 
 

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
+from ..core.errors import IllegalDecision
 from .components import COLOUR_INDEX, COLOURS, CRYSTAL_LIMIT, HAND_LIMIT, gadget_type
 from .events import EventLog
-from .state import Player, State
+from .state import Frame, Player, State
+from .steps import DECISIONS, SKIP, DecisionStep, wrong_kind
 
 
 def drones(player: Player) -> int:
@@ -119,3 +123,45 @@ def least_held_first(player: Player, k: int) -> tuple[str, ...]:
         held[colour] += 1
         out.append(colour)
     return tuple(out)
+
+
+def giving_step(decision: str, cls: type[Any], amount: Callable[[State, Frame], int],
+                why: Callable[[int, Player], str], done: str, prompt: str) -> DecisionStep:
+    """A decision to hand exactly ``amount`` crystals of the player's choice to the supply
+    (returns over the limit R11, losses to a monster R17). ``why(k, player)`` explains a wrong
+    count; ``done`` and ``prompt`` are phrases ("returns {colours} (over the crystal limit)")."""
+
+    def settle(state: State, frame: Frame, ev: EventLog) -> Any:
+        k = amount(state, frame)
+        if k == 0:
+            return SKIP
+        options = choices(state.players[frame.seat], k)
+        return cls.canonical(options[0]) if len(options) == 1 else None
+
+    def check(state: State, frame: Frame, action: Any) -> None:
+        if not isinstance(action, cls):
+            raise IllegalDecision(wrong_kind(DECISIONS[frame.step], action))
+        player = state.players[frame.seat]
+        k = amount(state, frame)
+        if len(action.colours) != k:
+            raise IllegalDecision(why(k, player))
+        lacking = holds(player, action.colours)
+        if lacking:
+            raise IllegalDecision(f"You don't have that many {lacking} crystals.")
+
+    def perform(state: State, frame: Frame, action: Any, ev: EventLog) -> None:
+        player = state.players[frame.seat]
+        give_back(state, player, action.colours)
+        ev.say(decision, f"{player.name} {done.format(colours=', '.join(action.colours))}.",
+               player=player.id, colours=list(action.colours))
+
+    return DecisionStep(
+        decision, settle,
+        legal=lambda state, frame: [cls.canonical(c) for c in choices(
+            state.players[frame.seat], amount(state, frame))],
+        check=check, perform=perform,
+        default=lambda state, frame: cls(most_held_first(state.players[frame.seat],
+                                                         amount(state, frame))),  # R21
+        prompt=lambda state, frame: (f"{state.players[frame.seat].name} must "
+                                     f"{prompt.format(n=amount(state, frame))}."),
+    )

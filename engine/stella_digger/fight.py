@@ -5,13 +5,13 @@ from __future__ import annotations
 from ..core.errors import IllegalDecision
 from .actions import Action, Decline, Fight, LoseCrystals
 from .components import tile_info
-from .crystals import choices, give_back, holds, most_held_first, total
+from .crystals import giving_step, total
 from .elimination import add_tear
 from .events import EventLog
 from .plays import check_play, play_options, play_total, swapped_values, take_play
 from .reach import leave_group
 from .state import Frame, State
-from .steps import AUTO, DECISIONS, SKIP, DecisionStep, Outcome, push, wrong_kind
+from .steps import AUTO, DECISIONS, DecisionStep, Outcome, push, wrong_kind
 from .visibility import first_monster, visibility_check
 
 
@@ -112,41 +112,9 @@ def _loss(state: State, frame: Frame) -> int:
     return min(frame.n, total(state.players[frame.seat]))
 
 
-def _settle_loss(state: State, frame: Frame, ev: EventLog) -> Outcome:
-    k = _loss(state, frame)
-    if k == 0:
-        return SKIP
-    options = choices(state.players[frame.seat], k)
-    return LoseCrystals(options[0]) if len(options) == 1 else None
-
-
-def _check_loss(state: State, frame: Frame, action: Action) -> None:
-    if not isinstance(action, LoseCrystals):
-        raise IllegalDecision(wrong_kind(DECISIONS["lose_crystals"], action))
-    k = _loss(state, frame)
-    if len(action.colours) != k:
-        raise IllegalDecision(f"The monster takes exactly {k} crystal{'s' if k != 1 else ''}.")
-    lacking = holds(state.players[frame.seat], action.colours)
-    if lacking:
-        raise IllegalDecision(f"You don't have that many {lacking} crystals.")
-
-
-def _perform_loss(state: State, frame: Frame, action: Action, ev: EventLog) -> None:
-    assert isinstance(action, LoseCrystals)
-    player = state.players[frame.seat]
-    give_back(state, player, action.colours)
-    ev.say("lose-crystals", f"{player.name} loses {', '.join(action.colours)} to the monster.",
-           player=player.id, colours=list(action.colours))
-
-
-DECISIONS["lose_crystals"] = DecisionStep(
-    "lose-crystals", _settle_loss,
-    legal=lambda state, frame: [LoseCrystals.canonical(c) for c in choices(state.players[frame.seat],
-                                                                 _loss(state, frame))],
-    check=_check_loss,
-    perform=_perform_loss,
-    default=lambda state, frame: LoseCrystals(most_held_first(state.players[frame.seat],
-                                                              _loss(state, frame))),
-    prompt=lambda state, frame: (f"{state.players[frame.seat].name} must choose {frame.n} "
-                                 "crystals to lose to the monster."),
+DECISIONS["lose_crystals"] = giving_step(
+    "lose-crystals", LoseCrystals, _loss,
+    why=lambda k, player: f"The monster takes exactly {k} crystal{'s' if k != 1 else ''}.",
+    done="loses {colours} to the monster",
+    prompt="choose {n} crystals to lose to the monster",
 )
