@@ -1,0 +1,180 @@
+"""Which controls a turn prompt gets, from the legal decisions. Pure: no discord here
+(``panels`` turns these specs into discord.ui components).
+
+The public panel in the thread never names a card: a decision whose text shows a card (the
+numbers in a hand are private, R2) is reached through a verb button that opens a private
+(ephemeral) select for the player who owes the decision. Long lists are narrowed step by step:
+the legal decisions are sorted by their words, so every group sharing a prefix is a contiguous
+range ``lo-hi`` of that list, and a select option's value is such a range (a range of one is a
+decision). The list is the same for the same state, which the panel's version and tag pin.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from . import ids
+
+CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
+_WORD = re.compile(r"[^ ,=]+")
+MAX_OPTIONS = 25  # Discord: options per select
+MAX_DIRECT = 10  # at most this many one-click decision buttons in a prompt
+LABEL_MAX = 80
+
+VERB_ORDER = ("target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass", "fight",
+              "decline", "lose", "capsule", "gold", "return", "lose-crystals")
+VERB_LABEL = {
+    "target": "Choose the target…", "draw": "Draw…", "mine": "Mine…", "refill": "Refill hand…",
+    "buy": "Buy gadgets…", "drill": "Install a Large Drill…", "exchange": "Exchange crystals…",
+    "pass": "Pass", "fight": "Fight…", "decline": "Decline", "lose": "Choose the card to lose…",
+    "capsule": "Choose a Refining Capsule…", "gold": "Choose gold crystals…",
+    "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    label: str
+    custom_id: str
+    style: str = "secondary"  # primary | secondary | success | danger
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    custom_id: str
+    placeholder: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    buttons: tuple[Button, ...] = ()
+    select: Select | None = None
+
+
+def private(text: str) -> bool:
+    """Does this decision text name a card (and so a hand's number)?"""
+    return bool(CARD.search(text))
+
+
+def words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text))
+
+
+def ordered(legal: Iterable[object]) -> list[str]:
+    """The legal decisions' texts, sorted by their words (prefix groups are contiguous)."""
+    return sorted({str(a) for a in legal}, key=words)
+
+
+def verb_range(texts: Sequence[str], verb: str) -> tuple[int, int] | None:
+    found = [i for i, t in enumerate(texts) if words(t)[0] == verb]
+    return (found[0], found[-1] + 1) if found else None
+
+
+def _cut(label: str) -> str:
+    return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "…"
+
+
+def _prefix(text: str, k: int) -> str:
+    spans = [m.end() for m in _WORD.finditer(text)]
+    return text if k >= len(spans) else text[: spans[k - 1]]
+
+
+def _groups(keys: list[tuple[str, ...]], k: int) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for i, key in enumerate(keys):
+        if out and keys[out[-1][0]][:k] == key[:k]:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
+
+
+def options(texts: Sequence[str], lo: int, hi: int) -> list[Option]:
+    """At most 25 options covering texts[lo:hi]: each a decision or a narrower range."""
+    items = list(texts[lo:hi])
+    if len(items) <= MAX_OPTIONS:
+        return [Option(_cut(t), f"{lo + i}-{lo + i + 1}") for i, t in enumerate(items)]
+    keys = [words(t) for t in items]
+    common = 0
+    while all(len(k) > common for k in keys) and len({k[common] for k in keys}) == 1:
+        common += 1
+    best: list[tuple[int, int]] | None = None
+    finest = _groups(keys, common + 1)
+    for k in range(common + 1, max(len(key) for key in keys) + 1):
+        groups = _groups(keys, k)
+        if len(groups) > MAX_OPTIONS:
+            break
+        best = groups
+    if best is not None:
+        return [_group_option(items, keys, a, b, lo) for a, b in best]
+    # Even the first differing word has more than 25 values: chunk consecutive groups.
+    per = -(-len(finest) // MAX_OPTIONS)
+    out = []
+    for i in range(0, len(finest), per):
+        chunk = finest[i: i + per]
+        a, b = chunk[0][0], chunk[-1][1]
+        first, last = _prefix(items[a], common + 1), _prefix(items[b - 1], common + 1)
+        label = first if first == last else f"{first} … {last}"
+        out.append(Option(_cut(label), f"{lo + a}-{lo + b}", f"{b - a} choices"))
+    return out
+
+
+def _group_option(items: list[str], keys: list[tuple[str, ...]], a: int, b: int,
+                  lo: int) -> Option:
+    if b - a == 1:
+        return Option(_cut(items[a]), f"{lo + a}-{lo + b}")
+    shared = 0
+    while all(len(keys[j]) > shared for j in range(a, b)) and \
+            len({keys[j][shared] for j in range(a, b)}) == 1:
+        shared += 1
+    return Option(_cut(_prefix(items[a], shared) + " …"), f"{lo + a}-{lo + b}", f"{b - a} choices")
+
+
+def pick_select(game_id: int, version: int, tag: str, texts: Sequence[str], lo: int, hi: int,
+                placeholder: str = "Choose…") -> Select:
+    cid = ids.turn_id(game_id, version, tag, "pick", f"{lo}-{hi}")
+    assert cid is not None
+    return Select(cid, placeholder, tuple(options(texts, lo, hi)))
+
+
+def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str]) -> Panel:
+    """The public buttons of a turn prompt: one-click buttons for a few card-free decisions,
+    else one button per verb (opening a private select)."""
+    if not texts:
+        return Panel()
+    direct = len(texts) <= MAX_DIRECT and not any(private(t) for t in texts)
+    buttons: list[Button] = []
+    verbs = sorted({words(t)[0] for t in texts},
+                   key=lambda v: VERB_ORDER.index(v) if v in VERB_ORDER else len(VERB_ORDER))
+    for verb in verbs:
+        rng = verb_range(texts, verb)
+        assert rng is not None
+        group = texts[rng[0]:rng[1]]
+        singles = group if direct or (len(group) == 1 and not private(group[0])) else []
+        made = [(t, ids.turn_id(game_id, version, tag, "do", t)) for t in singles]
+        if singles and all(cid for _, cid in made):
+            style = "secondary" if verb in ("pass", "decline") else "primary"
+            buttons += [Button(_cut(t), cid, style) for t, cid in made if cid]
+        else:
+            cid = ids.turn_id(game_id, version, tag, "verb", verb)
+            assert cid is not None
+            buttons.append(Button(VERB_LABEL.get(verb, verb + "…"), cid, "primary"))
+    return Panel(buttons=tuple(buttons[:25]))
+
+
+def verb_choice(texts: Sequence[str], verb: str) -> tuple[int, int]:
+    """The range a verb button opens; ValueError if that verb isn't legal now."""
+    rng = verb_range(texts, verb)
+    if rng is None:
+        raise ValueError(verb)
+    return rng

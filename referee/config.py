@@ -1,0 +1,64 @@
+"""Settings from the environment and ``.env`` (pydantic-settings). See ``.env.example``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("stella.sqlite3")
+    discord_guild_id: int | None = None
+    log_level: str = "INFO"
+    # Point the bot at another Discord (a local fake server in tests); unset in production.
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+    # Game defaults.
+    default_turn_hours: float = Field(24.0, gt=0)
+    absent_after: int = Field(3, ge=1)
+    ai_workers: int = Field(1, ge=1, le=8)
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        value = value.strip().upper()
+        if value not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return value
+
+    @property
+    def token(self) -> str | None:
+        return None if self.discord_token is None else self.discord_token.get_secret_value()
+
+
+HOW_TO_GET_A_TOKEN = """\
+No Discord bot token found (DISCORD_TOKEN is not set).
+
+To run the bot you need one:
+  1. Open https://discord.com/developers/applications and create a New Application.
+  2. In "Bot", press "Reset Token" and copy the token.
+  3. Put it in a file named .env next to bot.py (see .env.example):
+         DISCORD_TOKEN=paste-the-token-here
+  4. Invite the bot to your server: in "OAuth2" > "URL Generator" tick the scopes
+     "bot" and "applications.commands", and the permissions Send Messages,
+     Create Public Threads, Send Messages in Threads, Attach Files, Embed Links and
+     Read Message History; open the generated URL.
+  5. Run ./scripts/run.sh again.
+
+Without a token you can still watch a whole game offline:  .venv/bin/python -m referee.demo
+"""

@@ -1,0 +1,86 @@
+"""What every part of the referee shares: database, outbox, settings, clock, engine, AI runner,
+per-game locks and background tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from db import Database, Game
+
+from .ai import AiRunner
+from .config import Settings
+from .outbox import Outbox
+
+log = logging.getLogger(__name__)
+
+GAME_NAME = "stella-digger"
+AUTO_GRACE = 120  # seconds: safety deadline while an AI or an absent seat is about to move
+REMIND_LEAD_MAX = 6 * 3600  # remind at most 6 h before the deadline (a quarter of the turn)
+
+
+@dataclass
+class Context:
+    db: Database
+    out: Outbox
+    settings: Settings
+    clock: Callable[[], float] = time.time
+    ai: AiRunner = field(default_factory=AiRunner)
+    game: Any = field(default_factory=lambda: engine.get_game(GAME_NAME))
+    locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    on_timer_change: Callable[[], None] = lambda: None
+
+    def now(self) -> int:
+        return int(self.clock())
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """Decisions on one game are applied one at a time."""
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(self._guard(coro, name), name=name)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    @staticmethod
+    async def _guard(coro: Coroutine[Any, Any, Any], name: str) -> None:
+        try:
+            await coro
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("background task %s failed", name)
+
+    async def idle(self) -> None:
+        """Wait until no background task is left (they may start others)."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    def turn_seconds(self, game: Game) -> int:
+        value = game.options.get("turn_seconds")
+        if isinstance(value, int | float) and value > 0:
+            return int(value)
+        return int(self.settings.default_turn_hours * 3600)
+
+    def timer_for(self, game: Game, state: Any) -> tuple[int | None, int | None]:
+        """(deadline, remind_at) for the decision now owed in ``state``."""
+        to_act = self.game.to_act(state)
+        if to_act is None:
+            return None, None
+        now = self.now()
+        seat = game.seat_of_player(to_act.player)
+        if seat is None or seat.is_ai or seat.absent:
+            return now + AUTO_GRACE, None
+        turn = self.turn_seconds(game)
+        deadline = now + turn
+        return deadline, deadline - min(turn // 4, REMIND_LEAD_MAX)

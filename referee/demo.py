@@ -1,0 +1,117 @@
+"""Offline demo: a whole game with AI players through the real referee (lobby, start, every
+decision committed to a temporary SQLite database, the thread messages printed) without
+Discord. Writes the round maps, the final scores and a replay GIF.
+
+    python -m referee.demo [--players 3] [--seed 7] [--out demo-out] [--red-tears] [--quiet]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from db import Database
+
+from . import images
+from .config import Settings
+from .outbox import MemoryOutbox, Post
+from .service import Referee
+
+HOST = 1
+
+
+@dataclass
+class ConsoleOutbox(MemoryOutbox):
+    """Prints thread messages and saves their pictures into ``out_dir``."""
+
+    out_dir: Path = Path("demo-out")
+    quiet: bool = False
+    written: list[Path] = field(default_factory=list)
+
+    async def post(self, thread_id: int, post: Post) -> None:
+        await super().post(thread_id, post)
+        if not self.quiet:
+            print(_plain(post.text), flush=True)
+        for file in post.files:
+            path = self.out_dir / f"{len(self.written) + 1:03d}-{file.name}"
+            path.write_bytes(file.data)
+            self.written.append(path)
+            if not self.quiet:
+                print(f"   [picture written: {path}]", flush=True)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\*\*|<t:(\d+):[fR]>", lambda m: m.group(1) or "", text)
+
+
+async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, red_tears: bool = False,
+                   level: str = "random", quiet: bool = False) -> dict[str, Any]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out = ConsoleOutbox(out_dir=out_dir, quiet=quiet)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = await Database.open(Path(tmp) / "demo.sqlite3", synchronous="OFF")
+        referee = Referee(db, out, Settings(_env_file=None))  # type: ignore[call-arg]
+        try:
+            game = await referee.lobby.open(guild_id=1, channel_id=1, host_id=HOST,
+                                            host_name="Demo host", red_tears=red_tears)
+            await referee.lobby.leave(game.id, HOST)
+            for _ in range(players):
+                await referee.lobby.add_bot(game.id, HOST, level)
+            await referee.lobby.start(game.id, HOST, seed=seed)
+            await referee.idle()
+            game = await db.get_game(game.id)
+            gif = await _replay(referee, game.id)
+            if gif is not None:
+                path = out_dir / gif.name
+                path.write_bytes(gif.data)
+                out.written.append(path)
+            results = await db.get_results(game.id)
+            decisions = len(await db.get_log(game.id))
+        finally:
+            await referee.close()
+            await db.close()
+    return {"game": game.id, "status": str(game.status), "decisions": decisions,
+            "scores": {r.player_id: r.score for r in results},
+            "winners": [r.player_id for r in results if r.won],
+            "files": [str(p) for p in out.written]}
+
+
+async def _replay(referee: Referee, game_id: int) -> Any:
+    """One public view per round, replayed from the initial state and the log."""
+    g = referee.ctx.game
+    initial = await referee.db.load_initial(game_id)
+    state = g.load(initial.json)
+    views = [g.view(state, None)]
+    for d in await referee.db.get_log(game_id):
+        round_before = state.round
+        g.apply(state, d.player_id, d.text)
+        if state.round != round_before or state.ended:
+            views.append(g.view(state, None))
+    return await images.replay_gif(views, game_id)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m referee.demo", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=Path("demo-out"))
+    parser.add_argument("--red-tears", action="store_true")
+    parser.add_argument("--level", default="random", choices=("random", "easy", "strong"))
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    args = parser.parse_args(argv)
+    summary = asyncio.run(run_demo(args.out, players=args.players, seed=args.seed,
+                                   red_tears=args.red_tears, level=args.level, quiet=args.quiet))
+    print(f"\nGame over after {summary['decisions']} decisions. Scores: {summary['scores']}; "
+          f"winner(s): {', '.join(summary['winners']) or 'none'}.")
+    print(f"{len(summary['files'])} picture(s) in {args.out}/")
+    return 0 if summary["status"] == "finished" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

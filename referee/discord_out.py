@@ -1,0 +1,62 @@
+"""``DiscordOutbox``: the referee's messages sent through a discord.py client."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from .outbox import Post
+from .panels import build_view
+
+log = logging.getLogger(__name__)
+ARCHIVE_MINUTES = 10080  # a week: games run for days
+
+
+def _files(post: Post) -> list[discord.File]:
+    return [discord.File(io.BytesIO(f.data), filename=f.name) for f in post.files]
+
+
+def _mentions(post: Post) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in post.ping])
+
+
+class DiscordOutbox:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        return channel
+
+    async def create_thread(self, channel_id: int, name: str, intro: str) -> int:
+        channel = await self._channel(channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise TypeError("games are created in text channels")
+        message = await channel.send(intro, allowed_mentions=discord.AllowedMentions.none())
+        thread = await message.create_thread(name=name[:100], auto_archive_duration=ARCHIVE_MINUTES)
+        return thread.id
+
+    async def post(self, thread_id: int, post: Post) -> None:
+        try:
+            channel = await self._channel(thread_id)
+            kwargs: dict[str, Any] = {"files": _files(post), "allowed_mentions": _mentions(post)}
+            if post.panel is not None:
+                kwargs["view"] = build_view(post.panel)
+            await channel.send(post.text, **kwargs)
+        except (discord.HTTPException, discord.ClientException, TypeError, AttributeError) as exc:
+            log.warning("could not post to thread %s: %s", thread_id, exc)
+
+    async def dm(self, user_id: int, post: Post) -> bool:
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(post.text, files=_files(post))
+        except (discord.HTTPException, discord.ClientException) as exc:
+            log.info("could not DM user %s: %s", user_id, exc)
+            return False
+        return True

@@ -1,0 +1,249 @@
+"""Moderator actions: who may moderate, abort, skip, undo, replace a seat, export/import, list."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from db import CorruptGame, DecisionSource, Game, GameStatus, ImportRejected, NothingToUndo
+
+from . import ai, texts
+from .context import Context
+from .errors import NotAllowed, Refusal, WrongPhase
+from .notify import Notifier, hands
+from .outbox import File, Post
+from .sessions import Sessions
+
+log = logging.getLogger(__name__)
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
+NOT_A_MODERATOR = ("This needs the Manage Server permission, or the moderator role set with "
+                   "/stella-admin config.")
+
+
+class Moderation:
+    def __init__(self, ctx: Context, sessions: Sessions, notifier: Notifier) -> None:
+        self.ctx = ctx
+        self.sessions = sessions
+        self.notify = notifier
+
+    @property
+    def g(self) -> Any:
+        return self.ctx.game
+
+    # --- who -------------------------------------------------------------------------------
+
+    async def is_moderator(self, guild_id: int | None, manage_guild: bool,
+                           role_ids: Iterable[int]) -> bool:
+        if guild_id is None:
+            return False
+        if manage_guild:
+            return True
+        role = await self.ctx.db.get_admin_role(guild_id)
+        return role is not None and role in set(role_ids)
+
+    async def set_role(self, guild_id: int, role_id: int | None) -> None:
+        await self.ctx.db.set_admin_role(guild_id, role_id, now=self.ctx.now())
+
+    # --- games -----------------------------------------------------------------------------
+
+    async def abort(self, game_id: int, by_user: int, *, moderator: bool) -> Game:
+        async with self.ctx.lock(game_id):
+            game = await self.sessions.get_game(game_id)
+            if game.status not in ACTIVE:
+                raise WrongPhase(f"Game #{game_id} has already ended ({game.status}).")
+            host_lobby = game.status == GameStatus.LOBBY and game.host_id == by_user
+            if not moderator and not host_lobby:
+                raise NotAllowed(NOT_A_MODERATOR + " (The host may abort their own lobby.)")
+            await self.ctx.db.abort_game(game_id, by_user_id=by_user, reason="aborted",
+                                         now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+        self.ctx.on_timer_change()
+        await self.notify.post(game, f"🛑 Game #{game_id} was aborted by <@{by_user}>.")
+        return game
+
+    async def skip(self, game_id: int, by_user: int) -> str:
+        """Apply the default decision for whoever must decide now."""
+        async with self.ctx.lock(game_id):
+            table = await self.sessions.running(game_id)
+            to_act = self.g.to_act(table.state)
+            if to_act is None:
+                raise WrongPhase("Nobody owes a decision.")
+            seat = table.game.seat_of_player(to_act.player)
+            action = self.g.default(table.state)
+            note = (f"⏭️ <@{by_user}> skipped {texts.mention(seat)}: the default decision "
+                    f"`{action}` is made.")
+            await self.sessions.commit(table, to_act.player, action, DecisionSource.ADMIN,
+                                       by_user, note)
+        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        return str(action)
+
+    async def undo(self, game_id: int, by_user: int) -> list[str]:
+        """Undo the last decision made by a person (and the AI/automatic decisions after it),
+        rebuilding the state by replaying the rest of the log from the initial state."""
+        async with self.ctx.lock(game_id):
+            table = await self.sessions.running(game_id)
+            log_ = await self.ctx.db.get_log(game_id)
+            if not log_:
+                raise Refusal("There is no decision to undo yet.")
+            people = [i for i, d in enumerate(log_) if d.source not in ("ai", "auto")]
+            first = people[-1] if people else len(log_) - 1
+            initial = await self.ctx.db.load_initial(game_id)
+            state = self.g.load(initial.json)
+            before: dict[int, str] = {}
+            for j, d in enumerate(log_):
+                if j >= first:
+                    if state.version != d.prev_version:
+                        raise CorruptGame(game_id, f"decision {d.seq} does not follow its predecessor")
+                    before[j] = self.g.dump(state)
+                self.g.apply(state, d.player_id, d.text)
+            version = table.version
+            for j in range(len(log_) - 1, first - 1, -1):
+                d = log_[j]
+                deadline = remind_at = None
+                if j == first:
+                    deadline, remind_at = self.ctx.timer_for(table.game, self.g.load(before[j]))
+                try:
+                    await self.ctx.db.undo_last(game_id, version, before[j], d.prev_version,
+                                                deadline=deadline, remind_at=remind_at,
+                                                by_user_id=by_user, now=self.ctx.now())
+                except NothingToUndo:
+                    break
+                version = d.prev_version
+            self.ctx.on_timer_change()
+            restored = self.g.load(before[first])
+            game = await self.ctx.db.get_game(game_id)
+            names = {s.player_id: s.display_name for s in table.game.seats}
+            undone = [f"{names.get(d.player_id, d.player_id)}: `{d.text}`" for d in log_[first:]]
+            head = f"↩️ <@{by_user}> undid {len(undone)} decision(s): " + "; ".join(undone) + "."
+            await self.notify.reprompt(game, restored, game.deadline, head=head)
+            await self.notify.dm_hands(game, hands(table.state), restored, [],
+                                       note="(A moderator undid a decision.)")
+        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        return undone
+
+    async def replace(self, game_id: int, player_id: str, by_user: int, *, user_id: int | None = None,
+                      name: str | None = None, level: str | None = None) -> Game:
+        """Hand a seat to another member, or to an AI (``level``), or back."""
+        if (user_id is None) == (level is None):
+            raise Refusal("Name either a member or an AI level to take the seat.")
+        if level is not None and level not in ai.LEVELS:
+            raise Refusal(f"Unknown AI level '{level}': use {', '.join(ai.PLAYER_LEVELS)}.")
+        async with self.ctx.lock(game_id):
+            game = await self.sessions.get_game(game_id)
+            if game.status not in ACTIVE:
+                raise WrongPhase(f"Game #{game_id} has ended ({game.status}).")
+            old = game.seat_of_player(player_id)
+            if old is None:
+                raise Refusal("There is no such seat in this game.")
+            if user_id is not None:
+                other = game.seat_of_user(user_id)
+                if other is not None and other.player_id != player_id:
+                    raise Refusal("That member already plays another seat in this game.")
+            new_name = name or (ai.BOT_NAMES[level] if level else str(user_id))
+            await self.ctx.db.replace_seat(
+                game_id, player_id, user_id=user_id, display_name=new_name,
+                is_ai=level is not None, ai_level=ai.LEVELS[level] if level else None,
+                by_user_id=by_user, reason="replace", now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+            new = game.seat_of_player(player_id)
+            head = (f"🔁 <@{by_user}> handed the seat of {texts.mention(old)} to "
+                    f"{texts.mention(new)}.")
+            if game.status != GameStatus.RUNNING:
+                await self.notify.post(game, head)
+                return game
+            table = await self.sessions.running(game_id, game)
+            deadline, remind_at = self.ctx.timer_for(game, table.state)
+            to_act = self.g.to_act(table.state)
+            if to_act is not None and to_act.player == player_id:
+                await self.ctx.db.set_deadline(game_id, deadline, remind_at=remind_at)
+                self.ctx.on_timer_change()
+            else:
+                deadline = game.deadline
+            await self.notify.reprompt(game, table.state, deadline, head=head)
+            if new is not None and not new.is_ai and new.user_id is not None:
+                await self.notify.dm_hand(game, table.state, new, [], "You have taken over this seat.")
+        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        return game
+
+    # --- transfer and listing --------------------------------------------------------------
+
+    async def export(self, game_id: int) -> File:
+        await self.sessions.get_game(game_id)
+        doc = await self.ctx.db.export_game(game_id, now=self.ctx.now())
+        data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
+        return File(f"stella-game-{game_id}.json", data)
+
+    def _check_document(self, data: bytes) -> dict[str, Any]:
+        if len(data) > IMPORT_MAX_BYTES:
+            raise Refusal("That file is too large to be a game export (limit 5 MB).")
+        try:
+            doc = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise Refusal("That file is not a JSON game export.") from None
+        if not isinstance(doc, dict) or doc.get("format") != "stella-bot/game-export":
+            raise Refusal("That file is not a Stella bot game export (wrong 'format').")
+        initial, snapshot = doc.get("initial_state"), doc.get("snapshot")
+        if initial is not None:
+            try:
+                log_ = [(d["player_id"], d["text"]) for d in doc.get("log") or []]
+                replayed = self.g.replay(initial, log_)
+                saved = self.g.load(snapshot["state"]) if isinstance(snapshot, dict) else None
+            except (KeyError, TypeError) as exc:
+                raise Refusal(f"The export is incomplete: {exc}.") from None
+            except Exception as exc:  # engine errors: CorruptState, IllegalDecision
+                raise Refusal(f"The export's game doesn't replay: {exc}") from None
+            if saved is None or saved.version != replayed.version or \
+                    self.g.dump(saved) != self.g.dump(replayed):
+                raise Refusal("The export's snapshot doesn't match its decision log.")
+        return doc
+
+    async def import_game(self, data: bytes, *, guild_id: int, channel_id: int, by_user: int) -> Game:
+        doc = self._check_document(data)
+        original = doc.get("game", {}).get("id", "?") if isinstance(doc.get("game"), dict) else "?"
+        try:
+            thread_id = await self.ctx.out.create_thread(
+                channel_id, f"Stella Digger (imported #{original})",
+                f"📥 <@{by_user}> imported a Stella Digger game.")
+        except Exception:
+            raise Refusal("I couldn't create a thread for the imported game here.") from None
+        try:
+            new_id = await self.ctx.db.import_game(doc, guild_id=guild_id, channel_id=channel_id,
+                                                   thread_id=thread_id, by_user_id=by_user,
+                                                   now=self.ctx.now())
+        except ImportRejected as exc:
+            await self.ctx.out.post(thread_id, Post(f"The import failed: {exc}"))
+            raise Refusal(str(exc)) from None
+        game = await self.ctx.db.get_game(new_id)
+        head = f"📥 Game #{new_id} imported by <@{by_user}> (exported as #{original}): {game.status}."
+        if game.status == GameStatus.RUNNING:
+            async with self.ctx.lock(new_id):
+                table = await self.sessions.running(new_id, game)
+                deadline, remind_at = self.ctx.timer_for(game, table.state)
+                await self.ctx.db.set_deadline(new_id, deadline, remind_at=remind_at)
+                self.ctx.on_timer_change()
+                await self.notify.post(game, head)
+                await self.notify.round_post(game, table.state)
+                await self.notify.reprompt(game, table.state, deadline)
+            self.ctx.spawn(self.sessions.advance(new_id), f"advance-{new_id}")
+        else:
+            await self.notify.post(game, head)
+        return game
+
+    async def listing(self, guild_id: int) -> str:
+        games = [g for status in ACTIVE
+                 for g in await self.ctx.db.list_games(status=status, guild_id=guild_id, limit=50)]
+        if not games:
+            return "No lobby or running game on this server."
+        lines = []
+        for summary in sorted(games, key=lambda s: s.id):
+            game = await self.ctx.db.get_game(summary.id)
+            where = f"<#{game.thread_id}>" if game.thread_id else "no thread"
+            players = ", ".join(s.display_name + (" (absent)" if s.absent else "") for s in game.seats)
+            extra = ""
+            if game.status == GameStatus.RUNNING:
+                extra = f", version {game.version}, deadline {texts.when(game.deadline)}"
+            lines.append(f"• #{game.id} {where} — {game.status}{extra}; players: {players or 'none'}")
+        return "\n".join(lines)

@@ -1,0 +1,145 @@
+"""What goes to the thread and what goes by DM after something happens in a game.
+
+Thread messages and images are built only from the public view (``g.view(state, None)``),
+public events (``to`` is None) and ``g.prompt``. A player's DM gets their own view and the
+events whose ``to`` names them. A failed DM is said in the thread, without the hand.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from db import Game, Seat
+from engine import Event
+
+from . import choices, ids, images, texts
+from .context import Context
+from .outbox import File, Post, split_text
+
+log = logging.getLogger(__name__)
+
+
+def hands(state: Any) -> dict[str, list[str]]:
+    return {p.id: sorted(p.hand) for p in state.players}
+
+
+class Notifier:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._dm_failed: set[tuple[int, str]] = set()
+
+    @property
+    def g(self) -> Any:
+        return self.ctx.game
+
+    # --- thread ----------------------------------------------------------------------------
+
+    async def post(self, game: Game, text: str, *, files: tuple[File, ...] = (),
+                   panel: choices.Panel | None = None, ping: tuple[int, ...] = ()) -> None:
+        if game.thread_id is None:
+            return
+        parts = split_text(text)
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            await self.ctx.out.post(game.thread_id, Post(
+                part, files if last else (), panel if last else None, ping if last else ()))
+
+    def seats(self, game: Game) -> dict[str, Seat]:
+        return {s.player_id: s for s in game.seats}
+
+    def prompt(self, game: Game, state: Any, deadline: int | None) -> tuple[str, choices.Panel | None,
+                                                                             tuple[int, ...]]:
+        """The turn prompt: who, what, until when, and the panel (None for AI/absent seats)."""
+        to_act = self.g.to_act(state)
+        if to_act is None:
+            return "", None, ()
+        seat = game.seat_of_player(to_act.player)
+        if seat is None or seat.is_ai or seat.absent or seat.user_id is None:
+            return "", None, ()  # decided at once (referee.sessions.advance): no prompt
+        line = texts.prompt_line(seat, self.g.prompt(state), deadline)
+        tag = ids.state_tag(self.g.dump(state))
+        panel = choices.turn_panel(game.id, state.version, tag, choices.ordered(self.g.legal(state)))
+        line += "\nUse the buttons below, a /stella command, or `/stella do` with the notation."
+        return line, panel, (seat.user_id,)
+
+    async def round_post(self, game: Game, state: Any) -> None:
+        view = self.g.view(state, None)
+        summary = texts.round_summary(view, self.g.scores(state), self.seats(game))
+        picture = await images.map_png(view, game.id)
+        await self.post(game, summary, files=(picture,) if picture else ())
+
+    async def final_post(self, game: Game, state: Any) -> None:
+        view = self.g.view(state, None)
+        text = texts.final_text(view, self.g.scores(state), self.seats(game))
+        picture = await images.scores_png(view, state.score_history, game.id)
+        await self.post(game, text, files=(picture,) if picture else ())
+
+    async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "") -> None:
+        line, panel, ping = self.prompt(game, state, deadline)
+        text = "\n".join(x for x in (head, line) if x)
+        if text:
+            await self.post(game, text, panel=panel, ping=ping)
+
+    async def started(self, game: Game, state: Any, events: list[Event], deadline: int | None) -> None:
+        order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p.id), p.name)}"
+                          for i, p in enumerate(state.players))
+        hours = self.ctx.turn_seconds(game) / 3600
+        head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled, R1): {order}.",
+                f"Red Tears: {'on' if state.options.red_tears else 'off'}. "
+                f"Time per decision: {hours:g} h. Your hand comes by DM (or /stella hand).",
+                *texts.public_lines(events)]
+        await self.post(game, "\n".join(head))
+        await self.round_post(game, state)
+        await self.reprompt(game, state, deadline)
+        await self.dm_hands(game, {p.id: [] for p in state.players}, state, events)
+
+    async def after_decision(self, game: Game, before: Mapping[str, list[str]], state: Any,
+                             events: list[Event], deadline: int | None, note: str | None) -> None:
+        lines = ([note] if note else []) + texts.public_lines(events)
+        body = "\n".join(lines)
+        if state.ended:
+            await self.post(game, body or "The game is over.")
+            await self.final_post(game, state)
+        elif any(e.kind == "round" for e in events if e.to is None):
+            if body:
+                await self.post(game, body)
+            await self.round_post(game, state)
+            await self.reprompt(game, state, deadline)
+        else:
+            await self.reprompt(game, state, deadline, head=body)
+        await self.dm_hands(game, before, state, events)
+
+    # --- DMs -------------------------------------------------------------------------------
+
+    async def dm_hands(self, game: Game, before: Mapping[str, list[str]], state: Any,
+                       events: Iterable[Event], note: str | None = None) -> None:
+        """DM every human whose hand changed (or who got a private event) their own view."""
+        events = list(events)
+        now = hands(state)
+        for seat in game.seats:
+            if seat.is_ai or seat.user_id is None:
+                continue
+            private = texts.private_lines(events, seat.player_id)
+            if not private and before.get(seat.player_id) == now.get(seat.player_id):
+                continue
+            await self.dm_hand(game, state, seat, private, note)
+
+    async def dm_hand(self, game: Game, state: Any, seat: Seat, private: list[str],
+                      note: str | None = None) -> bool:
+        assert seat.user_id is not None
+        view = self.g.view(state, seat.player_id)
+        text = "\n".join([*(f"• {line}" for line in private),
+                          *([note] if note else []), texts.hand_text(view, seat.player_id, game.id)])
+        picture = await images.hand_png(view, seat.player_id, game.id)
+        ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
+        key = (game.id, seat.player_id)
+        if ok:
+            self._dm_failed.discard(key)
+        elif key not in self._dm_failed:
+            self._dm_failed.add(key)
+            await self.post(game, f"⚠️ <@{seat.user_id}>, I couldn't send you a direct message "
+                            "(are your DMs closed for this server?). Use `/stella hand` here to see "
+                            "your hand; the game goes on.", ping=(seat.user_id,))
+        return ok

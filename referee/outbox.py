@@ -1,0 +1,90 @@
+"""The referee's only way out to Discord: an ``Outbox``. ``DiscordOutbox`` (``discord_out``)
+sends for real; tests and the offline demo use their own (``MemoryOutbox`` here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .choices import Panel
+
+MESSAGE_MAX = 1900  # Discord allows 2000 characters; keep a margin
+
+
+@dataclass(frozen=True, slots=True)
+class File:
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    text: str
+    files: tuple[File, ...] = ()
+    panel: Panel | None = None
+    ping: tuple[int, ...] = ()  # users this message may ping (nobody else is ever pinged)
+
+
+class Outbox(Protocol):
+    async def create_thread(self, channel_id: int, name: str, intro: str) -> int:
+        """Create a public thread in ``channel_id`` (after posting ``intro`` there); its id."""
+        ...
+
+    async def post(self, thread_id: int, post: Post) -> None:
+        """Send to a game's thread. Failures are logged, never raised: the game goes on."""
+        ...
+
+    async def dm(self, user_id: int, post: Post) -> bool:
+        """Send a direct message; False if it could not be delivered (DMs closed...)."""
+        ...
+
+
+def split_text(text: str, limit: int = MESSAGE_MAX) -> list[str]:
+    """Cut a long text into messages at line breaks (a single over-long line is cut hard)."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
+@dataclass
+class MemoryOutbox:
+    """Keeps everything sent, for tests and the demo. ``closed_dms``: users whose DMs fail."""
+
+    threads: dict[int, list[Post]] = field(default_factory=dict)
+    dms: dict[int, list[Post]] = field(default_factory=dict)
+    closed_dms: set[int] = field(default_factory=set)
+    channel_intros: dict[int, list[str]] = field(default_factory=dict)
+    next_thread_id: int = 9000
+
+    async def create_thread(self, channel_id: int, name: str, intro: str) -> int:
+        self.next_thread_id += 1
+        self.channel_intros.setdefault(channel_id, []).append(intro)
+        self.threads[self.next_thread_id] = []
+        return self.next_thread_id
+
+    async def post(self, thread_id: int, post: Post) -> None:
+        self.threads.setdefault(thread_id, []).append(post)
+
+    async def dm(self, user_id: int, post: Post) -> bool:
+        if user_id in self.closed_dms:
+            return False
+        self.dms.setdefault(user_id, []).append(post)
+        return True
+
+    def thread_text(self, thread_id: int) -> str:
+        return "\n".join(p.text for p in self.threads.get(thread_id, []))

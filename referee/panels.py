@@ -1,0 +1,53 @@
+"""discord.ui components from the pure specs of ``choices``.
+
+Every button and select of a game is a ``GameComponent``: a ``DynamicItem`` whose template
+matches all our custom ids (``sd:...``), so clicks on messages sent before a restart still
+arrive, with no per-message registration. The strict parsing is ``ids.parse`` in the handler,
+so a malformed id gets an explanation instead of silence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from . import ids
+from .choices import Panel
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+class GameComponent(discord.ui.DynamicItem[Any], template=ids.TEMPLATE):
+    """Any of our buttons or selects; the client's ``on_game_component`` handles the click."""
+
+    def __init__(self, item: Any) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: Any, /) -> GameComponent:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = [str(v) for v in getattr(self.item, "values", [])]
+        await interaction.client.on_game_component(interaction, self.custom_id, values)
+
+
+def build_view(panel: Panel) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for button in panel.buttons[:25]:
+        view.add_item(GameComponent(discord.ui.Button(
+            label=button.label, custom_id=button.custom_id, style=STYLES[button.style])))
+    if panel.select is not None:
+        select = panel.select
+        view.add_item(GameComponent(discord.ui.Select(
+            custom_id=select.custom_id, placeholder=select.placeholder, min_values=1, max_values=1,
+            options=[discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                     for o in select.options])))
+    return view

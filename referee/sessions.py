@@ -1,0 +1,231 @@
+"""Load, apply, persist: the one path every decision takes, under the game's lock.
+
+``decide`` (a player), ``advance`` (AI seats and absent players), the timers and the moderators
+all end in ``commit``: apply on a freshly loaded state, commit the decision and the new snapshot
+in one transaction, then tell the thread and the players. Nothing changes on any error.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from db import (
+    DecisionSource,
+    Game,
+    GameNotFound,
+    GameStatus,
+    PlayerResult,
+    StaleVersion,
+)
+from engine import Event, NotYourTurn
+
+from . import ai, choices, ids
+from .context import Context
+from .errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
+from .notify import Notifier, hands
+
+log = logging.getLogger(__name__)
+MAX_AUTOMATIC = 5000  # guard against a runaway AI loop
+
+
+@dataclass
+class Table:
+    """A running game loaded for one operation."""
+
+    game: Game
+    state: Any
+    text: str
+
+    @property
+    def version(self) -> int:
+        return int(self.state.version)
+
+    @property
+    def tag(self) -> str:
+        return ids.state_tag(self.text)
+
+
+class Sessions:
+    def __init__(self, ctx: Context, notifier: Notifier) -> None:
+        self.ctx = ctx
+        self.notify = notifier
+
+    @property
+    def g(self) -> Any:
+        return self.ctx.game
+
+    # --- loading ---------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> Game:
+        try:
+            return await self.ctx.db.get_game(game_id)
+        except GameNotFound:
+            raise UnknownGame(f"There is no game #{game_id}.") from None
+
+    async def table(self, game_id: int, game: Game | None = None) -> Table:
+        game = game or await self.get_game(game_id)
+        if game.status == GameStatus.LOBBY:
+            raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
+        snap = await self.ctx.db.load_snapshot(game_id)
+        return Table(game, self.g.load(snap.json), snap.json)
+
+    async def running(self, game_id: int, game: Game | None = None) -> Table:
+        table = await self.table(game_id, game)
+        if table.game.status != GameStatus.RUNNING:
+            raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
+        return table
+
+    # --- committing ------------------------------------------------------------------------
+
+    async def commit(self, table: Table, player: str, action: Any, source: DecisionSource,
+                     by_user: int | None = None, note: str | None = None) -> tuple[Game, list[Event]]:
+        """Apply ``action`` for ``player`` on ``table``, persist, then notify. Caller holds the
+        game's lock. Engine errors propagate with nothing changed."""
+        game, state = table.game, table.state
+        before_version = state.version
+        before = hands(state)
+        events = self.g.apply(state, player, action)
+        text = self.g.dump(state)
+        deadline, remind_at = self.ctx.timer_for(game, state)
+        results = None
+        if state.ended:
+            scores = self.g.scores(state)
+            results = [PlayerResult(p.id, scores[p.id]["total"], p.id in state.winners)
+                       for p in state.players]
+        try:
+            await self.ctx.db.append_decision(
+                game.id, before_version, player, str(action), text, state.version,
+                deadline=deadline, remind_at=remind_at, source=source, by_user_id=by_user,
+                absent_after=self.ctx.settings.absent_after, results=results, now=self.ctx.now())
+        except StaleVersion:
+            raise StalePrompt() from None
+        table.text = text
+        self.ctx.on_timer_change()
+        game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags may have changed
+        table.game = game
+        await self.notify.after_decision(game, before, state, events, deadline, note)
+        return game, events
+
+    # --- players ---------------------------------------------------------------------------
+
+    async def decide(self, game_id: int, user_id: int, text: str, *, version: int | None = None,
+                     tag: str | None = None) -> str:
+        """A player's decision (``version``/``tag`` from a panel: stale if the game moved on).
+        Returns the decision's notation once it is committed."""
+        async with self.ctx.lock(game_id):
+            game = await self.get_game(game_id)
+            if game.status == GameStatus.LOBBY:
+                raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
+            seat = game.seat_of_user(user_id)
+            if seat is None:
+                raise NotAPlayer()
+            table = await self.running(game_id, game)
+            if version is not None and (version != table.version or tag != table.tag):
+                raise StalePrompt()
+            action = self.g.check(table.state, seat.player_id, text)
+            note = None
+            if seat.absent:
+                note = f"👋 {seat.display_name} is back."
+            await self.commit(table, seat.player_id, action, DecisionSource.PLAYER, user_id, note)
+        self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
+        return str(action)
+
+    async def owed_texts(self, game_id: int, user_id: int, version: int | None = None,
+                         tag: str | None = None) -> tuple[Table, list[str]]:
+        """The sorted legal decisions, only for the player who owes the decision now."""
+        game = await self.get_game(game_id)
+        if game.status == GameStatus.LOBBY:
+            raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
+        seat = game.seat_of_user(user_id)
+        if seat is None:
+            raise NotAPlayer()
+        table = await self.running(game_id, game)
+        if version is not None and (version != table.version or tag != table.tag):
+            raise StalePrompt()
+        to_act = self.g.to_act(table.state)
+        if to_act is None or to_act.player != seat.player_id:
+            self.g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
+            raise NotYourTurn("It's not your turn.")
+        return table, choices.ordered(self.g.legal(table.state))
+
+    async def pick(self, game_id: int, user_id: int, version: int, tag: str, *,
+                   verb: str | None = None, span: str | None = None) -> str | choices.Select:
+        """A verb button or a select value: either one decision to apply (its text) or a
+        narrower private select."""
+        table, texts = await self.owed_texts(game_id, user_id, version, tag)
+        if verb is not None:
+            rng = choices.verb_range(texts, verb)
+            if rng is None:
+                raise WrongPhase(f"'{verb}' isn't a legal decision now. Nothing changed.")
+            lo, hi = rng
+            if hi - lo == 1 and not choices.private(texts[lo]):
+                return texts[lo]
+        else:
+            lo, hi = ids.parse_range(span or "", len(texts))
+        if hi - lo == 1:
+            return texts[lo]
+        return choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
+
+    async def normalise(self, game_id: int, text: str, verbs: Sequence[str]) -> str:
+        """Complete a decision command's argument into notation: ``blue-4`` given to
+        /stella mine is ``mine blue-4``; for /stella crystals the verb is the owed decision's."""
+        text = " ".join(text.split())
+        if not verbs or (text and text.split(" ", 1)[0].lower() in verbs):
+            return text
+        verb = verbs[0]
+        if len(verbs) > 1:
+            table = await self.running(game_id)
+            to_act = self.g.to_act(table.state)
+            if to_act is not None and to_act.decision in verbs:
+                verb = to_act.decision
+        return f"{verb} {text}".strip()
+
+    async def autocomplete(self, game_id: int, user_id: int, verbs: Sequence[str],
+                           current: str) -> list[str]:
+        """Legal decisions of these verbs containing ``current``, for the owing player only."""
+        try:
+            _table, texts = await self.owed_texts(game_id, user_id)
+        except Exception:
+            return []
+        wanted = [t for t in texts if not verbs or choices.words(t)[0] in verbs]
+        needle = current.strip().lower()
+        return [t for t in wanted if needle in t.lower()][:25]
+
+    # --- AI seats and absent players -------------------------------------------------------
+
+    async def advance(self, game_id: int) -> None:
+        """Take every decision owed by an AI seat or an absent player, one at a time."""
+        for _ in range(MAX_AUTOMATIC):
+            async with self.ctx.lock(game_id):
+                try:
+                    table = await self.running(game_id)
+                except (UnknownGame, WrongPhase):
+                    return
+                to_act = self.g.to_act(table.state)
+                seat = None if to_act is None else table.game.seat_of_player(to_act.player)
+                if to_act is None or seat is None:
+                    return
+                if seat.is_ai:
+                    action = await self._ai_choice(table, to_act.player, seat.ai_level)
+                    await self.commit(table, to_act.player, action, DecisionSource.AI)
+                elif seat.absent:
+                    action = self.g.default(table.state)
+                    note = f"💤 {seat.display_name} is absent: the default decision `{action}` is made."
+                    await self.commit(table, to_act.player, action, DecisionSource.AUTO, note=note)
+                else:
+                    return
+        log.error("game %s: stopped after %d automatic decisions", game_id, MAX_AUTOMATIC)
+
+    async def _ai_choice(self, table: Table, player: str, level: int | None) -> Any:
+        state = table.state
+        legal = self.g.legal(state)
+        seed = table.game.id * 1_000_003 + state.version
+        try:
+            return await self.ctx.ai.choose(ai.level_name(level), seed,
+                                            self.g.view(state, player), legal)
+        except Exception:
+            log.exception("game %s: the AI failed; playing the default", table.game.id)
+            return self.g.default(state)

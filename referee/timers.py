@@ -1,0 +1,126 @@
+"""Turn deadlines: reminders, timeouts (the R21 default is applied), absent seats.
+
+Deadlines live in the database (``games.deadline``/``remind_at``), so they survive restarts:
+the loop sleeps until the earliest one (or a poke after a new deadline was set), then handles
+everything due.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from db import DecisionSource, GameStatus
+
+from . import texts
+from .context import AUTO_GRACE, Context
+from .errors import Refusal
+from .sessions import Sessions
+
+log = logging.getLogger(__name__)
+MAX_SLEEP = 300.0
+MIN_SLEEP = 0.2  # never spin, even if something stays due
+
+
+class Timers:
+    def __init__(self, ctx: Context, sessions: Sessions) -> None:
+        self.ctx = ctx
+        self.sessions = sessions
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    # --- the handlers ----------------------------------------------------------------------
+
+    async def remind(self, game_id: int, now: int) -> None:
+        async with self.ctx.lock(game_id):
+            game = await self.ctx.db.get_game(game_id)
+            if (game.status != GameStatus.RUNNING or game.reminder_sent or game.remind_at is None
+                    or game.remind_at > now or (game.deadline is not None and game.deadline <= now)):
+                return
+            table = await self.sessions.running(game_id, game)
+            to_act = self.ctx.game.to_act(table.state)
+            seat = None if to_act is None else game.seat_of_player(to_act.player)
+            if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
+                await self.sessions.notify.reprompt(game, table.state, game.deadline,
+                                                    head="⏳ **Reminder**: time is running out.")
+            await self.ctx.db.mark_reminder_sent(game_id, game.deadline)
+
+    async def timeout(self, game_id: int, now: int) -> None:
+        """The deadline passed: apply the default decision (R21) and count the miss."""
+        async with self.ctx.lock(game_id):
+            game = await self.ctx.db.get_game(game_id)
+            if game.status != GameStatus.RUNNING or game.deadline is None or game.deadline > now:
+                return
+            try:
+                table = await self.sessions.running(game_id, game)
+                to_act = self.ctx.game.to_act(table.state)
+                seat = None if to_act is None else game.seat_of_player(to_act.player)
+                if to_act is None or seat is None or seat.is_ai or seat.absent:
+                    await self.ctx.db.set_deadline(game_id, now + AUTO_GRACE)
+                else:
+                    action = self.ctx.game.default(table.state)
+                    note = (f"⏰ {texts.mention(seat)} ran out of time: the default decision "
+                            f"`{action}` is made for them.")
+                    game, _ = await self.sessions.commit(table, to_act.player, action,
+                                                         DecisionSource.TIMEOUT, note=note)
+                    after = game.seat_of_player(to_act.player)
+                    if after is not None and after.absent and not seat.absent:
+                        await self.sessions.notify.post(game, (
+                            f"💤 {texts.mention(seat)} has missed {after.missed_deadlines} deadlines "
+                            "in a row and is now marked absent: their decisions are made by default "
+                            "at once until they act again (any /stella command in this thread "
+                            "brings them back)."))
+            except (Refusal, ValueError, KeyError) as exc:
+                log.warning("game %s: timeout could not be applied: %s", game_id, exc)
+                await self.ctx.db.set_deadline(game_id, now + 3600)
+        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+
+    # --- the loop --------------------------------------------------------------------------
+
+    async def tick(self, now: int | None = None) -> None:
+        """Handle every reminder and deadline due at ``now``."""
+        now = self.ctx.now() if now is None else now
+        for row in await self.ctx.db.due_reminders(now):
+            try:
+                await self.remind(row.game_id, now)
+            except Exception:
+                log.exception("game %s: reminder failed", row.game_id)
+                with contextlib.suppress(Exception):
+                    await self.ctx.db.mark_reminder_sent(row.game_id, row.deadline)
+        for row in await self.ctx.db.expired_games(now):
+            try:
+                await self.timeout(row.game_id, now)
+            except Exception:
+                log.exception("game %s: timeout failed", row.game_id)
+                with contextlib.suppress(Exception):
+                    await self.ctx.db.set_deadline(row.game_id, now + 3600)
+
+    async def run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.tick()
+                nxt = await self.ctx.db.next_timer()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer loop")
+                nxt = None
+            delay = MAX_SLEEP if nxt is None else min(max(nxt - self.ctx.clock(), MIN_SLEEP), MAX_SLEEP)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self.run(), name="timers")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
