@@ -1,0 +1,103 @@
+"""Stella Digger referee bot: ``python bot.py``.
+
+Configuration comes from the environment and ``.env`` (see ``.env.example``). Without a token
+the bot explains how to get one and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from cogs import components
+from cogs.admin import Admin
+from cogs.common import StellaTree
+from cogs.stella import Stella
+from db import Database
+from referee.config import HOW_TO_GET_A_TOKEN, Settings
+from referee.discord_out import DiscordOutbox
+from referee.panels import GameComponent
+from referee.service import Referee
+
+log = logging.getLogger("stella")
+
+
+def point_at(settings: Settings) -> None:
+    """Talk to another Discord API/gateway (a local fake server in tests) when configured."""
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+class StellaBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         tree_cls=StellaTree, help_command=None)
+        self.settings = settings
+        self.db: Database | None = None
+        self.referee: Referee | None = None
+
+    async def prepare(self) -> None:
+        """Everything but the network: database, referee, commands, persistent components."""
+        self.db = await Database.open(self.settings.database_path)
+        self.referee = Referee(self.db, DiscordOutbox(self), self.settings)
+        self.add_dynamic_items(GameComponent)
+        await self.add_cog(Stella(self))
+        await self.add_cog(Admin(self))
+
+    async def setup_hook(self) -> None:
+        await self.prepare()
+        await self.sync_commands()
+        assert self.referee is not None
+        await self.referee.start()  # resumes running games and their timers
+
+    async def sync_commands(self) -> None:
+        if self.settings.discord_guild_id:
+            guild = discord.Object(self.settings.discord_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d application command(s)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d server(s)", self.user, getattr(self.user, "id", "?"),
+                 len(self.guilds))
+
+    async def on_game_component(self, interaction: discord.Interaction[Any], custom_id: str,
+                                values: list[str]) -> None:
+        await components.handle(interaction, custom_id, values)
+
+    async def close(self) -> None:
+        if self.referee is not None:
+            await self.referee.close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+        await super().close()
+
+
+def main() -> int:
+    here = Path(__file__).resolve().parent
+    settings = Settings(_env_file=(here / ".env", ".env"))  # type: ignore[call-arg]
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    token = settings.token
+    if not token:
+        print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
+        return 2
+    point_at(settings)
+    bot = StellaBot(settings)
+    bot.run(token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

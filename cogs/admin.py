@@ -1,0 +1,154 @@
+"""/stella-admin: moderators (Manage Server, or the role set by /stella-admin config).
+The host of a lobby may abort it too."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from db import Game, GameStatus
+from referee.errors import NotAllowed, Refusal, UnknownGame
+from referee.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
+
+from .common import defer, display_name, referee_of, reply
+from .lobby import is_moderator
+
+
+async def active_games(interaction: discord.Interaction[Any],
+                       current: str) -> list[app_commands.Choice[int]]:
+    try:
+        ref = referee_of(interaction)
+        found = [g for status in (GameStatus.RUNNING, GameStatus.LOBBY)
+                 for g in await ref.db.list_games(status=status, guild_id=interaction.guild_id, limit=25)]
+    except Exception:
+        return []
+    out = [app_commands.Choice(name=f"#{g.id} ({g.status})", value=g.id) for g in found]
+    return [c for c in out if current.strip() in c.name][:25]
+
+
+async def seats(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    try:
+        ref = referee_of(interaction)
+        game_id = getattr(interaction.namespace, "game", None)
+        game = (await ref.sessions.get_game(int(game_id)) if game_id
+                else await ref.info.find(interaction.channel_id))
+        if game.guild_id != interaction.guild_id:
+            return []
+    except Exception:
+        return []
+    out = []
+    for s in game.seats:
+        extra = ", AI" if s.is_ai else (", absent" if s.absent else "")
+        out.append(app_commands.Choice(name=f"{s.display_name} (seat {s.seat + 1}{extra})"[:100],
+                                       value=s.player_id))
+    return [c for c in out if current.lower() in c.name.lower()][:25]
+
+
+@app_commands.guild_only()
+class Admin(commands.GroupCog, group_name="stella-admin",
+            group_description="Moderate Stella Digger games"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _game(self, interaction: discord.Interaction[Any], game_id: int | None) -> Game:
+        ref = referee_of(interaction)
+        game = (await ref.sessions.get_game(game_id) if game_id is not None
+                else await ref.info.find(interaction.channel_id))
+        if game.guild_id != interaction.guild_id:
+            raise UnknownGame(f"There is no game #{game.id} on this server.")
+        return game
+
+    async def _require(self, interaction: discord.Interaction[Any]) -> None:
+        if not await is_moderator(interaction):
+            raise NotAllowed(NOT_A_MODERATOR)
+
+    @app_commands.command(name="abort", description="Abort a game (the host may abort their lobby)")
+    @app_commands.autocomplete(game=active_games)
+    async def abort(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await defer(interaction)
+        found = await self._game(interaction, game)
+        await referee_of(interaction).moderation.abort(
+            found.id, interaction.user.id, moderator=await is_moderator(interaction))
+        await reply(interaction, f"Game #{found.id} is aborted.")
+
+    @app_commands.command(name="skip", description="Apply the default decision for whoever is stuck")
+    @app_commands.autocomplete(game=active_games)
+    async def skip(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        found = await self._game(interaction, game)
+        done = await referee_of(interaction).moderation.skip(found.id, interaction.user.id)
+        await reply(interaction, f"Skipped: `{done}` was applied.")
+
+    @app_commands.command(name="undo", description="Undo the last decision (replayed from the log)")
+    @app_commands.autocomplete(game=active_games)
+    async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        found = await self._game(interaction, game)
+        undone = await referee_of(interaction).moderation.undo(found.id, interaction.user.id)
+        await reply(interaction, "Undone: " + "; ".join(undone))
+
+    @app_commands.command(name="replace", description="Hand a seat to another member or to an AI")
+    @app_commands.describe(seat="The seat to hand over", member="The member who takes it",
+                           ai="Or an AI level to play it")
+    @app_commands.autocomplete(seat=seats, game=active_games)
+    async def replace(self, interaction: discord.Interaction[Any], seat: str,
+                      member: discord.Member | None = None,
+                      ai: Literal["easy", "strong", "random"] | None = None,
+                      game: int | None = None) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        found = await self._game(interaction, game)
+        if member is not None and member.bot:
+            raise Refusal("A bot account can't take a seat; choose an AI level instead.")
+        await referee_of(interaction).moderation.replace(
+            found.id, seat, interaction.user.id, user_id=member.id if member else None,
+            name=display_name(member) if member else None, level=ai)
+        await reply(interaction, "The seat has a new player.")
+
+    @app_commands.command(name="export", description="Download a game's state and log as JSON")
+    @app_commands.autocomplete(game=active_games)
+    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        found = await self._game(interaction, game)
+        file = await referee_of(interaction).moderation.export(found.id)
+        await reply(interaction, f"Game #{found.id} (keep it private: it holds the game's secrets).",
+                    files=[file])
+
+    @app_commands.command(name="import", description="Import an exported game into a new thread here")
+    async def import_(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
+            raise Refusal("Import in a server's text channel: the game gets its own thread.")
+        if file.size > IMPORT_MAX_BYTES:
+            raise Refusal("That file is too large to be a game export (limit 5 MB).")
+        data = await file.read()
+        assert interaction.channel_id is not None
+        game = await referee_of(interaction).moderation.import_game(
+            data, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            by_user=interaction.user.id)
+        await reply(interaction, f"Imported as game #{game.id} in <#{game.thread_id}>.")
+
+    @app_commands.command(name="list", description="Lobbies and running games on this server")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        assert interaction.guild_id is not None
+        await reply(interaction, await referee_of(interaction).moderation.listing(interaction.guild_id))
+
+    @app_commands.command(name="config", description="Set (or clear) the role whose members moderate games")
+    async def config(self, interaction: discord.Interaction[Any], role: discord.Role | None = None) -> None:
+        await defer(interaction)
+        manage = bool(getattr(getattr(interaction.user, "guild_permissions", None), "manage_guild", False))
+        if not manage:
+            raise NotAllowed("Only members with the Manage Server permission can set the moderator role.")
+        assert interaction.guild_id is not None
+        await referee_of(interaction).moderation.set_role(interaction.guild_id, role.id if role else None)
+        await reply(interaction, f"Moderator role: {role.mention if role else 'none (Manage Server only)'}.")

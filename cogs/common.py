@@ -1,0 +1,106 @@
+"""Shared glue: replying, deferring, the one error handler, and the referee of the client."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from db import CorruptGame, DbError, StaleVersion
+from engine import GameError
+from referee.errors import Refusal, StalePrompt
+from referee.outbox import File
+from referee.service import Referee
+
+log = logging.getLogger(__name__)
+SOMETHING_WRONG = ("Something went wrong on my side and nothing was changed. Please try again in "
+                   "a moment; if it keeps happening, tell a moderator.")
+
+
+def referee_of(interaction: discord.Interaction[Any]) -> Referee:
+    referee = getattr(interaction.client, "referee", None)
+    if referee is None:
+        raise Refusal("The bot is still starting up; try again in a few seconds.")
+    return referee
+
+
+def user_message(exc: BaseException) -> str | None:
+    """The explanation to show for an expected error, or None for a bug."""
+    if isinstance(exc, Refusal | GameError):
+        return str(exc)
+    if isinstance(exc, StaleVersion):
+        return str(StalePrompt())
+    if isinstance(exc, DbError) and not isinstance(exc, CorruptGame):
+        return f"That can't be done: {exc}."
+    if isinstance(exc, app_commands.CheckFailure | app_commands.TransformerError):
+        return str(exc) or "That command can't be used here."
+    return None
+
+
+def unwrap(exc: BaseException) -> BaseException:
+    while isinstance(exc, app_commands.CommandInvokeError) and exc.original is not None:
+        exc = exc.original
+    return exc
+
+
+async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequence[File] = (),
+                view: discord.ui.View | None = None, ephemeral: bool = True) -> None:
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral,
+                              "allowed_mentions": discord.AllowedMentions.none()}
+    if files:
+        import io
+
+        kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
+    if view is not None:
+        kwargs["view"] = view
+    text = text[:2000]
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """The one error handler: explanations for expected errors, an apology for bugs."""
+    exc = unwrap(error)
+    message = user_message(exc)
+    if message is None:
+        log.error("unexpected error in %s", _what(interaction), exc_info=exc)
+        message = SOMETHING_WRONG
+    try:
+        await reply(interaction, message)
+    except discord.HTTPException as send_error:
+        log.warning("could not send the error message: %s", send_error)
+
+
+def _what(interaction: discord.Interaction[Any]) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+class StellaTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction[Any],
+                       error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def moderator_facts(interaction: discord.Interaction[Any]) -> tuple[bool, list[int]]:
+    """(has Manage Server, role ids) of the member behind an interaction."""
+    member = interaction.user
+    perms = getattr(member, "guild_permissions", None)
+    roles = [r.id for r in getattr(member, "roles", [])]
+    return bool(perms and perms.manage_guild), roles

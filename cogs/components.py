@@ -1,0 +1,85 @@
+"""Clicks on our buttons and selects (``referee.panels.GameComponent`` → the client's
+``on_game_component`` → ``handle``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from referee import ids, texts
+from referee.choices import Panel
+from referee.errors import Malformed
+from referee.lobby import lobby_panel
+from referee.panels import build_view
+
+from .common import defer, display_name, moderator_facts, referee_of, reply, report_error
+
+
+async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
+    try:
+        parsed = ids.parse(custom_id)
+        if isinstance(parsed, ids.LobbyId):
+            await _lobby(interaction, parsed)
+        elif parsed.kind == "pick":
+            await _pick(interaction, parsed, values)
+        else:
+            await _turn(interaction, parsed)
+    except Exception as exc:
+        await report_error(interaction, exc)
+
+
+async def _lobby(interaction: discord.Interaction[Any], cid: ids.LobbyId) -> None:
+    await interaction.response.defer()  # we edit the lobby message, then confirm privately
+    ref = referee_of(interaction)
+    user = interaction.user
+    if cid.action == "join":
+        game = await ref.lobby.join(cid.game_id, user.id, display_name(user))
+        done = f"You joined game #{game.id}."
+    elif cid.action == "leave":
+        game = await ref.lobby.leave(cid.game_id, user.id)
+        done = f"You left game #{game.id}."
+    else:
+        manage, roles = moderator_facts(interaction)
+        moderator = await ref.moderation.is_moderator(interaction.guild_id, manage, roles)
+        game = await ref.lobby.start(cid.game_id, user.id, moderator=moderator)
+        done = f"Game #{game.id} has started."
+    if game.status == "lobby":
+        await interaction.edit_original_response(content=texts.lobby_text(game),
+                                                 view=build_view(lobby_panel(game.id)))
+    else:
+        await interaction.edit_original_response(content=texts.lobby_text(game), view=None)
+    await interaction.followup.send(done, ephemeral=True)
+
+
+async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
+    await defer(interaction)
+    ref = referee_of(interaction)
+    text = cid.arg
+    if cid.kind == "verb":
+        result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
+                                         verb=cid.arg)
+        if not isinstance(result, str):
+            await reply(interaction, "Choose (only you see this):",
+                        view=build_view(Panel(select=result)))
+            return
+        text = result
+    done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
+                                     version=cid.version, tag=cid.tag)
+    await reply(interaction, f"✅ Done: `{done}`")
+
+
+async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
+    if len(values) != 1:
+        raise Malformed("Pick exactly one option. Nothing changed.")
+    await interaction.response.defer()  # update the private message in place
+    ref = referee_of(interaction)
+    result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
+                                     span=values[0])
+    if isinstance(result, str):
+        done = await ref.sessions.decide(cid.game_id, interaction.user.id, result,
+                                         version=cid.version, tag=cid.tag)
+        await interaction.edit_original_response(content=f"✅ Done: `{done}`", view=None)
+    else:
+        await interaction.edit_original_response(content="Choose (only you see this):",
+                                                 view=build_view(Panel(select=result)))
