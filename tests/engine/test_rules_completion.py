@@ -208,3 +208,19 @@ def test_r15_a_tile_the_supply_lacks_is_not_awarded() -> None:
     assert s["players"]["bob"]["vp_tiles"] == {"3": 0, "1": 0}
     assert s["players"]["bob"]["performance"] == []  # the tiles leave all the same
     assert s["supply"]["vp3"] == 4 and s["supply"]["vp1"] == 0
+
+
+def test_r14_a_miner_eliminated_by_the_accident_still_took_the_mine_action() -> None:
+    # ann mined; the accident takes her only played card and her third Red Tear puts her out.
+    # Somebody took the Mine action (a card was played), so there is no blockade: no winner,
+    # the marker goes back, the tile may be chosen again (R14 with R20).
+    t = Table(doc(red_tears=True, tears={"ann": 2},
+                  accidents={"safety": "green", "danger": ["purple", "pink"], "alarm": ["blue"]},
+                  hands={"ann": ["blue-3"], "bob": ["green-1"], "cy": ["green-2"]}))
+    t.play(("ann", "target A2"), ("ann", "mine blue-3"), ("bob", "pass"), ("cy", "pass"))
+    s = t.s
+    assert s["players"]["ann"]["out"] is True
+    assert not t.said("Nobody mined")
+    assert s["map"]["A2"] == "blue:1"
+    assert s["supply"]["vp3"] == 20
+    assert t.said("The marker goes back to A1.")
