@@ -388,3 +388,39 @@ def test_r11_a_support_drone_raises_the_crystal_limit() -> None:
     t.play(("ann", "target A2"), ("ann", "mine pink-3"), ("bob", "pass"), ("cy", "pass"))
     assert t.p("ann")["crystals"] == {"blue": 6, "green": 0, "pink": 1, "purple": 0}
     assert t.s["round"] == 2  # 7 crystals: within the limit, nothing to return
+
+
+def test_r8_only_a_card_in_hand_can_be_played() -> None:
+    t = Table(doc(hands={"ann": ["blue-3"]}))
+    t.do("ann", "target A2")
+    t.refuse("ann", "mine pink-3", "You don't have pink-3 in your hand.")
+    t.refuse("ann", "mine blue-3 boost=blue-3", "you need the Enhanced Power of blue")
+
+
+def test_r9_an_emptied_deck_with_no_danger_card_left_moves_nothing() -> None:
+    t = Table(doc(decks=[["pink-1"], ["pink-2", "pink-3"], []], hands={"bob": ["green-2"]},
+                  accidents={"safety": "green", "danger": [], "alarm": []}))
+    t.do("ann", "target A2")
+    t.do("ann", "pass")
+    t.do("bob", "refill")
+    t.do("bob", "draw 1")
+    assert t.s["accidents"] == {"safety": "green", "danger": 0, "alarm": 0,
+                                "revealed": ["blue", "pink", "purple"]}
+    assert not t.said("moves to the Alarm")
+
+
+def test_r10_two_large_drills_may_aim_at_the_same_square_p8() -> None:
+    t = Table(doc(tile_map=tiles(A2="empty", B1="empty", B2="empty", C1="empty"),
+                  face_up=["A3"], crystals={"ann": {"green": 3}, "bob": {"pink": 3}}))
+    t.do("ann", "drill A2 right pay=green,green,green")
+    t.do("bob", "drill B1 up pay=pink,pink,pink")
+    assert t.s["map"]["A2"] == "drill:ann:right" and t.s["map"]["B1"] == "drill:bob:up"
+    assert t.p("ann")["drill_points"] == 1 and t.p("bob")["drill_points"] == 1
+
+
+def test_r10_the_player_gaining_is_never_the_donor_p12() -> None:
+    t = Table(doc(supply=SHORT, crystals={"ann": {"blue": 2, "pink": 3}, "bob": {"pink": 1}}))
+    t.do("ann", "target A2")
+    t.do("ann", "exchange blue>pink")
+    assert t.p("ann")["crystals"]["pink"] == 4
+    assert t.p("bob")["crystals"]["pink"] == 0

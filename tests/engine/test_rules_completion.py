@@ -224,3 +224,13 @@ def test_r14_a_miner_eliminated_by_the_accident_still_took_the_mine_action() -> 
     assert s["map"]["A2"] == "blue:1"
     assert s["supply"]["vp3"] == 20
     assert t.said("The marker goes back to A1.")
+
+
+def test_r15_a_blockade_round_runs_no_performance_check_p13() -> None:
+    t = Table(doc(players=("ann", "bob"), tile_map=tiles(A2="pink:1", B1="green:1"),
+                  hands={"ann": ["pink-3"]}))
+    t.play(("ann", "target A2"), ("ann", "mine pink-3"), ("bob", "pass"))
+    assert t.p("ann")["performance"] == ["A2"]
+    t.play(("ann", "target B1"), ("ann", "pass"), ("bob", "pass"))
+    assert t.s["map"]["B1"] == "blockade"
+    assert t.p("ann")["performance"] == ["A2"] and t.p("ann")["vp_tiles"] == {"3": 0, "1": 0}

@@ -156,3 +156,19 @@ def test_r21_default_fight_is_decline_and_crystal_losses_from_the_most_held() ->
     assert t.to_act == ("bob", "lose-crystals")
     # green and purple are held most (2 each): green first (C1 order), then purple
     assert default(t) == "lose-crystals green,purple"
+
+
+def test_r21_capsule_decisions_in_turn_order_from_the_new_start_player() -> None:
+    # bob wins and takes the Foreman marker: the turn order is now bob, cy, ann. Gains and
+    # decisions after the win follow it (P11: "then Refining Capsules in that turn order"),
+    # as the consolation crystals and the returns do: cy chooses his capsule before ann.
+    t = Table(doc(tile_map=tiles(A2="pink:1"),
+                  gadgets={"ann": ["refining-capsule/blue", "refining-capsule/green"],
+                           "cy": ["refining-capsule/pink", "refining-capsule/purple"]},
+                  hands={"ann": ["blue-1"], "bob": ["pink-4"], "cy": ["green-2"]}))
+    t.play(("ann", "target A2"), ("ann", "mine blue-1"), ("bob", "mine pink-4"),
+           ("cy", "mine green-2"))
+    assert t.s["start_player"] == "bob"
+    gains = [e.data["player"] for e in t.events if e.kind == "crystal"]
+    assert gains == ["bob", "cy", "ann"]  # the tile, then the consolations from bob on
+    assert t.to_act == ("cy", "capsule")

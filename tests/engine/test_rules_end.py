@@ -261,3 +261,13 @@ def test_r20_a_fight_that_leaves_one_player_ends_the_game_at_once() -> None:
     assert s["players"]["bob"]["tears"] == 1
     kinds = [e.kind for e in t.events]
     assert kinds[-1] == "end", kinds[kinds.index("end"):]  # nothing happens after the end
+
+
+def test_r20_no_red_tear_left_means_none_taken_p15() -> None:
+    t = Table(doc(red_tears=True, supply={**ALL_8, "vp3": 20, "vp1": 8, "tears": 0},
+                  accidents={"safety": "green", "danger": ["purple", "pink"], "alarm": ["blue"]},
+                  hands={"ann": ["blue-2"]}))
+    t.play(("ann", "target A2"), ("ann", "pass"), ("bob", "pass"), ("cy", "pass"))
+    assert t.said("ann loses blue-2")
+    assert t.p("ann")["tears"] == 0
+    assert t.said("but no Red Tear tile is left")

@@ -227,3 +227,17 @@ def test_r4_setup_draw_from_an_empty_deck_is_refused() -> None:
     assert t.to_act == ("bob", "draw")
     t.do("bob", "draw 1")
     assert t.to_act == ("ann", "draw")  # cy is full and skipped
+
+
+def test_r4_setup_draws_raise_no_alarm_p1() -> None:
+    t = Table(doc(decks=[["blue-1"],
+                         ["blue-2", "blue-3", "blue-3", "blue-3", "blue-4", "blue-4", "pink-1"],
+                         ["pink-2", "pink-2", "pink-3", "pink-3", "pink-3", "pink-4"]],
+                  draws=True, hands={}))
+    t.do("ann", "target A2")
+    t.do("ann", "draw 1")  # deck 1 is empty now, while decks 2 and 3 hold cards
+    assert t.s["accidents"]["alarm"] == 0 and t.s["accidents"]["danger"] == 3
+    while t.to_act[1] == "draw":
+        t.do(t.to_act[0], "draw 2" if t.s["decks"][1]["count"] else "draw 3")
+    assert t.s["accidents"]["alarm"] == 0
+    assert t.to_act == ("ann", "action")

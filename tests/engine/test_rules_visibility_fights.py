@@ -177,3 +177,15 @@ def test_r17_tie_goes_to_the_player_closest_to_the_start_player_and_one_four_swa
     assert t.s["start_player"] == "cy"
     assert t.said("bob is defeated in combat.")
     assert not t.said("ann is defeated in combat.")
+
+
+def test_r16_connected_arrow_turns_past_a_blockade() -> None:
+    # round 1: nobody mines A2, it is blockaded; B2 (next to the empty B1) is revealed pointing
+    # left at the blockade and turns clockwise to up, at B3
+    t = Table(doc(tile_map=tiles(B1="empty", B2="pink:2>left", B3="green:1")))
+    assert t.s["marker"] == "A2"  # the only tile in reach: chosen at once (R21)
+    t.passes("ann", "bob", "cy")
+    s = t.s
+    assert s["map"]["A2"] == "blockade"
+    assert s["map"]["B2"] == "pink:2>up"
+    assert s["groups"] == [["B3", "B2"]]
