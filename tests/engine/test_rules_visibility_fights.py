@@ -189,3 +189,19 @@ def test_r16_connected_arrow_turns_past_a_blockade() -> None:
     assert s["map"]["A2"] == "blockade"
     assert s["map"]["B2"] == "pink:2>up"
     assert s["groups"] == [["B3", "B2"]]
+
+
+def test_r16_a_monster_revealed_by_a_connected_arrow_fights_at_once() -> None:
+    # B2 is revealed (next to the emptied A2); its arrow points up at B3, a face-down monster
+    # (not next to any passage), which the arrow turns over: it fights in this same check
+    t = Table(doc(tile_map=tiles(A2="pink:1", B2="green:2>up", B3="monster:5/1/2"),
+                  hands={"ann": ["pink-2", "blue-4", "green-3"], "bob": ["green-1"]}))
+    t.play(("ann", "target A2"), ("ann", "mine pink-2"), ("bob", "pass"), ("cy", "pass"))
+    assert t.s["map"]["B3"] == "monster:5/1/2"
+    assert t.s["fight"]["square"] == "B3"
+    assert t.s["groups"] == [["B3", "B2"]]
+    t.play(("ann", "fight blue-4"), ("bob", "decline"))
+    s = t.s
+    assert s["map"]["B3"] == "empty"
+    assert s["groups"] == []  # the monster left the group; B2 stands alone
+    assert s["map"]["B2"] == "green:2>up"
