@@ -1,0 +1,205 @@
+"""Private stays private: every request the bot sent, checked against what was public then.
+
+After each decision the driver calls ``PrivacyAudit.check`` with the game's state. Every REST
+request the bot made since the last check is sorted by where it went:
+
+* **public** (a guild channel, the game's thread, a non-ephemeral interaction reply, a thread
+  name): every card (``blue-3``) named anywhere in the request body (content, embeds,
+  components with their custom ids) must already be public knowledge: on the spectator view,
+  in a decision's notation or a public event. Pictures must be the spectator view's: a round map
+  must be byte for byte ``render.render_map(g.view(state, None))``, the final chart
+  ``render.render_scores`` of it; any other file (a hand picture...) is a leak.
+* **private** (an ephemeral reply, autocomplete choices, a DM): it may name public cards and the
+  recipient's own cards only, and a DM goes only to a seated player, with their own hand (text
+  and picture).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import render
+from tests.fakediscord import state as st
+
+from .world import GAME
+
+if TYPE_CHECKING:
+    from tests.fakediscord.records import RequestRecord
+
+    from .world import World
+
+CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
+HAND_LINE = re.compile(r"Your hand in game #(\d+) \((\d+)/\d+\): \*\*(.*?)\*\*")
+MAP_FILE = re.compile(r"game(\d+)-round(\d+)\.png")
+SCORES_FILE = re.compile(r"game(\d+)-scores\.png")
+HAND_FILE = re.compile(r"game(\d+)-hand\.png")
+EPHEMERAL = 1 << 6
+
+
+def cards(text: str) -> set[str]:
+    return set(CARD.findall(text))
+
+
+def hands(state: Any) -> dict[str, list[str]]:
+    return {p.id: sorted(p.hand) for p in state.players}
+
+
+@dataclass
+class Destination:
+    kind: str  # "public" | "private" | "dm" | "none"
+    user_id: str | None = None
+    echo: frozenset[str] = frozenset()  # cards the user typed or picked in this interaction
+
+
+@dataclass
+class PrivacyAudit:
+    world: World
+    pos: int = 0
+    public_cards: set[str] = field(default_factory=set)
+    threads: dict[str, int] = field(default_factory=dict)  # thread id -> game id
+    players: dict[str, str] = field(default_factory=dict)  # user id -> player id
+    counts: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+
+    def follow(self, game_id: int, thread: st.Channel) -> None:
+        self.threads[thread.id] = game_id
+
+    # --- where a request went ----------------------------------------------------------------
+
+    def destination(self, rec: RequestRecord) -> Destination:
+        fake = self.world.fake
+        parts = rec.path.strip("/").split("/")
+        if rec.method not in ("POST", "PATCH", "PUT"):
+            return Destination("none")
+        if parts[0] == "channels" and len(parts) >= 3:
+            channel = fake.channels.get(parts[1])
+            if parts[2] == "threads" or parts[-1] == "threads":
+                return Destination("public")
+            if parts[2] != "messages" or channel is None:
+                return Destination("none")
+            if channel.type == st.DM:
+                return Destination("dm", channel.recipient_id)
+            return Destination("public")
+        if parts[0] == "interactions" and len(parts) == 4:
+            h = fake.interactions.get(parts[2])
+            body = rec.json or {}
+            kind, data = body.get("type"), body.get("data") or {}
+            if h is None:
+                return Destination("none")
+            echo = frozenset(cards(json.dumps(h.payload.get("data"))))
+            if kind in (6, 7):
+                source = h.source_message
+                return Destination("private" if source is not None and source.ephemeral else "public",
+                                   h.user.id, echo)
+            if kind in (4, 5):
+                return Destination("private" if int(data.get("flags") or 0) & EPHEMERAL else "public",
+                                   h.user.id, echo)
+            return Destination("private", h.user.id, echo)  # autocomplete choices, modals
+        if parts[0] == "webhooks" and len(parts) >= 3:
+            h = fake.interactions.get(parts[2])
+            if h is None:
+                return Destination("none")
+            echo = frozenset(cards(json.dumps(h.payload.get("data"))))
+            message_id = (rec.response or {}).get("id") if isinstance(rec.response, dict) else None
+            msg = fake.messages.get(str(message_id)) if message_id else None
+            if msg is None and len(parts) == 5:
+                msg = h.original if parts[4] == "@original" else fake.messages.get(parts[4])
+            if msg is not None:
+                return Destination("private" if msg.ephemeral else "public", h.user.id, echo)
+            flags = int((rec.json or {}).get("flags") or 0)
+            return Destination("private" if flags & EPHEMERAL else "public", h.user.id, echo)
+        return Destination("none")
+
+    # --- the check ---------------------------------------------------------------------------
+
+    def learn(self, state: Any, events: list[Any], decision: str | None = None) -> None:
+        """What became public: the spectator view, public events, the decision's notation."""
+        self.public_cards |= cards(json.dumps(GAME.view(state, None)))
+        for event in events:
+            if event.to is None:
+                self.public_cards |= cards(event.text)
+        if decision:
+            self.public_cards |= cards(decision)
+
+    def check(self, state: Any, events: list[Any], before: Any = None, decision: str | None = None,
+              seats: dict[str, str] | None = None) -> None:
+        """Check every request since the last call against ``state`` (the game now);
+        ``seats`` maps user ids to the player ids they play."""
+        self.learn(state, events, decision)
+        self.players.update(seats or {})
+        now = hands(state)
+        then = hands(before) if before is not None else now
+        requests = self.world.fake.requests[self.pos:]
+        self.pos += len(requests)
+        for rec in requests:
+            where = self.destination(rec)
+            if where.kind == "none":
+                continue
+            self.counts[where.kind] += 1
+            body = json.dumps(rec.json, ensure_ascii=False) if rec.json is not None else ""
+            named = cards(body + " " + " ".join(f.filename for f in rec.files))
+            if where.kind == "public":
+                leaked = named - self.public_cards
+                if leaked:
+                    self.problems.append(f"{rec.method} {rec.path} named private card(s) {sorted(leaked)}: {body[:300]}")
+                self.public_files(rec, state)
+            else:
+                player = self.player_of(where.user_id, state)
+                own = set(now.get(player, [])) | set(then.get(player, [])) if player else set()
+                leaked = named - self.public_cards - own - where.echo
+                if leaked:
+                    self.problems.append(f"{where.kind} to {where.user_id}: {rec.method} {rec.path} named "
+                                         f"someone else's card(s) {sorted(leaked)}: {body[:300]}")
+                if where.kind == "dm":
+                    self.dm(rec, where.user_id, player, state, before)
+                self.private_files(rec, player, state, before)
+        assert not self.problems, "\n".join(self.problems)
+
+    def player_of(self, user_id: str | None, state: Any) -> str | None:
+        """The seat a user plays (from the seats the driver passed), if any."""
+        player = self.players.get(str(user_id))
+        return player if player in {p.id for p in state.players} else None
+
+    def dm(self, rec: RequestRecord, user_id: str | None, player: str | None, state: Any, before: Any) -> None:
+        content = (rec.json or {}).get("content") or ""
+        if player is None:
+            self.problems.append(f"a DM went to {user_id}, who has no seat: {content[:200]}")
+            return
+        self.counts["dm-hand"] += 1
+        m = HAND_LINE.search(content)
+        if m is None:
+            self.problems.append(f"a DM to {user_id} without the hand line: {content[:200]}")
+            return
+        shown = sorted(x.strip() for x in m[3].split(",")) if m[3] != "no cards" else []
+        allowed = [sorted(p.hand) for s in (state, before) if s is not None for p in s.players if p.id == player]
+        if shown not in allowed:
+            self.problems.append(f"the DM to {user_id} shows the hand {shown}, not theirs {allowed}")
+
+    def public_files(self, rec: RequestRecord, state: Any) -> None:
+        for f in rec.files:
+            if MAP_FILE.fullmatch(f.filename):
+                self.counts["public-map"] += 1
+                if f.data != render.render_map(GAME.view(state, None)):
+                    self.problems.append(f"{f.filename} is not the spectator view's map of v{state.version}")
+            elif SCORES_FILE.fullmatch(f.filename):
+                self.counts["public-scores"] += 1
+                if f.data != render.render_scores(GAME.view(state, None), list(state.score_history)):
+                    self.problems.append(f"{f.filename} is not the spectator view's score chart")
+            else:
+                self.problems.append(f"an unexpected file went public: {f.filename} ({rec.method} {rec.path})")
+
+    def private_files(self, rec: RequestRecord, player: str | None, state: Any, before: Any) -> None:
+        for f in rec.files:
+            if HAND_FILE.fullmatch(f.filename):
+                self.counts["private-hand-picture"] += 1
+                ok = player is not None and any(
+                    f.data == render.render_hand(GAME.view(s, player), player)
+                    for s in (state, before) if s is not None)
+                if not ok:
+                    self.problems.append(f"{f.filename} sent to {player} is not their own hand")
+            elif MAP_FILE.fullmatch(f.filename) and f.data != render.render_map(GAME.view(state, None)):
+                self.problems.append(f"a private {f.filename} is not the spectator map")

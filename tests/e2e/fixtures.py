@@ -1,0 +1,44 @@
+"""pytest fixtures of the e2e tests (use with
+``pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]``).
+
+``world``: the fake Discord (started, discord.py pointed at it, ERROR logs fail the test,
+3-second interaction deadline) with a server, players, a stranger and a moderator.
+``db``: a second connection to the bot's database, to read what the bot stored.
+``stella``: ``await stella()`` starts a new ``StellaBot`` on that database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest_asyncio
+
+from bot import StellaBot
+from db import Database
+from tests.fakediscord import FakeDiscord
+
+from .world import World, build_world, launch
+
+
+@pytest_asyncio.fixture
+async def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
+    return build_world(fake_discord, tmp_path / "stella.sqlite3")
+
+
+@pytest_asyncio.fixture
+async def db(world: World) -> AsyncIterator[Database]:
+    database = await Database.open(world.db_path)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest_asyncio.fixture
+async def stella(world: World, start_bot: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[StellaBot]]:
+    async def start(**settings: Any) -> StellaBot:
+        return await launch(world, start_bot, **settings)
+
+    return start

@@ -1,0 +1,98 @@
+"""Small helpers shared by the e2e tests: "nothing changed" snapshots, crafted controls,
+advancing a game to a given kind of decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tests.fakediscord import messages
+from tests.fakediscord import state as st
+from tests.fakediscord.discordpy import drain_discord_tasks
+
+from .driver import GameDriver, Policy, answer
+from .world import GAME, World
+
+
+@dataclass(frozen=True)
+class Unchanged:
+    """The stored game and everything public, to compare before and after a refused request."""
+
+    status: str
+    seats: tuple[tuple[int | None, str], ...]
+    version: int
+    log: int
+    state: str
+    public: tuple[tuple[str, int, bool], ...]
+
+    @classmethod
+    async def take(cls, driver: GameDriver) -> Unchanged:
+        assert driver.game_id is not None
+        game = await driver.db.get_game(driver.game_id)
+        text, log = "", 0
+        if game.status != "lobby":
+            text = (await driver.db.load_snapshot(driver.game_id)).json
+            log = len(await driver.log())
+        public = tuple((m.id, len(m.history), m.deleted)
+                       for m in driver.fake.public_messages(driver.world.guild))
+        seats = tuple((s.user_id, s.player_id) for s in game.seats)
+        return cls(str(game.status), seats, int(game.version or 0), log, text, public)
+
+
+
+async def settle(world: World) -> None:
+    """Wait until the in-process bot has no handler or background task left."""
+    await drain_discord_tasks()
+    for bot in world.bots:
+        if bot.referee is not None and not bot.is_closed():
+            await bot.referee.idle()
+
+
+async def refused(driver: GameDriver, h: Any, before: Unchanged, *expected: str) -> str:
+    """The interaction was answered ephemerally, only to its user, with every expected phrase,
+    and the game and every public message are as they were."""
+    msg = await answer(h)
+    await settle(driver.world)
+    assert msg.ephemeral and msg.visible_to == h.user.id, (msg.content, msg.flags)
+    for phrase in expected:
+        assert phrase in msg.content, (phrase, msg.content)
+    assert not msg.content.startswith("✅"), msg.content
+    after = await Unchanged.take(driver)
+    assert after == before, f"{h!r} changed the game or a public message: {msg.content!r}"
+    return msg.content
+
+
+def bot_message(world: World, channel: st.Channel, content: str, components: list[dict[str, Any]]) -> st.Message:
+    """A message in ``channel`` that looks like the bot's, with controls the bot never made
+    (an old release's, a forged client's): what a click on them does is the bot's business."""
+    return messages.create(world.fake, channel, world.fake.bot_user,
+                           {"content": content, "components": components})
+
+
+def button_row(*custom_ids: str) -> dict[str, Any]:
+    return {"type": 1, "components": [{"type": 2, "style": 1, "label": cid[-20:], "custom_id": cid}
+                                      for cid in custom_ids]}
+
+
+def select_row(custom_id: str, values: list[str]) -> dict[str, Any]:
+    return {"type": 1, "components": [{"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
+                                       "options": [{"label": v, "value": v} for v in values]}]}
+
+
+async def advance_until(driver: GameDriver, policy: Policy, wanted: Callable[[Any], bool],
+                        limit: int = 300) -> None:
+    """Decide (as the players, through the bot) until ``wanted(state)`` holds."""
+    for _ in range(limit):
+        if wanted(driver.state):
+            return
+        assert not driver.state.ended, "the game ended first"
+        await driver.decide(policy=policy)
+    raise AssertionError("never reached the wanted position")
+
+
+def owes(decision: str) -> Callable[[Any], bool]:
+    def check(state: Any) -> bool:
+        to_act = GAME.to_act(state)
+        return to_act is not None and to_act.decision == decision
+    return check

@@ -1,0 +1,81 @@
+"""The server the e2e tests play on, and starting the real bot (in this process) on it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot import StellaBot
+from engine import get_game
+from referee.config import Settings
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord import state as st
+
+GAME = get_game("stella-digger")
+# Discord's limit for the first answer to an interaction; the fake enforces it in these tests.
+INTERACTION_DEADLINE = 3.0
+PLAYER_NAMES = [("ann", None), ("bob", "ボブ"), ("iwata", "岩田"), ("dora", "Dora 🌸")]
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: st.Guild
+    channel: st.Channel
+    players: list[st.User]
+    stranger: st.User
+    moderator: st.User
+    db_path: Path
+    bots: list[StellaBot] = field(default_factory=list)
+
+    def settings(self, **overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "database_path": self.db_path,
+            "discord_guild_id": int(self.guild.id),
+            "discord_token": "fake-token",
+            "log_level": "INFO",
+        }
+        values.update(overrides)
+        return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+    def user(self, user_id: int | str | None) -> st.User:
+        return self.fake.users[str(user_id)]
+
+    @property
+    def bot(self) -> StellaBot:
+        """The bot started last."""
+        return self.bots[-1]
+
+
+def build_world(fake: FakeDiscord, db_path: Path) -> World:
+    """A guild "ステラ" with a #games channel, four players, a stranger and a moderator."""
+    fake.interaction_deadline = INTERACTION_DEADLINE
+    guild = fake.add_guild("ステラ")
+    channel = guild.add_text_channel("games")
+    mod_role = guild.add_role("Mod", "manage_guild")
+    players = [fake.add_member(guild, fake.add_user(name, global_name=display)).user
+               for name, display in PLAYER_NAMES]
+    stranger = fake.add_member(guild, "stranger").user
+    moderator = fake.add_member(guild, "mod", roles=[mod_role]).user
+    return World(fake, guild, channel, players, stranger, moderator, db_path)
+
+
+StartBot = Callable[..., Awaitable[Any]]
+
+
+async def launch(world: World, start_bot: StartBot, **settings: Any) -> StellaBot:
+    """Start a fresh ``StellaBot`` (the one ``python bot.py`` runs) on the world's database."""
+    bot = StellaBot(world.settings(**settings))
+    await start_bot(bot)
+    world.bots.append(bot)
+    return bot
+
+
+async def stop(world: World, bot: StellaBot) -> None:
+    """Stop a bot the way the fixtures do: drain discord.py's handler tasks, then close."""
+    from tests.fakediscord.discordpy import BotRunner
+
+    runner = BotRunner(bot)
+    await runner.stop()
