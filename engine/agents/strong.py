@@ -1,24 +1,38 @@
-"""The ``strong`` player: information-set Monte Carlo tree search over determinised states.
+"""The ``strong`` player: Monte Carlo search over determinised states, from its own view only.
 
-It sees only its own view (R2). Each iteration samples a full state consistent with that view
-(``determinize``: other hands' numbers, deck order, face-down tiles and accident colours drawn
-from what it has not seen), walks down one shared tree of decisions (single-observer ISMCTS,
-Cowling, Powley and Whitehouse 2012: a node's children are decisions, chosen by UCB1 among
-those available in this sample, with availability counts), adds one node, plays the rest of the
-game (or a fixed number of rounds) with the ``easy`` heuristic for every seat, and backs up each
-mover's reward: 1 for a win (shared wins split), 0 for a loss, or, when the playout stops
-early, a logistic of the score lead. The decision returned is the most visited one at the root.
+It sees only its own view (R2): every sample it searches is a full state drawn to agree with
+that view (``determinize``: other hands' numbers, deck order, face-down tiles and accident
+colours drawn from what the seat has not seen). It never receives the real state.
 
-Decisions are abstracted so that the tree stays narrow: payments are canonical (keep crystal
-pairs), Refill Hand offers a few discard sets, Buy the heuristic's set and the best single
-gadget, Install Large Drill the best few squares, plays skip Super Drill changes that match
-nothing and keep the best Enhanced Power card. Small decisions (crystals to return or lose,
+Two search methods share the samples, the decision abstraction and the playouts:
+
+- ``mode="flat"`` (the default): determinised Monte Carlo with common random numbers (perfect-
+  information Monte Carlo, the root level of information-set MCTS). Each iteration draws one
+  sample and plays every candidate decision still in the race on its own copy of it, followed
+  by a playout; candidates are compared on the same samples (paired, which removes most of the
+  luck of the draw from the comparison) and the worse half is dropped after 4, 8, 16, ...
+  samples (sequential halving). The best mean value wins; ties go to the heuristic's choice.
+- ``mode="ismcts"``: single-observer information-set MCTS (Cowling, Powley and Whitehouse
+  2012): one tree shared by all samples, UCB1 over the decisions available in the current
+  sample with availability counts, one node added per iteration, each mover's reward backed up.
+
+Playouts use the ``easy`` heuristic for every seat for ``horizon`` rounds (then the position is
+scored: each seat's points so far plus what its performance area is about to bring, turned into
+a logistic of its lead over the best other seat) or to the end (``horizon=0``: 1 for a win, a
+shared win split). Measured against ``easy`` (see the README), the flat search with short
+playouts is much stronger at small budgets than the tree, whose samples are not paired.
+
+Decisions are abstracted so that few are compared: payments are canonical (keep crystal pairs),
+Refill Hand offers a few discard sets, Buy the heuristic's set and the two best single gadgets,
+Install Large Drill the two best squares, plays skip Super Drill changes that match nothing and
+keep the best Enhanced Power card for each card. Small decisions (crystals to return or lose,
 gold colours, capsules, accident losses) follow the heuristic. The answer is always one of the
 given legal decisions.
 
 Options: ``budget_ms`` (wall-clock time per decision, default 1000), ``iterations`` (a fixed
-number of iterations instead, for deterministic tests), ``horizon`` (rounds to play out before
-scoring the position, 0 = to the end; default 0), ``exploration`` (UCB constant, default 0.7).
+number of samples instead, for deterministic tests), ``horizon`` (rounds per playout, default
+2; 0 plays to the end), ``mode`` (``flat`` or ``ismcts``), ``exploration`` (UCB constant for
+``ismcts``, default 0.7), ``scale`` (points of lead worth e=2.7 times the odds, default 4).
 """
 
 from __future__ import annotations
@@ -28,7 +42,18 @@ import time
 from typing import Any
 
 from ..core.rng import Rng
-from ..stella_digger.actions import Action, Buy, Decline, Drill, Fight, Mine, Pass, Refill
+from ..stella_digger.actions import (
+    Action,
+    Buy,
+    Decline,
+    Draw,
+    Drill,
+    Fight,
+    Mine,
+    Pass,
+    Refill,
+    Target,
+)
 from ..stella_digger.board import PRINTED, STEP
 from ..stella_digger.components import CARD_COLOUR, CARD_NUMBER, DRILL_COST, GADGET_COST
 from ..stella_digger.crystals import hand_limit, total
@@ -79,8 +104,6 @@ def candidates(state: State) -> list[Action]:
     if step == "target":
         out += _targets(state)
     elif step in ("refill", "setup_draw"):
-        from ..stella_digger.actions import Draw
-
         out += [Draw(i + 1) for i, d in enumerate(state.decks) if d]
     elif step == "fight_play":
         out += _play_candidates(state, seat, Fight)
@@ -123,8 +146,6 @@ def candidates(state: State) -> list[Action]:
 
 
 def _targets(state: State) -> list[Action]:
-    from ..stella_digger.actions import Target
-
     return [Target(sq) for sq in sorted(target_options(state))]
 
 
@@ -179,21 +200,30 @@ def _rollout(state: State, horizon: int) -> None:
         steps += 1
 
 
+def _number(options: dict[str, object], key: str, default: float) -> float:
+    value = options.get(key, default)
+    if not isinstance(value, int | float | str):
+        raise ValueError(f"option {key} must be a number, not {value!r}")
+    return float(value)
+
+
 class StrongAgent(Agent):
-    """ISMCTS over determinised states (see the module text)."""
+    """Search over determinised states (see the module text)."""
 
     name = "strong"
 
     def __init__(self, seed: int = 0, **options: object) -> None:
         super().__init__(seed, **options)
-        self.budget_ms = float(options.get("budget_ms", 1000))  # type: ignore[arg-type]
+        self.budget_ms = _number(options, "budget_ms", 1000.0)
         iterations = options.get("iterations")
-        self.iterations = int(iterations) if iterations is not None else None  # type: ignore[call-overload]
-        self.horizon = int(options.get("horizon", 0))  # type: ignore[call-overload]
-        self.exploration = float(options.get("exploration", 0.7))  # type: ignore[arg-type]
-        self.max_depth = int(options.get("max_depth", 12))  # type: ignore[call-overload]
+        self.iterations = None if iterations is None else int(_number(options, "iterations", 0))
+        self.horizon = int(_number(options, "horizon", 2))
+        self.exploration = _number(options, "exploration", 0.7)
+        self.max_depth = int(_number(options, "max_depth", 12))
         self.mode = str(options.get("mode", "flat"))
-        self.scale = float(options.get("scale", 4.0))  # type: ignore[arg-type]
+        if self.mode not in ("flat", "ismcts"):
+            raise ValueError(f"unknown search mode {self.mode!r}: use flat or ismcts")
+        self.scale = _number(options, "scale", 4.0)
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
@@ -258,14 +288,14 @@ class StrongAgent(Agent):
         return max(alive, key=lambda a: (sums[a] / max(1, counts[a]), -cands.index(a)))
 
     def _value(self, state: State, me: int) -> float:
-        if state.ended:
-            won = winners(state)
-            win = 1.0 / len(won) if state.players[me].id in won else 0.0
-        else:
-            win = 0.0
+        """A logistic of the seat's lead; at the end, half of it is the win itself."""
         est = _estimate(state)
         lead = est[me] - max(e for s, e in enumerate(est) if s != me)
-        return 0.5 * win + 0.5 / (1.0 + math.exp(-lead / self.scale))
+        guess = 1.0 / (1.0 + math.exp(-lead / self.scale))
+        if not state.ended:
+            return guess
+        won = winners(state)
+        return 0.5 * guess + (0.5 / len(won) if state.players[me].id in won else 0.0)
 
     def _iterate(self, state: State, root: _Node, root_cands: list[Action], rng: Rng) -> None:
         node = root
@@ -304,7 +334,7 @@ class StrongAgent(Agent):
             quiet_apply(state, action)
             depth += 1
         _rollout(state, self.horizon)
-        result = rewards(state)
+        result = rewards(state, self.scale)
         for n in path:
             n.visits += 1
             n.reward += result[n.mover]
