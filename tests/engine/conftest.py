@@ -129,6 +129,13 @@ class Table:
         self.state = r.state
         self.events: list[Any] = list(r.events)
 
+    @classmethod
+    def of(cls, state: Any) -> Table:
+        """A Table around an existing state (e.g. from ``g.new_game``)."""
+        t = cls.__new__(cls)
+        t.state, t.events = state, []
+        return t
+
     # decisions
     def do(self, player: str, *texts: str) -> list[Any]:
         out = []

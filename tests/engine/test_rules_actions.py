@@ -296,8 +296,9 @@ def test_r10_exchange_two_of_one_colour_for_one_of_another() -> None:
     t.do("ann", "exchange blue>pink")
     assert t.p("ann")["crystals"] == {"blue": 1, "green": 1, "pink": 1, "purple": 0}
     assert t.s["supply"]["blue"] == 8 - 1 and t.s["supply"]["pink"] == 7
-    # one action: exchanging again this round is bob's turn, not ann's
+    # one action, so one exchange a round: ann can't exchange again
     assert t.to_act == ("bob", "action")
+    t.refuse("ann", "exchange blue>green", "It's not your turn")
 
 
 SHORT = {"blue": 8, "green": 8, "pink": 0, "purple": 8}

@@ -234,3 +234,12 @@ def test_r15_a_blockade_round_runs_no_performance_check_p13() -> None:
     t.play(("ann", "target B1"), ("ann", "pass"), ("bob", "pass"))
     assert t.s["map"]["B1"] == "blockade"
     assert t.p("ann")["performance"] == ["A2"] and t.p("ann")["vp_tiles"] == {"3": 0, "1": 0}
+
+
+def test_r13_a_one_changed_by_a_super_drill_swaps_with_the_fours_of_its_new_colour() -> None:
+    t = Table(doc(tile_map=tiles(A2="pink:1"), gadgets={"ann": ["super-drill/blue"]},
+                  hands={"ann": ["blue-1"], "bob": ["pink-4"], "cy": ["green-3"]}))
+    t.play(("ann", "target A2"), ("ann", "mine blue-1 super=pink"), ("bob", "mine pink-4"),
+           ("cy", "mine green-3"))
+    # a pink 1 and a pink 4: ann's changed 1 counts 4, bob's 4 counts 1
+    assert t.said("ann wins A2 with 4")

@@ -188,8 +188,7 @@ def test_r4_start_player_chooses_a2_or_b1_first() -> None:
     start = G.to_act(state).player
     assert G.to_act(state).decision == "target"
     assert [str(a) for a in G.legal(state)] == ["target A2", "target B1"]
-    t = Table.__new__(Table)
-    t.state, t.events = state, []
+    t = Table.of(state)
     t.refuse(start, "target C1", "still face down")
     t.refuse(start, "draw 1", "the decision is 'target'")
 
