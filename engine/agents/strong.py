@@ -173,6 +173,10 @@ def _estimate(state: State) -> list[float]:
     return out
 
 
+def _logistic(lead: float, scale: float) -> float:
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale))))
+
+
 def rewards(state: State, scale: float = 3.0) -> list[float]:
     """1 for a win (shared: split), 0 for a loss at the end; a logistic of the lead otherwise."""
     n = len(state.players)
@@ -186,7 +190,7 @@ def rewards(state: State, scale: float = 3.0) -> list[float]:
             out.append(0.0)
             continue
         lead = est[s] - max(est[t] for t in range(n) if t != s)
-        out.append(1.0 / (1.0 + math.exp(-lead / scale)))
+        out.append(_logistic(lead, scale))
     return out
 
 
@@ -289,9 +293,11 @@ class StrongAgent(Agent):
 
     def _value(self, state: State, me: int) -> float:
         """A logistic of the seat's lead; at the end, half of it is the win itself."""
+        if state.players[me].out:
+            return 0.0
         est = _estimate(state)
         lead = est[me] - max(e for s, e in enumerate(est) if s != me)
-        guess = 1.0 / (1.0 + math.exp(-lead / self.scale))
+        guess = _logistic(lead, self.scale)
         if not state.ended:
             return guess
         won = winners(state)

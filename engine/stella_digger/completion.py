@@ -47,8 +47,8 @@ def _target_colours(state: State) -> set[str] | None:
 
 def _completion(state: State, frame: Frame, ev: EventLog) -> None:
     order = state.turn_order()
-    miners = [s for s in order if state.players[s].mined]
-    if not miners:  # R14 blockade
+    # R14: a player knocked out by an accident (R20) still took the Mine action and played
+    if not any(p.mined for p in state.players):  # R14 blockade
         sq = state.marker
         leave_group(state, sq)
         if state.vp3 > 0:
@@ -67,9 +67,10 @@ def _completion(state: State, frame: Frame, ev: EventLog) -> None:
     else:
         best, total = ranking(state, plays, _target_colours(state))[0]
         gold = _win(state, best, total, ev)
+    order = state.turn_order()  # from the new start player when someone won (P11)
     push(state, *([Frame("consolation")] if plays else []),
-         *(Frame("capsule", s) for s in miners), Frame("cleanup"),
-         *(Frame("return", s) for s in state.turn_order()), Frame("performance"))
+         *(Frame("capsule", s) for s in order if state.players[s].mined), Frame("cleanup"),
+         *(Frame("return", s) for s in order), Frame("performance"))
     if gold:
         push(state, Frame("gold", state.start, n=gold))
 

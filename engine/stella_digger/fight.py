@@ -65,8 +65,8 @@ def _fight(state: State, frame: Frame, ev: EventLog) -> None:
         ev.say("defeated", f"{state.players[seat].name} is defeated in combat.",
                player=state.players[seat].id)
         add_tear(state, seat, ev, "was defeated by a monster")
-    if state.ended:
-        return
+        if state.ended:  # R20: the last player left wins at once
+            return
     push(state, *(Frame("lose_crystals", s, n=info.loss) for s in defeated))
 
 
