@@ -1,0 +1,32 @@
+"""The simulator's additions for the agents: --budget-ms, --workers, --plot, targets, positions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.sim import main
+
+
+def test_plot_targets_and_positions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    png = tmp_path / "scores.png"
+    code = main(["--players", "2", "--games", "4", "--seed", "3", "--agents", "easy,random",
+                 "--json", "--plot", str(png)])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert report["targets"] and report["targets"][0]["agent"] == "easy"
+    assert set(report["win_rate_by_position"]) == {"0", "1"}
+    assert sum(v["rate"] for v in report["end_reason_shares"].values()) == pytest.approx(1.0)
+    assert sorted(report["scores_by_agent"]) == ["easy", "random"]
+
+
+def test_budget_reaches_the_strong_agent_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--players", "2", "--games", "2", "--agents", "strong,easy", "--budget-ms", "2",
+                 "--workers", "2", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert report["agent_options"] == {"budget_ms": 2.0}
+    assert report["games"] == 2 and report["win_rate_by_agent"]["strong"]["games"] == 2
