@@ -18,7 +18,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .agents import Agent, get_agent
@@ -178,8 +178,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if progress:
         progress.start()
 
+    log = None
+    if getattr(args, "records", None):
+        log = open(args.records, "w", encoding="utf-8")  # noqa: SIM115  (closed below)
+
     def done(record: GameRecord) -> None:
         records.append(record)
+        if log is not None:
+            log.write(json.dumps(asdict(record)) + "\n")
+            log.flush()
         if progress and task is not None:
             progress.advance(task)
         elif not args.json and len(records) % max(1, args.games // 10) == 0:
@@ -200,6 +207,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         if progress:
             progress.stop()
+        if log is not None:
+            log.close()
     records.sort(key=lambda r: r.seed)
     report = summarise(records, time.perf_counter() - start)
     if options:
@@ -219,6 +228,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the strong agent's time per decision in ms (default 1000)")
     parser.add_argument("--workers", type=int, default=1,
                         help="play games in this many processes (default 1)")
+    parser.add_argument("--records", metavar="FILE.jsonl",
+                        help="write each finished game's record to this file, one JSON per line")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the score distributions per agent to this PNG file")
 

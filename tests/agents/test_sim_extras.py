@@ -11,9 +11,9 @@ from engine.sim import main
 
 
 def test_plot_targets_and_positions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    png = tmp_path / "scores.png"
+    png, log = tmp_path / "scores.png", tmp_path / "games.jsonl"
     code = main(["--players", "2", "--games", "4", "--seed", "3", "--agents", "easy,random",
-                 "--json", "--plot", str(png)])
+                 "--json", "--plot", str(png), "--records", str(log)])
     report = json.loads(capsys.readouterr().out)
     assert code == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -21,6 +21,8 @@ def test_plot_targets_and_positions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert set(report["win_rate_by_position"]) == {"0", "1"}
     assert sum(v["rate"] for v in report["end_reason_shares"].values()) == pytest.approx(1.0)
     assert sorted(report["scores_by_agent"]) == ["easy", "random"]
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["seed"] for r in lines) == [3, 4, 5, 6]
 
 
 def test_budget_reaches_the_strong_agent_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
