@@ -264,16 +264,20 @@ class GameDriver:
         button = next((cid for cid, p in controls.items() if p and p[3] == "verb" and p[4] == verb), None)
         assert button is not None, f"no button for {text!r} on the prompt: {list(controls)}"
         h = await self.click(user, prompt, button)
-        handles = [h]
         msg = await h.reply(10)
         assert h.ephemeral, msg.content
+        return [h, *await self.navigate(user, msg, text)]
+
+    async def navigate(self, user: st.User, msg: st.Message, text: str) -> list[InteractionHandle]:
+        """Narrow a private select (``msg``) down to the decision ``text`` and make it."""
+        handles: list[InteractionHandle] = []
         texts = ordered(GAME.legal(self.state))
         index = texts.index(text)
         for _ in range(10):
             if msg.content.startswith("✅"):
                 break
             select = select_of(msg)
-            assert select is not None, f"expected a private select after {verb!r}: {msg.content!r}"
+            assert select is not None, f"expected a private select for {text!r}: {msg.content!r}"
             assert msg.visible_to == user.id
             value = next(o["value"] for o in select["options"]
                          if int(o["value"].split("-")[0]) <= index < int(o["value"].split("-")[1]))

@@ -5,6 +5,8 @@
 3-second interaction deadline) with a server, players, a stranger and a moderator.
 ``db``: a second connection to the bot's database, to read what the bot stored.
 ``stella``: ``await stella()`` starts a new ``StellaBot`` on that database.
+``holding_world``: a world on ``HoldingFakeDiscord`` (hold a request to SIGKILL a subprocess bot
+at that exact point).
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ import pytest_asyncio
 from bot import StellaBot
 from db import Database
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.discordpy import point_discord_py_at
+from tests.fakediscord.fixtures import ErrorLogGuard
 
+from .holding import HoldingFakeDiscord
 from .world import World, build_world, launch
 
 
@@ -42,3 +47,18 @@ async def stella(world: World, start_bot: Callable[..., Awaitable[Any]]) -> Call
         return await launch(world, start_bot, **settings)
 
     return start
+
+
+@pytest_asyncio.fixture
+async def holding_world(error_log_guard: ErrorLogGuard, tmp_path: Path) -> AsyncIterator[World]:
+    """Like ``world``, on a fake that can hold a request (``world.fake.hold``), for bots run
+    as subprocesses (``tests.e2e.proc``)."""
+    fake = HoldingFakeDiscord()
+    await fake.start()
+    restore = point_discord_py_at(fake.api_base, fake.gateway_url)
+    try:
+        yield build_world(fake, tmp_path / "stella.sqlite3")
+    finally:
+        fake.release_all()
+        restore()
+        await fake.stop()

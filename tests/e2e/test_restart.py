@@ -1,0 +1,156 @@
+"""Restarts: the bot stopped mid-game (in this process), and ``python bot.py`` killed with SIGKILL
+at a random point of a decision. Started again on the same database, no decision is lost, none is
+applied twice, and the controls posted before the restart still work or say they are out of date.
+"""
+
+from __future__ import annotations
+
+import random
+
+from db import Database
+
+from .driver import DONE, GameDriver, Played, Policy, answer, select_of, split_id, turn_ids
+from .helpers import Unchanged, advance_until, owes, refused, settle
+from .proc import BotProcess
+from .world import GAME, stop
+
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
+STALE = "This prompt is out of date"
+
+
+def replayed(initial: str, log: list) -> str:
+    """The state the decision log leads to (each decision applied once, in order)."""
+    state = GAME.load(initial)
+    for d in log:
+        assert d.prev_version == state.version, (d.seq, d.prev_version, state.version)
+        GAME.apply(state, d.player_id, d.text)
+        assert d.version == state.version
+    return GAME.dump(state)
+
+
+async def consistent(db: Database, game_id: int) -> list:
+    """The stored snapshot is exactly the initial state plus the logged decisions."""
+    log = await db.get_log(game_id)
+    assert [d.seq for d in log] == list(range(1, len(log) + 1))
+    initial = (await db.load_initial(game_id)).json
+    snap = await db.load_snapshot(game_id)
+    assert replayed(initial, log) == snap.json, "the snapshot is not the log replayed"
+    assert snap.version == (log[-1].version if log else GAME.load(initial).version)
+    return log
+
+
+async def test_stop_and_start_again_mid_game(world, db, stella):
+    first = await stella()
+    driver = GameDriver(world, db, world.players[:3])
+    await driver.setup()
+    policy = Policy(11, budget=60)
+    await advance_until(driver, policy, lambda s: owes("action")(s) and len(driver.played) >= 14
+                        and any(str(a).startswith("mine ") for a in GAME.legal(s)))
+    older = driver.prompt_for(driver.state.version - 1)
+    current = await driver.prompt()
+    assert older is not None and older is not current
+    # The owing player opens the private "Mine…" select, then the bot goes down.
+    owing, player = driver.owing()
+    mine = next(cid for cid in turn_ids(current) if split_id(cid)[3:] == ("verb", "mine"))
+    opened = await answer(await driver.click(owing, current, mine))
+    assert select_of(opened) is not None
+    before = await Unchanged.take(driver)
+    log_before = await consistent(db, driver.game_id)
+    await stop(world, first)
+    assert not world.fake.bot_connected
+
+    await stella()  # a new process would do the same: same database, nothing in memory
+    await settle(world)
+    assert await Unchanged.take(driver) == before, "the restart changed the game or posted something"
+    assert await consistent(db, driver.game_id) == log_before
+    # a control of an older prompt (posted by the first bot) says it is out of date...
+    for cid in turn_ids(older):
+        snap = await Unchanged.take(driver)
+        await refused(driver, await driver.click(owing, older, cid), snap, STALE)
+    # ...the private select opened before the restart still works
+    text = next(t for t in map(str, GAME.legal(driver.state)) if t.startswith("mine "))
+    handles = await driver.navigate(owing, opened, text)
+    driver.played.append(Played(owing, text, "button", handles))
+    await driver.applied(player, text)
+    # a second restart: the current prompt, posted by the bot before it, still works
+    prompt = await driver.prompt()
+    await stop(world, world.bot)
+    await stella()
+    await settle(world)
+    await driver.decide(method="button", policy=policy)
+    assert driver.played[-1].handles[0].source_message is prompt
+    await driver.play(policy)
+    await driver.check_final()
+    await consistent(db, driver.game_id)
+
+
+async def test_sigkill_at_a_random_point_of_a_decision(holding_world, tmp_path):
+    """``python bot.py`` is killed (SIGKILL) in the middle of a decision, four times: the fake holds
+    one REST request of the bot's during that decision and the process is killed while it waits
+    for the answer. The held request is the interaction's callback (nothing is stored yet), the
+    first message to the game's thread (the decision is stored, nothing is told yet), and twice
+    the n-th request of the decision, n drawn at random. Each time a new process starts on the
+    same database."""
+    world = holding_world
+    fake = world.fake
+    rng = random.Random(20240611)
+    cuts: list[tuple[int, str | None]] = [(1, None), (1, "thread"), *((n, None) for n in rng.sample(range(2, 8), 2))]
+    log_path = tmp_path / "bot.log"
+    db = await Database.open(world.db_path)
+    proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+    no_prompt: list[tuple[int, str | None, int, str]] = []
+    try:
+        driver = GameDriver(world, db, world.players[:2], audit=False)
+        await driver.setup()
+        policy = Policy(5, budget=40)
+        await driver.play(policy, stop_at=6)
+        for cut, where in cuts:
+            await driver.play(policy, stop_at=len(driver.played) + rng.randint(1, 4))
+            assert not driver.state.ended
+            user, player = driver.owing()
+            text = policy.choose(driver.state)
+            prompt = await driver.prompt()
+            gate = (fake.hold(cut, "POST", f"/channels/{driver.thread.id}/messages") if where == "thread"
+                    else fake.hold(cut))
+            h = await driver.send(user, driver.thread, "stella do", {"action": text})
+            await fake.wait_for(lambda h=h, gate=gate: gate.held or (h.original is not None and not h.original.loading),
+                                10, f"the bot's request #{cut} ({where or 'any'}) of the decision")
+            answered = h.original is not None and not h.original.loading
+            await proc.kill()
+            fake.release_all()
+            proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+            log = await consistent(db, driver.game_id)
+            applied = bool(log) and log[-1].version == driver.state.version + 1
+            assert len(log) == len(driver.played) + (1 if applied else 0), "a decision was lost or doubled"
+            if answered:
+                assert applied and h.original.content == DONE.format(text), "answered Done but not stored"
+            if (cut, where) == (1, None):
+                assert not applied, "stored although the bot never got to acknowledge the interaction"
+            if applied:
+                await driver.applied(player, text)
+                driver.played.append(Played(user, text, "do", [h]))
+                # the prompt posted before the kill is out of date...
+                snap = await Unchanged.take(driver)
+                await refused(driver, await driver.click(user, prompt, turn_ids(prompt)[0]), snap, STALE)
+                # ...and the turn must not be stuck: the thread has a prompt for what is owed now
+                try:
+                    await fake.wait_for(lambda: driver.prompt_for(driver.state.version), 3)
+                except TimeoutError:
+                    no_prompt.append((cut, gate.held, driver.state.version, text))
+                    await driver.decide(method="do", policy=policy)  # the commands still work
+            else:
+                # not stored: the same prompt's control makes the decision now
+                await driver.decide(text, method="button")
+                assert driver.played[-1].handles[0].source_message is prompt
+        await driver.play(policy)
+        await driver.check_final()
+        await consistent(db, driver.game_id)
+    finally:
+        await proc.stop()
+        await db.close()
+    errors = [line for line in proc.output().splitlines() if " ERROR " in line or line.startswith("Traceback")]
+    assert not errors, "\n".join(errors)
+    assert not no_prompt, (
+        "killed after the decision was stored but before the next turn prompt was posted, the "
+        "restarted bot never posts it, so the thread has no buttons for the owed decision "
+        f"(held request #, the request, game version, decision): {no_prompt}")
