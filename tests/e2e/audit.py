@@ -203,3 +203,29 @@ class PrivacyAudit:
                     self.problems.append(f"{f.filename} sent to {player} is not their own hand")
             elif MAP_FILE.fullmatch(f.filename) and f.data != render.render_map(GAME.view(state, None)):
                 self.problems.append(f"a private {f.filename} is not the spectator map")
+
+
+def assert_everything_public_is_public(world: World, drivers: list[Any]) -> None:
+    """After the games: nothing public shows a hand, every public file is a map or a score
+    chart, every DM went to a seated player and showed only their own game's hand."""
+    fake = world.fake
+    known: set[str] = set()
+    for d in drivers:
+        assert d.audit is not None
+        known |= d.audit.public_cards
+    texts = fake.public_texts(world.guild)
+    assert not [t for t in texts if HAND_LINE.search(t) or "Your hand in game" in t]
+    assert not set().union(*(cards(t) for t in texts)) - known
+    for msg in fake.public_messages(world.guild):
+        for att in msg.attachments:
+            assert re.fullmatch(r"game\d+-(round\d+|scores)\.png", att.filename), att.filename
+    seated = {uid: d.game_id for d in drivers for uid in d.seats()}
+    for channel in fake.channels.values():
+        if channel.type != 1:
+            continue
+        for msg in channel.messages:
+            if msg.author is not fake.bot_user:
+                continue
+            assert channel.recipient_id in seated, f"a DM to {channel.recipient_id}, who has no seat"
+            m = HAND_LINE.search(msg.content)
+            assert m and int(m[1]) == seated[channel.recipient_id], msg.content

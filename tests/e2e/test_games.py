@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from .audit import assert_everything_public_is_public
 from .driver import GameDriver, Policy, interactions_ok
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
@@ -25,6 +26,7 @@ async def test_whole_game(world, db, stella, players, seed, red_tears):
     assert {"target", "draw"} <= verbs, verbs
     interactions_ok(driver.interactions)
     assert driver.audit is not None and driver.audit.counts["public-map"] >= 1
+    assert_everything_public_is_public(world, [driver])
     assert not world.fake.unknown_requests and not world.fake.internal_errors
     refused = [r for r in world.fake.requests if r.status and r.status >= 400]
     assert not refused, refused
