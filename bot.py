@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from cogs.stella import Stella
 from db import Database
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_out import DiscordOutbox
+from referee.outbox import Outbox
 from referee.panels import GameComponent
 from referee.service import Referee
 
@@ -37,17 +40,20 @@ def point_at(settings: Settings) -> None:
 
 
 class StellaBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, outbox: Outbox | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          tree_cls=StellaTree, help_command=None)
         self.settings = settings
+        self.outbox = outbox or DiscordOutbox(self)
+        self.clock = clock
         self.db: Database | None = None
         self.referee: Referee | None = None
 
     async def prepare(self) -> None:
         """Everything but the network: database, referee, commands, persistent components."""
         self.db = await Database.open(self.settings.database_path)
-        self.referee = Referee(self.db, DiscordOutbox(self), self.settings)
+        self.referee = Referee(self.db, self.outbox, self.settings, clock=self.clock)
         self.add_dynamic_items(GameComponent)
         await self.add_cog(Stella(self))
         await self.add_cog(Admin(self))

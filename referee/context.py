@@ -47,19 +47,15 @@ class Context:
         return lock
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(self._guard(coro, name), name=name)
+        task = asyncio.get_running_loop().create_task(coro, name=name)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._done)
         return task
 
-    @staticmethod
-    async def _guard(coro: Coroutine[Any, Any, Any], name: str) -> None:
-        try:
-            await coro
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("background task %s failed", name)
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task %s failed", task.get_name(), exc_info=task.exception())
 
     async def idle(self) -> None:
         """Wait until no background task is left (they may start others)."""

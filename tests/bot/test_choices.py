@@ -1,0 +1,92 @@
+"""Panels from legal decisions: public buttons never name a card; narrowing reaches every
+legal decision through selects of at most 25 options."""
+
+from __future__ import annotations
+
+import engine
+from engine.agents import get_agent
+from referee import choices, ids
+
+from .conftest import CARD
+
+G = engine.get_game("stella-digger")
+
+
+def playout_states(seed: int, limit: int = 400):  # type: ignore[no-untyped-def]
+    state = G.new_game(["a", "b", "c"], {"red_tears": seed % 2 == 0}, seed=seed)
+    agent = get_agent("random", seed=seed)
+    for _ in range(limit):
+        if state.ended:
+            return
+        yield state
+        to_act = G.to_act(state)
+        G.apply(state, to_act.player, agent.choose(G.view(state, to_act.player), G.legal(state)))
+
+
+def leaves(texts: list[str], lo: int, hi: int, depth: int = 0) -> list[int]:
+    assert depth < 12
+    opts = choices.options(texts, lo, hi)
+    assert 1 <= len(opts) <= choices.MAX_OPTIONS
+    found: list[int] = []
+    previous = lo
+    for opt in opts:
+        a, b = ids.parse_range(opt.value, len(texts))
+        assert a == previous and b <= hi, "options cover the range in order, without gaps"
+        assert len(opt.label) <= 100 and (opt.description is None or len(opt.description) <= 100)
+        previous = b
+        found += [a] if b - a == 1 else leaves(texts, a, b, depth + 1)
+    assert previous == hi
+    return found
+
+
+def test_panels_over_random_games() -> None:
+    checked = 0
+    for seed in range(4):
+        for state in playout_states(seed):
+            texts = choices.ordered(G.legal(state))
+            panel = choices.turn_panel(7, state.version, "abcdef", texts)
+            assert 1 <= len(panel.buttons) <= 25
+            for button in panel.buttons:
+                assert not CARD.search(button.label) and not CARD.search(button.custom_id)
+                parsed = ids.parse(button.custom_id)
+                assert isinstance(parsed, ids.TurnId) and parsed.version == state.version
+                if parsed.kind == "do":
+                    assert parsed.arg in texts
+            if len(texts) > 1 or checked < 50:
+                assert leaves(texts, 0, len(texts)) == list(range(len(texts)))
+                checked += 1
+    assert checked > 100
+
+
+def test_every_verb_is_reachable_from_the_panel() -> None:
+    for state in playout_states(11, 150):
+        texts = choices.ordered(G.legal(state))
+        panel = choices.turn_panel(1, state.version, "abcdef", texts)
+        reachable = set()
+        for button in panel.buttons:
+            parsed = ids.parse(button.custom_id)
+            assert isinstance(parsed, ids.TurnId)
+            reachable.add(parsed.arg.split(" ")[0])
+        assert reachable == {choices.words(t)[0] for t in texts}
+
+
+def test_narrowing_groups_by_words() -> None:
+    texts = sorted([f"buy g{i}/blue pay=blue,blue,{c}" for i in range(6) for c in
+                    ("blue", "green", "pink", "purple", "x", "y")], key=choices.words)
+    opts = choices.options(texts, 0, len(texts))
+    assert len(opts) == 6
+    assert all(o.label.endswith("…") and o.description == "6 choices" for o in opts)
+
+
+def test_ordered_sorts_prefix_groups_together() -> None:
+    texts = choices.ordered(["mine blue-1 super=pink", "mine blue-2", "mine blue-1", "pass"])
+    assert texts == ["mine blue-1", "mine blue-1 super=pink", "mine blue-2", "pass"]
+    assert choices.verb_range(texts, "mine") == (0, 3)
+    assert choices.verb_range(texts, "buy") is None
+
+
+def test_private_decisions_get_a_verb_button() -> None:
+    texts = ["decline", "fight pink-4"]
+    panel = choices.turn_panel(1, 3, "abcdef", texts)
+    labels = [b.label for b in panel.buttons]
+    assert labels == ["Fight…", "decline"]

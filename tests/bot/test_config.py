@@ -1,0 +1,51 @@
+from pathlib import Path
+
+import pytest
+
+from referee.config import Settings
+
+
+def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.token is None
+    assert s.database_path == Path("stella.sqlite3")
+    assert s.discord_guild_id is None
+    assert s.log_level == "INFO"
+    assert s.default_turn_hours == 24
+
+
+def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_PATH", "/tmp/x.sqlite3")
+    monkeypatch.setenv("DISCORD_GUILD_ID", "42")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:8123/api/v10")
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.token == "abc" and "abc" not in repr(s)
+    assert s.database_path == Path("/tmp/x.sqlite3")
+    assert s.discord_guild_id == 42
+    assert s.log_level == "DEBUG"
+    assert s.discord_api_base == "http://127.0.0.1:8123/api/v10"
+
+
+def test_blank_values_are_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "  ")
+    monkeypatch.setenv("DISCORD_GUILD_ID", "")
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.token is None and s.discord_guild_id is None
+
+
+def test_dotenv_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    env = tmp_path / ".env"
+    env.write_text("# comment\nDISCORD_TOKEN=from-file\nLOG_LEVEL=WARNING\n")
+    s = Settings(_env_file=env)  # type: ignore[call-arg]
+    assert s.token == "from-file" and s.log_level == "WARNING"
+
+
+def test_bad_log_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LOG_LEVEL", "LOUD")
+    with pytest.raises(ValueError):
+        Settings(_env_file=None)  # type: ignore[call-arg]

@@ -1,0 +1,87 @@
+"""Close the bot, open a new one on the same database: games and timers continue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from bot import StellaBot
+from referee.outbox import MemoryOutbox
+
+from .conftest import ANN, BOB, Clock, lobby, owed, settings, two_players
+
+
+async def test_restart_continues_games_and_timers(db_path: Path, clock: Clock) -> None:
+    out = MemoryOutbox()
+    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await first.prepare()
+    assert first.referee is not None
+    game = await two_players(first.referee)
+    user, _, _ = await owed(first.referee, game.id)
+    await first.referee.sessions.decide(game.id, user, "target B1")
+    before = await first.referee.db.get_game(game.id)
+    await first.close()
+
+    clock.advance(3 * 86400)  # the bot was down past the deadline
+    second = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await second.prepare()
+    ref = second.referee
+    assert ref is not None
+    assert await ref.resume() == 1
+    game = await ref.db.get_game(game.id)
+    assert (game.version, game.deadline) == (before.version, before.deadline)
+    user, player, table = await owed(ref, game.id)
+    await ref.timers.tick()
+    await ref.idle()
+    log = await ref.db.get_log(game.id)
+    assert (log[-1].player_id, log[-1].source) == (player, "timeout")
+    assert log[-1].text == str(ref.ctx.game.default(table.state))
+    assert "ran out of time" in "\n".join(p.text for p in out.threads[game.thread_id])
+    # and players go on with the new bot
+    user, _, table = await owed(ref, game.id)
+    await ref.sessions.decide(game.id, user, str(ref.ctx.game.default(table.state)),
+                              version=table.version, tag=table.tag)
+    await second.close()
+
+
+def _seed_where_the_ai_starts() -> int:
+    g = engine.get_game("stella-digger")
+    for seed in range(100):
+        state = g.new_game([str(ANN), "ai-1"], {}, seed=seed)
+        if g.to_act(state).player == "ai-1":
+            return seed
+    raise AssertionError("no seed")
+
+
+async def test_restart_resumes_ai_turns(db_path: Path, clock: Clock) -> None:
+    out = MemoryOutbox()
+    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await first.prepare()
+    ref = first.referee
+    assert ref is not None
+    game = await lobby(ref, (ANN, "Ann"), bots=("random",))
+    await ref.lobby.start(game.id, ANN, seed=_seed_where_the_ai_starts())
+    await first.close()  # before the AI had its turn (its task is cancelled)
+
+    second = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await second.prepare()
+    assert second.referee is not None
+    await second.referee.resume()
+    await second.referee.idle()
+    user, _, _ = await owed(second.referee, game.id)
+    assert user == ANN
+    log = await second.referee.db.get_log(game.id)
+    assert log and log[0].source == "ai"
+    await second.close()
+
+
+async def test_two_games_at_once_in_one_server(db_path: Path, clock: Clock) -> None:
+    bot = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    await bot.prepare()
+    assert bot.referee is not None
+    a = await two_players(bot.referee)
+    b = await lobby(bot.referee, (BOB, "Bob"))
+    assert a.thread_id != b.thread_id
+    assert (await bot.referee.info.find(a.thread_id)).id == a.id
+    assert (await bot.referee.info.find(b.thread_id)).id == b.id
+    await bot.close()
