@@ -51,7 +51,7 @@ def _plain(text: str) -> str:
 
 
 async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, red_tears: bool = False,
-                   level: str = "random", quiet: bool = False) -> dict[str, Any]:
+                   level: str = "easy", quiet: bool = False) -> dict[str, Any]:
     out_dir.mkdir(parents=True, exist_ok=True)
     out = ConsoleOutbox(out_dir=out_dir, quiet=quiet)
     with tempfile.TemporaryDirectory() as tmp:
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=Path("demo-out"))
     parser.add_argument("--red-tears", action="store_true")
-    parser.add_argument("--level", default="random", choices=("random", "easy", "strong"))
+    parser.add_argument("--level", default="easy", choices=("random", "easy", "strong"))
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     args = parser.parse_args(argv)
     summary = asyncio.run(run_demo(args.out, players=args.players, seed=args.seed,

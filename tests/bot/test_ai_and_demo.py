@@ -1,0 +1,92 @@
+"""AI seats, finished games and stats, the offline demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import engine
+from referee.ai import AiRunner
+from referee.demo import run_demo
+from referee.service import Referee
+
+from .conftest import ANN, GUILD, lobby, started, thread_posts
+
+G = engine.get_game("stella-digger")
+
+
+async def test_an_all_ai_game_plays_to_the_end(referee: Referee) -> None:
+    seen: list[tuple[str, dict[str, Any]]] = []
+    real = referee.ctx.ai.choose
+
+    async def spy(level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> Any:
+        seen.append((level, view))
+        return await real(level, seed, view, legal)
+
+    referee.ctx.ai.choose = spy  # type: ignore[method-assign]
+    game = await lobby(referee, (ANN, "Ann"))
+    await referee.lobby.leave(game.id, ANN)
+    for _ in range(3):
+        await referee.lobby.add_bot(game.id, ANN, "random")
+    await referee.lobby.start(game.id, ANN, seed=4)
+    await referee.idle()
+    game = await referee.db.get_game(game.id)
+    assert game.status == "finished"
+    results = await referee.db.get_results(game.id)
+    assert len(results) == 3 and any(r.won for r in results)
+    text = "\n".join(p.text for p in thread_posts(referee.ctx.out, game))  # type: ignore[arg-type]
+    assert "The game is over" in text and "Final scores" in text and "Winner" in text
+    assert "draws a" in text and "You drew" not in text
+    # an agent sees its own view only: no other hand's numbers
+    for _, view in seen:
+        me = view["viewer"]
+        assert me is not None and view["players"][me]["hand"] is not None
+        assert all(p["hand"] is None for pid, p in view["players"].items() if pid != me)
+
+
+async def test_stats_after_a_finished_game(referee: Referee) -> None:
+    game = await started(referee, (ANN, "Ann"), bots=("random",), seed=2)
+    ann = game.seat_of_user(ANN)
+    await referee.db.set_absent(game.id, ann.player_id, True)  # Ann walks away
+    await referee.sessions.advance(game.id)
+    await referee.idle()
+    game = await referee.db.get_game(game.id)
+    assert game.status == "finished"
+    text = await referee.info.stats(GUILD, ANN, "Ann")
+    assert "1 game(s)" in text and "Leaderboard" in text and f"<@{ANN}>" in text
+    assert "0 game(s)" in await referee.info.stats(GUILD + 1, ANN, "Ann")
+    status, files = await referee.info.status(game)
+    assert "The game is over" in status and files
+
+
+async def test_a_failing_ai_plays_the_default(referee: Referee) -> None:
+    async def broken(*args: Any) -> Any:
+        raise RuntimeError("boom")
+
+    referee.ctx.ai.choose = broken  # type: ignore[method-assign]
+    game = await started(referee, (ANN, "Ann"), bots=("easy",), seed=1)
+    log = await referee.db.get_log(game.id)
+    assert all(d.source == "ai" for d in log)
+    assert game.status == "running"
+
+
+async def test_strong_ai_thinks_in_another_process() -> None:
+    state = G.new_game(["a", "b"], {}, seed=9)
+    while len(G.legal(state)) < 3:
+        G.apply(state, G.to_act(state).player, G.default(state))
+    player = G.to_act(state).player
+    runner = AiRunner(1)
+    try:
+        action = await runner.choose("strong", 1, G.view(state, player), G.legal(state))
+    finally:
+        runner.close()
+    assert action in G.legal(state)
+
+
+async def test_demo(tmp_path: Path) -> None:
+    summary = await run_demo(tmp_path, players=2, seed=3, quiet=True)
+    assert summary["status"] == "finished" and summary["decisions"] > 20
+    files = [Path(f) for f in summary["files"]]
+    assert any(f.suffix == ".png" and "round1" in f.name for f in files)
+    assert any(f.name.endswith("scores.png") for f in files)
+    assert all(f.exists() and f.stat().st_size > 0 for f in files)

@@ -1,0 +1,238 @@
+"""The Discord glue: commands registered, handlers answer within the interaction, errors
+become ephemeral explanations, components route to the referee."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+from discord import app_commands
+
+import bot as bot_module
+from bot import StellaBot
+from cogs import components
+from cogs.admin import Admin
+from cogs.common import SOMETHING_WRONG, report_error
+from cogs.play import legal
+from cogs.stella import Stella
+from engine import NotYourTurn
+from referee import ids
+from referee.outbox import MemoryOutbox
+from referee.panels import GameComponent, build_view
+from referee.service import Referee
+
+from .conftest import (
+    ANN,
+    BOB,
+    CHANNEL,
+    MOD,
+    STRANGER,
+    Clock,
+    owed,
+    settings,
+    thread_posts,
+    two_players,
+)
+from .fakes import FakeInteraction, FakeMember
+
+ann, bob = FakeMember(ANN, "Ann"), FakeMember(BOB, "Bob")
+
+
+async def test_commands_are_registered(db_path: Path, clock: Clock) -> None:
+    client = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    await client.prepare()
+    groups = {c.name: c for c in client.tree.get_commands()}
+    assert set(groups) == {"stella", "stella-admin"}
+    stella = {c.name for c in groups["stella"].commands}  # type: ignore[attr-defined]
+    assert {"new", "join", "leave", "start", "addbot", "do", "status", "log", "rules", "hand",
+            "stats", "target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass",
+            "crystals", "lose", "capsule", "fight"} == stella
+    admin = {c.name for c in groups["stella-admin"].commands}  # type: ignore[attr-defined]
+    assert admin == {"abort", "skip", "replace", "undo", "export", "import", "list", "config"}
+    for group in groups.values():
+        assert len(group.commands) <= 25  # type: ignore[attr-defined]
+        group.to_dict(client.tree)  # a valid payload for Discord
+    await client.close()
+
+
+async def test_the_error_handler(referee: Referee, caplog: pytest.LogCaptureFixture) -> None:
+    it = FakeInteraction(referee, ann, CHANNEL)
+    await report_error(it, NotYourTurn("It's not your turn: Bob must draw."))
+    assert it.replies() == [("It's not your turn: Bob must draw.", it.replies()[0][1])]
+    assert it.replies()[0][1]["ephemeral"] is True
+
+    it = FakeInteraction(referee, ann, CHANNEL)
+    await it.response.defer(ephemeral=True, thinking=True)
+    with caplog.at_level(logging.ERROR):
+        await report_error(it, ZeroDivisionError("secret detail"))
+    assert it.last_text() == SOMETHING_WRONG and it.replies()[0][1]["ephemeral"] is True
+    assert "secret detail" not in it.last_text() and "Traceback" not in it.last_text()
+    assert "ZeroDivisionError" in caplog.text
+
+    command = Stella.status  # any command, to wrap an error the way the tree does
+    it = FakeInteraction(referee, ann, CHANNEL)
+    await report_error(it, app_commands.CommandInvokeError(command, NotYourTurn("Wait.")))
+    assert it.last_text() == "Wait."
+
+
+async def run_command(command: Any, cog: Any, it: FakeInteraction, **kwargs: Any) -> str:
+    """Call a command's callback like the tree does, errors through the one handler."""
+    try:
+        await command.callback(cog, it, **kwargs)
+    except Exception as exc:
+        await report_error(it, exc)
+    assert it.response.is_done(), "every interaction is answered or deferred"
+    return it.last_text()
+
+
+async def test_a_game_through_the_commands(referee: Referee) -> None:
+    cog = Stella.__new__(Stella)  # the callbacks use only the interaction
+    it = FakeInteraction(referee, ann, CHANNEL)
+    text = await run_command(Stella.new, cog, it, red_tears=False, turn_hours=None)
+    assert it.response.calls[0][0] == "defer" and it.response.calls[0][2]["ephemeral"]
+    assert "Lobby #1 is open" in text
+    game = await referee.db.get_game(1)
+    thread = game.thread_id
+    assert "joined game #1" in await run_command(Stella.join, cog, FakeInteraction(referee, bob, thread))
+    assert "already" in await run_command(Stella.join, cog, FakeInteraction(referee, bob, thread))
+    assert "Only the host" in await run_command(Stella.start, cog, FakeInteraction(referee, bob, thread))
+    assert "has started" in await run_command(Stella.start, cog, FakeInteraction(referee, ann, thread))
+    user, _, _ = await owed(referee, game.id)
+    me, other = (ann, bob) if user == ANN else (bob, ann)
+    assert "not your turn" in await run_command(Stella.target, cog, FakeInteraction(referee, other, thread), square="B1")
+    refused = await run_command(Stella.target, cog, FakeInteraction(referee, me, thread), square="G7")
+    assert "G7" in refused and "Done" not in refused
+    assert await run_command(Stella.target, cog, FakeInteraction(referee, me, thread), square="B1") == "✅ Done: `target B1`"
+    assert "Decisions 1–1 of 1" in await run_command(Stella.log, cog, FakeInteraction(referee, other, thread), count=20)
+    status = FakeInteraction(referee, other, thread)
+    assert "Round 1" in await run_command(Stella.status, cog, status)
+    assert status.replies()[-1][1]["files"]  # the map
+    assert "Your hand" in await run_command(Stella.hand, cog, FakeInteraction(referee, me, thread))
+    assert "not playing" in await run_command(Stella.hand, cog, FakeInteraction(referee, FakeMember(STRANGER, "X"), thread))
+    assert "no Stella Digger game here" in await run_command(Stella.status, cog, FakeInteraction(referee, FakeMember(STRANGER, "X"), 424242))
+    assert "R19" in await run_command(Stella.rules, cog, FakeInteraction(referee, me, thread), topic="scoring")
+    assert "I don't know the decision" in await run_command(Stella.do, cog, FakeInteraction(referee, me, thread), action="dig deeper")
+
+
+async def test_new_is_refused_inside_a_thread(referee: Referee) -> None:
+    it = FakeInteraction(referee, ann, CHANNEL)
+    it.channel = discord.Thread.__new__(discord.Thread)
+    assert "text channel" in await run_command(Stella.new, Stella.__new__(Stella), it,
+                                               red_tears=False, turn_hours=None)
+
+
+async def test_admin_commands_need_a_moderator(referee: Referee) -> None:
+    game = await two_players(referee)
+    cog = Admin.__new__(Admin)
+    text = await run_command(Admin.skip, cog, FakeInteraction(referee, ann, game.thread_id), game=None)
+    assert "Manage Server" in text
+    mod = FakeMember(MOD, "Mod", manage=True)
+    text = await run_command(Admin.skip, cog, FakeInteraction(referee, mod, game.thread_id), game=None)
+    assert text.startswith("Skipped:")
+    it = FakeInteraction(referee, mod, game.thread_id)
+    await run_command(Admin.export, cog, it, game=game.id)
+    assert it.replies()[-1][1]["files"][0].filename == f"stella-game-{game.id}.json"
+    await referee.moderation.set_role(1, 77)
+    helper = FakeMember(MOD + 1, "Helper", roles=(77,))
+    assert "#1" in await run_command(Admin.list_, cog, FakeInteraction(referee, helper, CHANNEL))
+    assert "no game #99" in await run_command(Admin.undo, cog, FakeInteraction(referee, mod, CHANNEL), game=99)
+
+
+async def test_components(referee: Referee) -> None:
+    game = await two_players(referee)
+    it = FakeInteraction(referee, ann, game.thread_id)
+    await components.handle(it, "sd:1:1:zzzzzz:do:pass", [])
+    assert "malformed" in it.last_text() and it.replies()[-1][1]["ephemeral"]
+
+    prompt = thread_posts(referee.ctx.out, game)[-1]  # type: ignore[arg-type]
+    user, _, _ = await owed(referee, game.id)
+    me = ann if user == ANN else bob
+    button = prompt.panel.buttons[1]  # type: ignore[union-attr]
+    stranger = FakeInteraction(referee, FakeMember(STRANGER, "X"), game.thread_id)
+    await components.handle(stranger, button.custom_id, [])
+    assert "not playing" in stranger.last_text()
+    it = FakeInteraction(referee, me, game.thread_id)
+    await components.handle(it, button.custom_id, [])
+    assert it.last_text() == "✅ Done: `target B1`"
+    again = FakeInteraction(referee, me, game.thread_id)
+    await components.handle(again, button.custom_id, [])
+    assert "out of date" in again.last_text()
+
+    # a verb button opens a private select; picking in it decides
+    await referee.idle()
+    user, _, table = await owed(referee, game.id)
+    me = ann if user == ANN else bob
+    verb = ids.turn_id(game.id, table.version, table.tag, "verb", "draw")
+    it = FakeInteraction(referee, me, game.thread_id)
+    await components.handle(it, verb, [])
+    content, kwargs = it.replies()[-1]
+    assert kwargs["ephemeral"] and isinstance(kwargs["view"], discord.ui.View)
+    select = kwargs["view"].children[0]
+    assert isinstance(select, GameComponent)
+    values = [o.value for o in select.item.options]
+    pick = FakeInteraction(referee, me, game.thread_id)
+    await components.handle(pick, select.custom_id, [values[0]])
+    assert pick.edits[-1]["content"] == "✅ Done: `draw 1`" and pick.edits[-1]["view"] is None
+
+
+async def test_lobby_buttons(referee: Referee) -> None:
+    game = await referee.lobby.open(guild_id=1, channel_id=CHANNEL, host_id=ANN, host_name="Ann")
+    it = FakeInteraction(referee, bob, game.thread_id)
+    await components.handle(it, ids.lobby_id(game.id, "join"), [])
+    assert "Players (2/4)" in it.edits[-1]["content"] and it.followup.sent[-1][1]["ephemeral"]
+    it = FakeInteraction(referee, bob, game.thread_id)
+    await components.handle(it, ids.lobby_id(game.id, "start"), [])
+    assert "Only the host" in it.last_text()
+    it = FakeInteraction(referee, ann, game.thread_id)
+    await components.handle(it, ids.lobby_id(game.id, "start"), [])
+    assert it.edits[-1]["view"] is None and "(running)" in it.edits[-1]["content"]
+
+
+async def test_autocomplete_shows_choices_to_the_owing_player_only(referee: Referee) -> None:
+    game = await two_players(referee)
+    user, _, _ = await owed(referee, game.id)
+    me, other = (ann, bob) if user == ANN else (bob, ann)
+    complete = legal("target")
+    mine = await complete(FakeInteraction(referee, me, game.thread_id), "")
+    assert [c.value for c in mine] == ["target A2", "target B1"]
+    assert await complete(FakeInteraction(referee, other, game.thread_id), "") == []
+    # outside the thread: the player's only running game
+    assert await complete(FakeInteraction(referee, me, 5555), "b1") == [mine[1]]
+
+
+def test_build_view_uses_dynamic_items() -> None:
+    import asyncio
+
+    async def make() -> discord.ui.View:
+        from referee.lobby import lobby_panel
+
+        return build_view(lobby_panel(3))
+
+    view = asyncio.run(make())
+    assert all(isinstance(item, GameComponent) for item in view.children)
+    assert [item.custom_id for item in view.children] == ["sd:3:lobby:join", "sd:3:lobby:leave",
+                                                          "sd:3:lobby:start"]
+
+
+def test_point_at_a_local_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    bot_module.point_at(settings(discord_api_base="http://127.0.0.1:8123/api/v10/",
+                                 discord_gateway_url="ws://127.0.0.1:8123/gateway"))
+    assert discord.http.Route.BASE == "http://127.0.0.1:8123/api/v10"
+    assert yarl.URL("ws://127.0.0.1:8123/gateway") == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+
+
+def test_no_token_explains_and_exits(monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    assert bot_module.main() == 2
+    err = capsys.readouterr().err
+    assert "discord.com/developers" in err and "DISCORD_TOKEN=" in err and ".env" in err
+    assert "applications.commands" in err
