@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from .outbox import Post
+from .outbox import Post, prompt_of
 from .panels import build_view
 
 log = logging.getLogger(__name__)
@@ -60,3 +60,20 @@ class DiscordOutbox:
             log.info("could not DM user %s: %s", user_id, exc)
             return False
         return True
+
+    async def last_prompt(self, thread_id: int, game_id: int) -> tuple[int, str] | None:
+        me = getattr(self.client.user, "id", None)
+        try:
+            channel = await self._channel(thread_id)
+            async for message in channel.history(limit=25):
+                if me is not None and message.author.id != me:
+                    continue
+                custom_ids = [getattr(child, "custom_id", None) or ""
+                              for row in message.components
+                              for child in getattr(row, "children", [row])]
+                found = prompt_of(custom_ids, game_id)
+                if found is not None:
+                    return found
+        except (discord.HTTPException, discord.ClientException, AttributeError) as exc:
+            log.warning("could not read thread %s: %s", thread_id, exc)
+        return None

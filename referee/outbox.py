@@ -38,6 +38,25 @@ class Outbox(Protocol):
         """Send a direct message; False if it could not be delivered (DMs closed...)."""
         ...
 
+    async def last_prompt(self, thread_id: int, game_id: int) -> tuple[int, str] | None:
+        """(version, tag) of the newest turn controls of ``game_id`` in the thread's recent
+        messages, None if there are none (used after a restart to post a missing prompt)."""
+        ...
+
+
+def prompt_of(custom_ids: list[str], game_id: int) -> tuple[int, str] | None:
+    from . import ids
+    from .errors import Malformed
+
+    for custom_id in custom_ids:
+        try:
+            parsed = ids.parse(custom_id)
+        except Malformed:
+            continue
+        if isinstance(parsed, ids.TurnId) and parsed.game_id == game_id:
+            return parsed.version, parsed.tag
+    return None
+
 
 def split_text(text: str, limit: int = MESSAGE_MAX) -> list[str]:
     """Cut a long text into messages at line breaks (a single over-long line is cut hard)."""
@@ -85,6 +104,14 @@ class MemoryOutbox:
             return False
         self.dms.setdefault(user_id, []).append(post)
         return True
+
+    async def last_prompt(self, thread_id: int, game_id: int) -> tuple[int, str] | None:
+        for post in reversed(self.threads.get(thread_id, [])[-25:]):
+            if post.panel is not None:
+                found = prompt_of([b.custom_id for b in post.panel.buttons], game_id)
+                if found is not None:
+                    return found
+        return None
 
     def thread_text(self, thread_id: int) -> str:
         return "\n".join(p.text for p in self.threads.get(thread_id, []))

@@ -46,18 +46,38 @@ class Referee:
         without a deadline get one). Timers come from the database; buttons are dynamic."""
         rows = await self.db.running_games()
         for row in rows:
-            if row.deadline is None:
-                try:
-                    table = await self.sessions.running(row.game_id)
-                    deadline, remind_at = self.ctx.timer_for(table.game, table.state)
-                except Exception:
-                    log.exception("game %s could not be resumed", row.game_id)
-                    continue
-                await self.db.set_deadline(row.game_id, deadline, remind_at=remind_at)
+            try:
+                await self._resume(row.game_id)
+            except Exception:
+                log.exception("game %s could not be resumed", row.game_id)
+                continue
             self.ctx.spawn(self.sessions.advance(row.game_id), f"advance-{row.game_id}")
         self.timers.poke()
         log.info("resumed %d running game(s)", len(rows))
         return len(rows)
+
+    async def _resume(self, game_id: int) -> None:
+        """Give the game a deadline if it has none, and post its turn prompt again if the
+        bot stopped after committing a decision but before the prompt went out."""
+        async with self.ctx.lock(game_id):
+            table = await self.sessions.running(game_id)
+            game = table.game
+            deadline = game.deadline
+            if deadline is None:
+                deadline, remind_at = self.ctx.timer_for(game, table.state)
+                await self.db.set_deadline(game_id, deadline, remind_at=remind_at)
+            to_act = self.ctx.game.to_act(table.state)
+            seat = None if to_act is None else game.seat_of_player(to_act.player)
+            if seat is None or seat.is_ai or seat.absent or game.thread_id is None:
+                return
+            if await self.ctx.out.last_prompt(game.thread_id, game_id) != (table.version, table.tag):
+                head = "♻️ I restarted before posting this prompt."
+                log_ = await self.db.get_log(game_id, after_seq=0)
+                if log_:
+                    names = {s.player_id: s.display_name for s in game.seats}
+                    last = log_[-1]
+                    head += f" The last decision: {names.get(last.player_id, last.player_id)}: `{last.text}`."
+                await self.notify.reprompt(game, table.state, deadline, head=head)
 
     async def start(self) -> None:
         await self.resume()

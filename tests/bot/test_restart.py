@@ -85,3 +85,34 @@ async def test_two_games_at_once_in_one_server(db_path: Path, clock: Clock) -> N
     assert (await bot.referee.info.find(a.thread_id)).id == a.id
     assert (await bot.referee.info.find(b.thread_id)).id == b.id
     await bot.close()
+
+
+async def test_a_prompt_lost_in_a_crash_is_posted_again(db_path: Path, clock: Clock) -> None:
+    out = MemoryOutbox()
+    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await first.prepare()
+    assert first.referee is not None
+    game = await two_players(first.referee)
+    user, _, _ = await owed(first.referee, game.id)
+    await first.referee.sessions.decide(game.id, user, "target B1")
+    await first.close()
+    posts = out.threads[game.thread_id]
+    count = len(posts)
+
+    second = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await second.prepare()
+    assert second.referee is not None
+    await second.referee.resume()
+    assert len(posts) == count  # the prompt is there: nothing is posted again
+    await second.close()
+
+    del posts[-1]  # as if the bot died after the commit, before the prompt went out
+    third = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await third.prepare()
+    assert third.referee is not None
+    await third.referee.resume()
+    _, _, table = await owed(third.referee, game.id)
+    assert posts[-1].panel is not None and "restarted" in posts[-1].text
+    assert "`target B1`" in posts[-1].text
+    assert await out.last_prompt(game.thread_id, game.id) == (table.version, table.tag)
+    await third.close()
