@@ -138,6 +138,9 @@ class Lobby:
                 seat_order=[p.id for p in state.players], deadline=deadline,
                 remind_at=remind_at, now=self.ctx.now())
             self.ctx.on_timer_change()
-            await self.notify.started(game, state, events, deadline)
+            try:
+                await self.notify.started(game, state, events, deadline)
+            except Exception:
+                log.exception("game %s: announcing the start failed", game_id)
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
         return game

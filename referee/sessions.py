@@ -20,7 +20,7 @@ from db import (
     PlayerResult,
     StaleVersion,
 )
-from engine import Event, NotYourTurn
+from engine import Event, GameError, NotYourTurn
 
 from . import ai, choices, ids
 from .context import Context
@@ -106,7 +106,10 @@ class Sessions:
         self.ctx.on_timer_change()
         game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags may have changed
         table.game = game
-        await self.notify.after_decision(game, before, state, events, deadline, note)
+        try:  # the decision is stored: telling people must not turn it into an error
+            await self.notify.after_decision(game, before, state, events, deadline, note)
+        except Exception:
+            log.exception("game %s: notifying decision %s failed", game.id, state.version)
         return game, events
 
     # --- players ---------------------------------------------------------------------------
@@ -210,6 +213,12 @@ class Sessions:
                     return
                 if seat.is_ai:
                     action = await self._ai_choice(table, to_act.player, seat.ai_level)
+                    try:
+                        self.g.check(table.state, to_act.player, action)
+                    except GameError:
+                        log.exception("game %s: the AI chose %s; playing the default",
+                                      table.game.id, action)
+                        action = self.g.default(table.state)
                     await self.commit(table, to_act.player, action, DecisionSource.AI)
                 elif seat.absent:
                     action = self.g.default(table.state)

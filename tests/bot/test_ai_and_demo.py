@@ -90,3 +90,13 @@ async def test_demo(tmp_path: Path) -> None:
     assert any(f.suffix == ".png" and "round1" in f.name for f in files)
     assert any(f.name.endswith("scores.png") for f in files)
     assert all(f.exists() and f.stat().st_size > 0 for f in files)
+
+
+async def test_an_illegal_ai_choice_is_replaced_by_the_default(referee: Referee) -> None:
+    async def cheat(level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> Any:
+        return G.parse("target G7")
+
+    referee.ctx.ai.choose = cheat  # type: ignore[method-assign]
+    game = await started(referee, (ANN, "Ann"), bots=("random",), seed=1)
+    log = await referee.db.get_log(game.id)
+    assert log and all(d.source == "ai" and d.text != "target G7" for d in log)

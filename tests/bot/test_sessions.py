@@ -215,3 +215,15 @@ async def test_ids_in_prompts_match_the_state(referee: Referee) -> None:
     parsed = ids.parse(prompt.panel.buttons[0].custom_id)
     assert isinstance(parsed, ids.TurnId)
     assert (parsed.game_id, parsed.version, parsed.tag) == (game.id, table.version, table.tag)
+
+
+async def test_a_failing_notification_does_not_undo_a_stored_decision(referee: Referee) -> None:
+    game = await two_players(referee)
+    user, _, _ = await owed(referee, game.id)
+
+    async def broken(*args: object) -> None:
+        raise RuntimeError("discord is down")
+
+    referee.ctx.out.post = broken  # type: ignore[method-assign]
+    assert await referee.sessions.decide(game.id, user, "target B1") == "target B1"
+    assert [d.text for d in await referee.db.get_log(game.id)] == ["target B1"]
