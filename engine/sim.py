@@ -121,6 +121,7 @@ def summarise(records: list[GameRecord], seconds: float) -> dict[str, Any]:
                    "stdev": round(statistics.pstdev(totals), 2) if totals else 0},
         "win_rate_by_seat": {str(s): _rate(seat_wins[s], n) for s in range(seats)},
         "win_rate_by_position": {str(s): _rate(position_wins[s], n) for s in range(seats)},
+        "seat_order_test": _uniform_test([position_wins[s] for s in range(seats)]),
         "win_rate_by_agent": {a: _rate(agent_wins[a], agent_games[a]) for a in sorted(agent_games)},
         "scores_by_agent": {a: sorted(t for r in records for seat, t in enumerate(r.totals)
                                       if r.agents[seat] == a) for a in sorted(agent_games)},
@@ -129,6 +130,25 @@ def summarise(records: list[GameRecord], seconds: float) -> dict[str, Any]:
         "invariant_violations": sum(len(r.violations) for r in records),
         "violations": [v for r in records for v in r.violations][:20],
     }
+
+
+def _uniform_test(wins: list[float]) -> dict[str, float]:
+    """Pearson's chi-square test that every turn position wins equally often (df = positions
+    - 1, exact survival function for 1-3 degrees of freedom); a small p says seat order
+    matters."""
+    k, total_wins = len(wins), sum(wins)
+    if k < 2 or total_wins == 0:
+        return {"chi2": 0.0, "df": max(0, k - 1), "p": 1.0}
+    expected = total_wins / k
+    x = sum((w - expected) ** 2 / expected for w in wins)
+    df = k - 1
+    if df == 1:
+        p = math.erfc(math.sqrt(x / 2))
+    elif df == 2:
+        p = math.exp(-x / 2)
+    else:
+        p = math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
+    return {"chi2": round(x, 3), "df": df, "p": round(p, 4)}
 
 
 #: README targets: (agent, opponent, players, minimum win rate over 2-player games).
@@ -251,6 +271,9 @@ def print_report(report: dict[str, Any]) -> None:
         for name, r in report[key].items():
             print(f"win rate {label} {name}: {r['rate']:.1%} "
                   f"(95% CI {r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}, {r['games']} games)")
+    t = report["seat_order_test"]
+    print(f"seat order (turn position from the first start player): chi-square {t['chi2']}, "
+          f"df {t['df']}, p {t['p']}" + (" (matters)" if t["p"] < 0.05 else " (no evidence)"))
     print("mean score parts: " + ", ".join(f"{k} {v}" for k, v in report["mean_score_parts"].items()))
     for t in report["targets"]:
         print(f"target: {t['agent']} beats {t['against']} in at least {t['goal']:.0%} of 2-player "

@@ -19,6 +19,7 @@ def test_plot_targets_and_positions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert report["targets"] and report["targets"][0]["agent"] == "easy"
     assert set(report["win_rate_by_position"]) == {"0", "1"}
+    assert report["seat_order_test"]["df"] == 1 and 0 <= report["seat_order_test"]["p"] <= 1
     assert sum(v["rate"] for v in report["end_reason_shares"].values()) == pytest.approx(1.0)
     assert sorted(report["scores_by_agent"]) == ["easy", "random"]
     lines = [json.loads(line) for line in log.read_text().splitlines()]
@@ -32,3 +33,11 @@ def test_budget_reaches_the_strong_agent_and_workers(capsys: pytest.CaptureFixtu
     assert code == 0
     assert report["agent_options"] == {"budget_ms": 2.0}
     assert report["games"] == 2 and report["win_rate_by_agent"]["strong"]["games"] == 2
+
+
+def test_seat_order_chi_square() -> None:
+    from engine.sim import _uniform_test
+
+    assert _uniform_test([50, 50])["p"] == 1.0
+    assert abs(_uniform_test([60.0, 40.0])["p"] - 0.0455) < 1e-3  # chi2 = 4, df 1
+    assert abs(_uniform_test([40, 30, 30, 20])["p"] - 0.0833) < 1e-3  # chi2 = 6.67, df 3
