@@ -40,8 +40,13 @@ HAND_FILE = re.compile(r"game(\d+)-hand\.png")
 EPHEMERAL = 1 << 6
 
 
+# Fixed examples in the engine's help texts ("write a colour and a number 1-4, like blue-4."),
+# not cards of this game.
+EXAMPLES = re.compile(r"like '?(?:[a-z-]+ )?blue-4'?|like '?lose blue-2'?")
+
+
 def cards(text: str) -> set[str]:
-    return set(CARD.findall(text))
+    return set(CARD.findall(EXAMPLES.sub("", text)))
 
 
 def hands(state: Any) -> dict[str, list[str]]:
