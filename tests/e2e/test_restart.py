@@ -6,9 +6,11 @@ applied twice, and the controls posted before the restart still work or say they
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from db import Database
 
+from .audit import HAND_LINE
 from .driver import DONE, GameDriver, Played, Policy, answer, select_of, split_id, turn_ids
 from .helpers import Unchanged, advance_until, owes, refused, settle
 from .proc import BotProcess
@@ -37,6 +39,19 @@ async def consistent(db: Database, game_id: int) -> list:
     assert replayed(initial, log) == snap.json, "the snapshot is not the log replayed"
     assert snap.version == (log[-1].version if log else GAME.load(initial).version)
     return log
+
+
+def dm_hands(world, driver: GameDriver) -> list[tuple[Any, list[str] | None, list[str]]]:
+    """(user, the hand their latest DM from the bot shows, the hand they hold)."""
+    out = []
+    for user in driver.users:
+        player = driver.seats()[user.id]
+        held = sorted(next(p.hand for p in driver.state.players if p.id == player))
+        dms = [m for m in world.fake.dms(user) if m.author is world.fake.bot_user]
+        m = HAND_LINE.search(dms[-1].content) if dms else None
+        shown = None if m is None else ([] if m[3] == "no cards" else sorted(x.strip() for x in m[3].split(",")))
+        out.append((user, shown, held))
+    return out
 
 
 async def test_stop_and_start_again_mid_game(world, db, stella):
@@ -99,6 +114,7 @@ async def test_sigkill_at_a_random_point_of_a_decision(holding_world, tmp_path):
     db = await Database.open(world.db_path)
     proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
     no_prompt: list[tuple[int, str | None, int, str]] = []
+    stale_dms: list[tuple[Any, ...]] = []
     try:
         driver = GameDriver(world, db, world.players[:2], audit=False)
         await driver.setup()
@@ -137,7 +153,12 @@ async def test_sigkill_at_a_random_point_of_a_decision(holding_world, tmp_path):
                     await fake.wait_for(lambda: driver.prompt_for(driver.state.version), 3)
                 except TimeoutError:
                     no_prompt.append((cut, gate.held, driver.state.version, text))
-                    await driver.decide(method="do", policy=policy)  # the commands still work
+                # every player's latest hand DM shows the hand they hold now
+                try:
+                    await fake.wait_for(lambda: all(shown == now for _u, shown, now in dm_hands(world, driver)), 3)
+                except TimeoutError:
+                    stale_dms.extend((cut, gate.held, text, u.username, shown, now)
+                                     for u, shown, now in dm_hands(world, driver) if shown != now)
             else:
                 # not stored: the same prompt's control makes the decision now
                 await driver.decide(text, method="button")
@@ -154,3 +175,22 @@ async def test_sigkill_at_a_random_point_of_a_decision(holding_world, tmp_path):
         "killed after the decision was stored but before the next turn prompt was posted, the "
         "restarted bot never posts it, so the thread has no buttons for the owed decision "
         f"(held request #, the request, game version, decision): {no_prompt}")
+    assert not stale_dms, (
+        "killed after the decision was stored but before the hands were sent by DM, the restarted "
+        "bot does not send them: the player's last DM shows a hand they no longer hold "
+        f"(held request #, the request, decision, player, hand in the last DM, hand now): {stale_dms}")
+
+
+async def test_lobby_buttons_work_after_a_restart(world, db, stella):
+    first = await stella()
+    driver = GameDriver(world, db, world.players[:3])
+    await driver.open()
+    lobby = driver.lobby_message
+    await stop(world, first)
+    await stella()
+    await settle(world)
+    await driver.join_all()  # the Join button the first bot posted, and /stella join
+    await driver.start(via="button")  # its Start button
+    clicked = [h for h in driver.interactions if h.source_message is lobby]
+    assert len(clicked) == 2  # a Join and the Start, both on the message posted before the restart
+    await driver.play(Policy(2, budget=10), stop_at=3)
