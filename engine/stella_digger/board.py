@@ -66,3 +66,7 @@ def distance(a: str, b: str) -> int:
 
 def clockwise(direction: str) -> str:
     return DIRECTIONS[(DIRECTIONS.index(direction) + 1) % 4]
+#: Orthogonal neighbours in reading order (R16, P5 tie-breaks).
+NEIGHBOURS_READING: dict[str, tuple[str, ...]] = {
+    sq: tuple(sorted(ns, key=READING_INDEX.__getitem__)) for sq, ns in NEIGHBOURS.items()
+}

@@ -39,12 +39,16 @@ ALL_GADGETS: tuple[str, ...] = tuple(f"{t}/{c}" for t in GADGET_TYPES for c in C
 GADGET_INDEX = {g: i for i, g in enumerate(ALL_GADGETS)}
 
 
+_GADGET_TYPE = {g: g.split("/", 1)[0] for g in ALL_GADGETS}
+_GADGET_COLOUR = {g: g.split("/", 1)[1] for g in ALL_GADGETS}
+
+
 def gadget_type(gadget: str) -> str:
-    return gadget.split("/", 1)[0]
+    return _GADGET_TYPE[gadget]
 
 
 def gadget_colour(gadget: str) -> str:
-    return gadget.split("/", 1)[1]
+    return _GADGET_COLOUR[gadget]
 
 
 VP3_TILES: int = _DATA["vp3_tiles"]  # C6

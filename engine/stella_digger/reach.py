@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import NEIGHBOURS, READING_INDEX, START, TERRAIN, YELLOW, distance
+from .board import NEIGHBOURS, NEIGHBOURS_READING, READING_INDEX, START, TERRAIN, YELLOW, distance
 from .components import tile_info
 from .state import State
 
@@ -46,7 +46,7 @@ def target_options(state: State) -> dict[str, str]:
     for n in NEIGHBOURS[marker]:
         if is_targetable(state, n):
             options[n] = marker
-    for mid in sorted(NEIGHBOURS[marker], key=READING_INDEX.__getitem__):
+    for mid in NEIGHBOURS_READING[marker]:
         if is_passage(state, mid):
             for t in NEIGHBOURS[mid]:
                 if t not in options and is_targetable(state, t):
