@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened.
+class Event(NamedTuple):
+    """One thing that happened (immutable; a NamedTuple because games emit many).
 
     ``to`` is ``None`` for a public event (thread, spectators, logs) or the tuple of player ids
     who may see it (a drawn card's number goes only to its drawer). ``text`` is the sentence
@@ -18,7 +16,7 @@ class Event:
     kind: str
     text: str
     to: tuple[str, ...] | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = {}  # noqa: RUF012 - always passed by the engine; never mutated
 
     @property
     def public(self) -> bool:
