@@ -49,6 +49,7 @@ class StellaBot(commands.Bot):
         self.clock = clock
         self.db: Database | None = None
         self.referee: Referee | None = None
+        self._caught_up = False
 
     async def prepare(self) -> None:
         """Everything but the network: database, referee, commands, persistent components."""
@@ -76,6 +77,9 @@ class StellaBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d server(s)", self.user, getattr(self.user, "id", "?"),
                  len(self.guilds))
+        if self.referee is not None and not self._caught_up:
+            self._caught_up = True  # on_ready comes again after a reconnect
+            self.referee.ctx.spawn(self.referee.catch_up(), "catch-up")
 
     async def on_game_component(self, interaction: discord.Interaction[Any], custom_id: str,
                                 values: list[str]) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from db import Game, Seat
+from db import notified as notified_db
 from engine import Event
 
 from . import choices, ids, images, texts
@@ -23,6 +24,11 @@ log = logging.getLogger(__name__)
 
 def hands(state: Any) -> dict[str, list[str]]:
     return {p.id: sorted(p.hand) for p in state.players}
+
+
+def hand_key(cards: list[str] | None) -> str:
+    """A hand as stored with its last DM (``db.notified``)."""
+    return ",".join(cards or ())
 
 
 class Notifier:
@@ -76,11 +82,29 @@ class Notifier:
         picture = await images.scores_png(view, state.score_history, game.id)
         await self.post(game, text, files=(picture,) if picture else ())
 
-    async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "") -> None:
+    async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "") -> bool:
+        """Post the turn prompt (after ``head``); True if it had the turn controls."""
         line, panel, ping = self.prompt(game, state, deadline)
         text = "\n".join(x for x in (head, line) if x)
         if text:
             await self.post(game, text, panel=panel, ping=ping)
+        return panel is not None
+
+    def automatic_next(self, game: Game, state: Any) -> bool:
+        """Is the next decision an AI seat's or an absent player's (made at once)?"""
+        to_act = None if state.ended else self.g.to_act(state)
+        seat = None if to_act is None else game.seat_of_player(to_act.player)
+        return seat is not None and (seat.is_ai or seat.absent)
+
+    async def record(self, game: Game, state: Any, prompted: bool, delivered: dict[str, str]) -> None:
+        """Remember that everything for this state went out (a restart re-sends only what a
+        crash cut off: ``referee.service.Referee.catch_up``)."""
+        try:
+            await notified_db.record(self.ctx.db, game.id, int(state.version),
+                                     prompt_version=int(state.version) if prompted else None,
+                                     auto=self.automatic_next(game, state), hands=delivered)
+        except Exception:
+            log.exception("game %s: could not record what was posted", game.id)
 
     async def started(self, game: Game, state: Any, events: list[Event], deadline: int | None) -> None:
         order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p.id), p.name)}"
@@ -92,13 +116,15 @@ class Notifier:
                 *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.round_post(game, state)
-        await self.reprompt(game, state, deadline)
-        await self.dm_hands(game, {p.id: [] for p in state.players}, state, events)
+        prompted = await self.reprompt(game, state, deadline)
+        delivered = await self.dm_hands(game, {p.id: [] for p in state.players}, state, events)
+        await self.record(game, state, prompted, delivered)
 
     async def after_decision(self, game: Game, before: Mapping[str, list[str]], state: Any,
                              events: list[Event], deadline: int | None, note: str | None) -> None:
         lines = ([note] if note else []) + texts.public_lines(events)
         body = "\n".join(lines)
+        prompted = False
         if state.ended:
             await self.post(game, body or "The game is over.")
             await self.final_post(game, state)
@@ -106,25 +132,30 @@ class Notifier:
             if body:
                 await self.post(game, body)
             await self.round_post(game, state)
-            await self.reprompt(game, state, deadline)
+            prompted = await self.reprompt(game, state, deadline)
         else:
-            await self.reprompt(game, state, deadline, head=body)
-        await self.dm_hands(game, before, state, events)
+            prompted = await self.reprompt(game, state, deadline, head=body)
+        delivered = await self.dm_hands(game, before, state, events)
+        await self.record(game, state, prompted, delivered)
 
     # --- DMs -------------------------------------------------------------------------------
 
     async def dm_hands(self, game: Game, before: Mapping[str, list[str]], state: Any,
-                       events: Iterable[Event], note: str | None = None) -> None:
-        """DM every human whose hand changed (or who got a private event) their own view."""
+                       events: Iterable[Event], note: str | None = None) -> dict[str, str]:
+        """DM every human whose hand changed (or who got a private event) their own view.
+        Returns the hands delivered (player id -> ``hand_key``)."""
         events = list(events)
         now = hands(state)
+        delivered: dict[str, str] = {}
         for seat in game.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
             private = texts.private_lines(events, seat.player_id)
             if not private and before.get(seat.player_id) == now.get(seat.player_id):
                 continue
-            await self.dm_hand(game, state, seat, private, note)
+            if await self.dm_hand(game, state, seat, private, note):
+                delivered[seat.player_id] = hand_key(now.get(seat.player_id))
+        return delivered
 
     async def dm_hand(self, game: Game, state: Any, seat: Seat, private: list[str],
                       note: str | None = None) -> bool:

@@ -8,19 +8,22 @@ import time
 from collections.abc import Callable
 
 from db import Database
+from db import notified as notified_db
 
 from .ai import AiRunner
 from .config import Settings
 from .context import Context
+from .errors import UnknownGame, WrongPhase
 from .info import Info
 from .lobby import Lobby
 from .moderation import Moderation
-from .notify import Notifier
+from .notify import Notifier, hand_key, hands
 from .outbox import Outbox
 from .sessions import Sessions
 from .timers import Timers
 
 log = logging.getLogger(__name__)
+CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
 
 
 class Referee:
@@ -36,48 +39,81 @@ class Referee:
         self.info = Info(self.ctx, self.sessions)
         self.timers = Timers(self.ctx, self.sessions)
         self.ctx.on_timer_change = self.timers.poke
+        self._pending: list[int] = []  # games to catch up once connected (resume)
 
     @property
     def db(self) -> Database:
         return self.ctx.db
 
     async def resume(self) -> int:
-        """After a restart: every running game continues (AI and absent seats move, games
-        without a deadline get one). Timers come from the database; buttons are dynamic."""
+        """After a restart: every running game continues. No state is read and nothing is
+        sent here: timers come from the database (``running_games``), buttons are dynamic,
+        AI/absent seats owing a decision move now, and games whose messages a crash may have
+        cut off (their recorded notified version is behind their state's, ``db.notified``) or
+        without a deadline are queued for ``catch_up`` (run once connected)."""
         rows = await self.db.running_games()
-        for row in rows:
-            try:
-                await self._resume(row.game_id)
-            except Exception:
-                log.exception("game %s could not be resumed", row.game_id)
-                continue
-            self.ctx.spawn(self.sessions.advance(row.game_id), f"advance-{row.game_id}")
+        behind = await notified_db.behind(self.db)
+        queued = {b.game_id for b in behind if b.notified_version is None or b.notified_version < b.version}
+        queued.update(r.game_id for r in rows if r.deadline is None)
+        self._pending = sorted(queued)
+        for b in behind:
+            if b.auto and b.game_id not in queued:
+                self.ctx.spawn(self.sessions.advance(b.game_id), f"advance-{b.game_id}")
         self.timers.poke()
-        log.info("resumed %d running game(s)", len(rows))
+        log.info("resumed %d running game(s); %d to catch up", len(rows), len(self._pending))
         return len(rows)
 
-    async def _resume(self, game_id: int) -> None:
-        """Give the game a deadline if it has none, and post its turn prompt again if the
-        bot stopped after committing a decision but before the prompt went out."""
+    async def catch_up(self, spacing: float = CATCH_UP_SPACING) -> int:
+        """Post what a crash cut off for the games ``resume`` queued, one game at a time
+        (``spacing`` seconds apart, so a restart doesn't burst): the missing turn prompt, the
+        hand DMs of players whose hand changed since their last one; then AI/absent seats move.
+        Returns the number of games handled."""
+        pending, self._pending = self._pending, []
+        done = 0
+        for i, game_id in enumerate(pending):
+            if i and spacing:
+                await asyncio.sleep(spacing)
+            try:
+                automatic = await self._catch_up(game_id)
+            except Exception:
+                log.exception("game %s could not be caught up", game_id)
+                continue
+            done += 1
+            if automatic:
+                self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        return done
+
+    async def _catch_up(self, game_id: int) -> bool:
         async with self.ctx.lock(game_id):
-            table = await self.sessions.running(game_id)
-            game = table.game
+            try:
+                table = await self.sessions.running(game_id)
+            except (UnknownGame, WrongPhase):
+                return False
+            game, state = table.game, table.state
             deadline = game.deadline
             if deadline is None:
-                deadline, remind_at = self.ctx.timer_for(game, table.state)
+                deadline, remind_at = self.ctx.timer_for(game, state)
                 await self.db.set_deadline(game_id, deadline, remind_at=remind_at)
-            to_act = self.ctx.game.to_act(table.state)
-            seat = None if to_act is None else game.seat_of_player(to_act.player)
-            if seat is None or seat.is_ai or seat.absent or game.thread_id is None:
-                return
-            if await self.ctx.out.last_prompt(game.thread_id, game_id) != (table.version, table.tag):
+                self.timers.poke()
+            posted, sent = await notified_db.last_told(self.db, game_id)
+            prompted = False
+            if posted != table.version and self.notify.prompt(game, state, deadline)[1] is not None:
                 head = "♻️ I restarted before posting this prompt."
                 log_ = await self.db.get_log(game_id, after_seq=0)
                 if log_:
                     names = {s.player_id: s.display_name for s in game.seats}
                     last = log_[-1]
                     head += f" The last decision: {names.get(last.player_id, last.player_id)}: `{last.text}`."
-                await self.notify.reprompt(game, table.state, deadline, head=head)
+                prompted = await self.notify.reprompt(game, state, deadline, head=head)
+            delivered: dict[str, str] = {}
+            for seat in game.seats:
+                if seat.is_ai or seat.user_id is None:
+                    continue
+                hand = hand_key(hands(state).get(seat.player_id))
+                if sent.get(seat.player_id) != hand and await self.notify.dm_hand(game, state, seat, []):
+                    delivered[seat.player_id] = hand
+            await self.notify.record(game, state, prompted, delivered)
+            return self.notify.automatic_next(game, state)
 
     async def start(self) -> None:
         await self.resume()

@@ -103,16 +103,41 @@ async def test_a_prompt_lost_in_a_crash_is_posted_again(db_path: Path, clock: Cl
     await second.prepare()
     assert second.referee is not None
     await second.referee.resume()
-    assert len(posts) == count  # the prompt is there: nothing is posted again
-    await second.close()
+    assert await second.referee.catch_up(spacing=0) == 0
+    assert len(posts) == count  # everything was posted: nothing is posted again
+    # the bot dies after committing a decision, before telling anyone
+    user, _, table = await owed(second.referee, game.id)
 
-    del posts[-1]  # as if the bot died after the commit, before the prompt went out
+    async def crash(*_args: object, **_kwargs: object) -> None:
+        return None
+
+    second.referee.notify.after_decision = crash  # type: ignore[method-assign]
+    decision = str(second.referee.ctx.game.default(table.state))
+    await second.referee.sessions.decide(game.id, user, decision)
+    await second.close()
+    assert len(posts) == count
+    dms = {u: len(m) for u, m in out.dms.items()}
+
     third = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
     await third.prepare()
     assert third.referee is not None
     await third.referee.resume()
-    _, _, table = await owed(third.referee, game.id)
+    assert len(posts) == count  # nothing is sent before the bot is connected
+    assert await third.referee.catch_up(spacing=0) == 1
+    _, player, table = await owed(third.referee, game.id)
     assert posts[-1].panel is not None and "restarted" in posts[-1].text
-    assert "`target B1`" in posts[-1].text
+    assert f"`{decision}`" in posts[-1].text
     assert await out.last_prompt(game.thread_id, game.id) == (table.version, table.tag)
+    # whoever's hand changed got it by DM, showing the hand they hold now
+    held = {p.id: sorted(p.hand) for p in table.state.players}
+    for seat in table.game.seats:
+        if len(out.dms.get(seat.user_id, [])) > dms.get(seat.user_id, 0):
+            assert all(card in out.dms[seat.user_id][-1].text for card in held[seat.player_id])
+    # a fourth start: nothing left to catch up
     await third.close()
+    fourth = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await fourth.prepare()
+    assert fourth.referee is not None
+    await fourth.referee.resume()
+    assert await fourth.referee.catch_up(spacing=0) == 0
+    await fourth.close()

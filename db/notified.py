@@ -1,0 +1,114 @@
+"""What the bot last told each running game: the version of the last turn prompt it posted, the
+version it finished notifying, and per seat the hand its last hand DM showed.
+
+Used after a restart to re-post only what is missing (no REST calls needed to find out), and to
+load a game and its snapshot in one read. The tables are created on first use
+(``CREATE TABLE IF NOT EXISTS``), so the numbered schema is unchanged.
+
+    notified  (game_id) -> version (every message for this state version went out),
+              prompt_version (the last turn prompt posted), auto (an AI/absent seat owes next)
+    hand_dms  (game_id, player_id) -> version and hand (sorted cards, comma-separated) of the
+              last hand DM delivered
+A running game without a ``notified`` row (imported, or created before this table) is taken
+as fully notified.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from db.database import Database
+from db.errors import CorruptGame
+from db.games import _state_row
+from db.lobby import load_game
+from db.models import Game, Snapshot
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS notified ("
+    " game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
+    " version INTEGER NOT NULL, prompt_version INTEGER, auto INTEGER NOT NULL DEFAULT 0)",
+    "CREATE TABLE IF NOT EXISTS hand_dms ("
+    " game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+    " player_id TEXT NOT NULL, version INTEGER NOT NULL, hand TEXT NOT NULL,"
+    " PRIMARY KEY (game_id, player_id)) WITHOUT ROWID",
+)
+_READY = "_stella_notified_ready"
+
+
+@dataclass(frozen=True, slots=True)
+class Behind:
+    """A running game whose bot-side messages may be missing or whose next decider is automatic."""
+
+    game_id: int
+    version: int
+    notified_version: int | None
+    prompt_version: int | None
+    auto: bool
+
+
+async def ensure(db: Database) -> None:
+    if getattr(db, _READY, False):
+        return
+    async with db._write() as tx:
+        for sql in _SCHEMA:
+            await tx.run(sql)
+    setattr(db, _READY, True)
+
+
+async def load_table(db: Database, game_id: int) -> tuple[Game, Snapshot | None]:
+    """The game and (unless it is still a lobby) its snapshot, in one read."""
+    async with db._read() as tx:
+        game = await load_game(tx, game_id)
+        if game.status == "lobby":
+            return game, None
+        row = await _state_row(tx, game_id, "s.snapshot_json, json_valid(s.snapshot_json)")
+    if not row[2]:
+        raise CorruptGame(game_id, f"the saved state (version {row[0]}) is not valid JSON")
+    return game, Snapshot(game_id, row[0], row[1])
+
+
+async def record(db: Database, game_id: int, version: int, *, prompt_version: int | None,
+                 auto: bool, hands: Mapping[str, str]) -> None:
+    """Everything for state ``version`` went out (``prompt_version``: a prompt for it was
+    posted, else the last one stays; ``hands``: player id -> hand DM'd now)."""
+    await ensure(db)
+    async with db._write() as tx:
+        await tx.run(
+            "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = MAX(version, excluded.version),"
+            " prompt_version = COALESCE(excluded.prompt_version, prompt_version),"
+            " auto = excluded.auto",
+            (game_id, version, prompt_version, int(auto)),
+        )
+        if hands:
+            await tx.many(
+                "INSERT INTO hand_dms (game_id, player_id, version, hand) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, player_id) DO UPDATE SET version = excluded.version,"
+                " hand = excluded.hand",
+                [(game_id, pid, version, hand) for pid, hand in hands.items()],
+            )
+
+
+async def last_told(db: Database, game_id: int) -> tuple[int | None, dict[str, str]]:
+    """(version of the last prompt posted, player id -> hand of their last DM)."""
+    await ensure(db)
+    async with db._read() as tx:
+        row = await tx.one("SELECT prompt_version FROM notified WHERE game_id = ?", (game_id,))
+        found = await tx.all("SELECT player_id, hand FROM hand_dms WHERE game_id = ?", (game_id,))
+    return (None if row is None else row[0]), {r["player_id"]: r["hand"] for r in found}
+
+
+async def behind(db: Database) -> list[Behind]:
+    """Running games notified for an older version than their state's, or whose next
+    decision is an AI's / absent player's. One query, no JSON read."""
+    await ensure(db)
+    async with db._read() as tx:
+        found = await tx.all(
+            "SELECT g.id, g.version, n.version AS nv, n.prompt_version, n.auto"
+            " FROM games g JOIN notified n ON n.game_id = g.id"
+            " WHERE g.status = 'running' AND (n.version < g.version OR n.auto = 1)"
+            " ORDER BY g.id"
+        )
+    return [Behind(r["id"], r["version"], r["nv"], r["prompt_version"], bool(r["auto"]))
+            for r in found]
