@@ -34,7 +34,9 @@ class Context:
     game: Any = field(default_factory=lambda: engine.get_game(GAME_NAME))
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
-    on_timer_change: Callable[[], None] = lambda: None
+    # a new deadline (None: unknown, e.g. several changed) was stored: the timer loop may
+    # have to wake earlier
+    on_timer_change: Callable[..., None] = lambda at=None: None
 
     def now(self) -> int:
         return int(self.clock())

@@ -27,6 +27,7 @@ def _mentions(post: Post) -> discord.AllowedMentions:
 class DiscordOutbox:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._dms: dict[int, Any] = {}  # user id -> DMChannel
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -52,10 +53,18 @@ class DiscordOutbox:
         except (discord.HTTPException, discord.ClientException, TypeError, AttributeError) as exc:
             log.warning("could not post to thread %s: %s", thread_id, exc)
 
+    async def _dm_channel(self, user_id: int) -> Any:
+        """The DM channel with a user, opened once (``POST /users/@me/channels``) and kept: no
+        ``GET /users/{id}`` (users aren't cached without the members intent)."""
+        channel = self._dms.get(user_id)
+        if channel is None:
+            channel = self._dms[user_id] = await self.client.create_dm(discord.Object(user_id))
+        return channel
+
     async def dm(self, user_id: int, post: Post) -> bool:
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(post.text, files=_files(post))
+            channel = await self._dm_channel(user_id)
+            await channel.send(post.text, files=_files(post))
         except (discord.HTTPException, discord.ClientException) as exc:
             log.info("could not DM user %s: %s", user_id, exc)
             return False

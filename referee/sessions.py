@@ -7,6 +7,7 @@ in one transaction, then tell the thread and the players. Nothing changes on any
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from db import (
     PlayerResult,
     StaleVersion,
 )
+from db import notified as notified_db
 from engine import Event, GameError, NotYourTurn
 
 from . import ai, choices, ids
@@ -66,10 +68,17 @@ class Sessions:
             raise UnknownGame(f"There is no game #{game_id}.") from None
 
     async def table(self, game_id: int, game: Game | None = None) -> Table:
-        game = game or await self.get_game(game_id)
+        if game is None:  # the game and its snapshot in one read
+            try:
+                game, snap = await notified_db.load_table(self.ctx.db, game_id)
+            except GameNotFound:
+                raise UnknownGame(f"There is no game #{game_id}.") from None
+        else:
+            snap = None
         if game.status == GameStatus.LOBBY:
             raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
-        snap = await self.ctx.db.load_snapshot(game_id)
+        if snap is None:
+            snap = await self.ctx.db.load_snapshot(game_id)
         return Table(game, self.g.load(snap.json), snap.json)
 
     async def running(self, game_id: int, game: Game | None = None) -> Table:
@@ -103,8 +112,15 @@ class Sessions:
         except StaleVersion:
             raise StalePrompt() from None
         table.text = text
-        self.ctx.on_timer_change()
-        game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags may have changed
+        self.ctx.on_timer_change(min((t for t in (deadline, remind_at) if t is not None),
+                                     default=float("inf")))
+        seat = game.seat_of_player(player)
+        if (state.ended or seat is None or source == DecisionSource.TIMEOUT
+                or (source == DecisionSource.PLAYER and (seat.absent or seat.missed_deadlines))):
+            game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags changed
+        else:  # nothing but the version and the timer changed (db.append_decision)
+            game = dataclasses.replace(game, version=state.version, deadline=deadline,
+                                       remind_at=remind_at, reminder_sent=False)
         table.game = game
         try:  # the decision is stored: telling people must not turn it into an error
             await self.notify.after_decision(game, before, state, events, deadline, note)
@@ -119,33 +135,43 @@ class Sessions:
         """A player's decision (``version``/``tag`` from a panel: stale if the game moved on).
         Returns the decision's notation once it is committed."""
         async with self.ctx.lock(game_id):
-            game = await self.get_game(game_id)
-            if game.status == GameStatus.LOBBY:
+            game, snap = await self._load(game_id)
+            if game.status == GameStatus.LOBBY or snap is None:
                 raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
             seat = game.seat_of_user(user_id)
             if seat is None:
                 raise NotAPlayer()
-            table = await self.running(game_id, game)
+            if game.status != GameStatus.RUNNING:
+                raise WrongPhase(f"Game #{game_id} is {game.status}: there is nothing to decide.")
+            table = Table(game, self.g.load(snap.json), snap.json)
             if version is not None and (version != table.version or tag != table.tag):
                 raise StalePrompt()
             action = self.g.check(table.state, seat.player_id, text)
             note = None
             if seat.absent:
                 note = f"👋 {seat.display_name} is back."
-            await self.commit(table, seat.player_id, action, DecisionSource.PLAYER, user_id, note)
-        self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
+            game, _ = await self.commit(table, seat.player_id, action, DecisionSource.PLAYER,
+                                        user_id, note)
+            automatic = self.notify.automatic_next(game, table.state)
+        if automatic:  # an AI seat or an absent player owes the next decision
+            self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
         return str(action)
+
+    async def _load(self, game_id: int) -> tuple[Game, Any]:
+        try:
+            return await notified_db.load_table(self.ctx.db, game_id)
+        except GameNotFound:
+            raise UnknownGame(f"There is no game #{game_id}.") from None
 
     async def owed_texts(self, game_id: int, user_id: int, version: int | None = None,
                          tag: str | None = None) -> tuple[Table, list[str]]:
         """The sorted legal decisions, only for the player who owes the decision now."""
-        game = await self.get_game(game_id)
-        if game.status == GameStatus.LOBBY:
-            raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
-        seat = game.seat_of_user(user_id)
+        table = await self.table(game_id)  # a lobby: WrongPhase
+        seat = table.game.seat_of_user(user_id)
         if seat is None:
             raise NotAPlayer()
-        table = await self.running(game_id, game)
+        if table.game.status != GameStatus.RUNNING:
+            raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
         if version is not None and (version != table.version or tag != table.tag):
             raise StalePrompt()
         to_act = self.g.to_act(table.state)

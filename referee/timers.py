@@ -29,9 +29,13 @@ class Timers:
         self.sessions = sessions
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._next_wake = float("inf")  # epoch seconds the loop sleeps until (inf: awake)
 
-    def poke(self) -> None:
-        self._wake.set()
+    def poke(self, at: int | None = None) -> None:
+        """A timer changed; ``at``: the new deadline, only earlier ones than the loop's next
+        wake matter (None: wake it anyway)."""
+        if at is None or at < self._next_wake:
+            self._wake.set()
 
     # --- the handlers ----------------------------------------------------------------------
 
@@ -102,6 +106,7 @@ class Timers:
     async def run(self) -> None:
         while True:
             self._wake.clear()
+            self._next_wake = float("inf")  # any change while handling wakes the loop again
             try:
                 await self.tick()
                 nxt = await self.ctx.db.next_timer()
@@ -111,6 +116,7 @@ class Timers:
                 log.exception("timer loop")
                 nxt = None
             delay = MAX_SLEEP if nxt is None else min(max(nxt - self.ctx.clock(), MIN_SLEEP), MAX_SLEEP)
+            self._next_wake = self.ctx.clock() + delay
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
