@@ -2,8 +2,7 @@
 version it finished notifying, and per seat the hand its last hand DM showed.
 
 Used after a restart to re-post only what is missing (no REST calls needed to find out), and to
-load a game and its snapshot in one read. The tables are created on first use
-(``CREATE TABLE IF NOT EXISTS``), so the numbered schema is unchanged.
+load a game and its snapshot in one read. The tables come from migration 0002_notified.sql.
 
     notified  (game_id) -> version (every message for this state version went out),
               prompt_version (the last turn prompt posted), auto (an AI/absent seat owes next)
@@ -24,17 +23,6 @@ from db.games import _state_row
 from db.lobby import load_game
 from db.models import Game, Snapshot
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS notified ("
-    " game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
-    " version INTEGER NOT NULL, prompt_version INTEGER, auto INTEGER NOT NULL DEFAULT 0)",
-    "CREATE TABLE IF NOT EXISTS hand_dms ("
-    " game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
-    " player_id TEXT NOT NULL, version INTEGER NOT NULL, hand TEXT NOT NULL,"
-    " PRIMARY KEY (game_id, player_id)) WITHOUT ROWID",
-)
-_READY = "_stella_notified_ready"
-
 
 @dataclass(frozen=True, slots=True)
 class Behind:
@@ -45,15 +33,6 @@ class Behind:
     notified_version: int | None
     prompt_version: int | None
     auto: bool
-
-
-async def ensure(db: Database) -> None:
-    if getattr(db, _READY, False):
-        return
-    async with db._write() as tx:
-        for sql in _SCHEMA:
-            await tx.run(sql)
-    setattr(db, _READY, True)
 
 
 async def load_table(db: Database, game_id: int) -> tuple[Game, Snapshot | None]:
@@ -72,7 +51,6 @@ async def record(db: Database, game_id: int, version: int, *, prompt_version: in
                  auto: bool, hands: Mapping[str, str]) -> None:
     """Everything for state ``version`` went out (``prompt_version``: a prompt for it was
     posted, else the last one stays; ``hands``: player id -> hand DM'd now)."""
-    await ensure(db)
     async with db._write() as tx:
         await tx.run(
             "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, ?, ?)"
@@ -92,7 +70,6 @@ async def record(db: Database, game_id: int, version: int, *, prompt_version: in
 
 async def last_told(db: Database, game_id: int) -> tuple[int | None, dict[str, str]]:
     """(version of the last prompt posted, player id -> hand of their last DM)."""
-    await ensure(db)
     async with db._read() as tx:
         row = await tx.one("SELECT prompt_version FROM notified WHERE game_id = ?", (game_id,))
         found = await tx.all("SELECT player_id, hand FROM hand_dms WHERE game_id = ?", (game_id,))
@@ -102,7 +79,6 @@ async def last_told(db: Database, game_id: int) -> tuple[int | None, dict[str, s
 async def behind(db: Database) -> list[Behind]:
     """Running games notified for an older version than their state's, or whose next
     decision is an AI's / absent player's. One query, no JSON read."""
-    await ensure(db)
     async with db._read() as tx:
         found = await tx.all(
             "SELECT g.id, g.version, n.version AS nv, n.prompt_version, n.auto"

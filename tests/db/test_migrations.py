@@ -25,8 +25,10 @@ async def test_migrates_empty_file(db_path: Path) -> None:
         "guild_config",
         "moderation_log",
         "schema_migrations",
+        "notified",
+        "hand_dms",
     } <= tables
-    assert applied == [(1, "init")]
+    assert applied == [(1, "init"), (2, "notified")]
 
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:
@@ -34,10 +36,11 @@ async def test_reopen_is_idempotent(db_path: Path) -> None:
         await db.set_admin_role(5, 55)
     for _ in range(2):
         async with await Database.open(db_path) as db:
-            assert await db.schema_version() == 1
+            assert await db.schema_version() == len(load_migrations())
             assert await db.get_admin_role(5) == 55
     with sqlite3.connect(db_path) as raw:
-        assert raw.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == 1
+        count = raw.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0]
+        assert count == len(load_migrations())
 
 
 async def test_newer_schema_is_refused(db_path: Path) -> None:
@@ -47,7 +50,7 @@ async def test_newer_schema_is_refused(db_path: Path) -> None:
         raw.execute("INSERT INTO schema_migrations VALUES (99, 'future', 0)")
     with pytest.raises(SchemaTooNew, match="99 is newer") as info:
         await Database.open(db_path)
-    assert info.value.found == 99 and info.value.known == 1
+    assert info.value.found == 99 and info.value.known == len(load_migrations())
 
 
 async def test_wal_enabled(db: Database, db_path: Path) -> None:
