@@ -86,7 +86,7 @@ def _perform(state: State, frame: Frame, action: Action, ev: EventLog) -> None:
 
 def _legal(state: State, frame: Frame) -> list[Action]:
     assert frame.colour is not None
-    return [Lose(c) for c in candidates(state, frame.seat, frame.colour)[0]]
+    return [Lose.canonical(c) for c in candidates(state, frame.seat, frame.colour)[0]]
 
 
 def _default(state: State, frame: Frame) -> Action:

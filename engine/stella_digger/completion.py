@@ -120,7 +120,7 @@ def _perform_gold(state: State, frame: Frame, action: Action, ev: EventLog) -> N
 DECISIONS["gold"] = DecisionStep(
     "gold",
     settle=lambda state, frame, ev: None if frame.n > 0 else SKIP,
-    legal=lambda state, frame: [Gold(c) for c in combinations_with_replacement(COLOURS, frame.n)],
+    legal=lambda state, frame: [Gold.canonical(c) for c in combinations_with_replacement(COLOURS, frame.n)],
     check=_check_gold,
     perform=_perform_gold,
     default=lambda state, frame: Gold(least_held_first(state.players[frame.seat], frame.n)),
@@ -169,7 +169,7 @@ def _perform_capsule(state: State, frame: Frame, action: Action, ev: EventLog) -
 
 DECISIONS["capsule"] = DecisionStep(
     "capsule", _settle_capsule,
-    legal=lambda state, frame: [Capsule(c) for c in sorted(_capsules(state, frame.seat),
+    legal=lambda state, frame: [Capsule.canonical(c) for c in sorted(_capsules(state, frame.seat),
                                                             key=COLOURS.index)],
     check=_check_capsule,
     perform=_perform_capsule,

@@ -27,7 +27,7 @@ def _decide_deck(state: State, frame: Frame, ev: EventLog) -> Outcome:
                "the decks or the discard pile.", player=state.players[frame.seat].id)
         return SKIP
     decks = open_decks(state)
-    return Draw(decks[0]) if len(decks) == 1 else None
+    return Draw.canonical(decks[0]) if len(decks) == 1 else None
 
 
 def _check(state: State, frame: Frame, action: Action) -> None:
@@ -37,7 +37,7 @@ def _check(state: State, frame: Frame, action: Action) -> None:
 
 
 def _legal(state: State, frame: Frame) -> list[Action]:
-    return [Draw(d) for d in open_decks(state)]
+    return [Draw.canonical(d) for d in open_decks(state)]
 
 
 def _prompt(state: State, frame: Frame) -> str:

@@ -42,7 +42,7 @@ def _perform(state: State, frame: Frame, action: Action, ev: EventLog) -> None:
 
 
 def _legal(state: State, frame: Frame) -> list[Action]:
-    return [Target(sq) for sq in sorted(target_options(state), key=READING_INDEX.__getitem__)]
+    return [Target.canonical(sq) for sq in sorted(target_options(state), key=READING_INDEX.__getitem__)]
 
 
 def _default(state: State, frame: Frame) -> Action:

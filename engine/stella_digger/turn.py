@@ -214,6 +214,9 @@ def _exchanges(holding: tuple[int, ...]) -> tuple[Action, ...]:
                  for get in COLOURS if get != give)
 
 
+_PASS = Pass()
+
+
 def legal(state: State, frame: Frame) -> list[Action]:
     player = state.players[frame.seat]
     holding = tuple(player.crystals[c] for c in COLOURS)
@@ -224,7 +227,7 @@ def legal(state: State, frame: Frame) -> list[Action]:
         for sq, d in drill_spots(state):
             out += _drills(sq, d, holding)
     out += _exchanges(holding)
-    out.append(Pass())
+    out.append(_PASS)
     return out
 
 
