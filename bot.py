@@ -94,11 +94,22 @@ class StellaBot(commands.Bot):
         await super().close()
 
 
+#: discord.py logs whole request and gateway payloads at DEBUG: hand DMs and players' own card
+#: choices would land in the log. These loggers never go below INFO, whatever LOG_LEVEL says.
+PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_")
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in PAYLOAD_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.setLevel(max(logging.INFO, logging.getLevelName(level)))
+
+
 def main() -> int:
     here = Path(__file__).resolve().parent
     settings = Settings(_env_file=(here / ".env", ".env"))  # type: ignore[call-arg]
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    setup_logging(settings.log_level)
     token = settings.token
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
