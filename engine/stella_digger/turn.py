@@ -52,10 +52,18 @@ def drill_problem(state: State, sq: str, direction: str) -> str | None:
     return None
 
 
-def drill_spots(state: State) -> list[tuple[str, str]]:
-    """Every (square, direction) drill_problem accepts, computed in one pass."""
-    tiles, drills = state.tiles, state.drills
-    aimed = {STEP[sq, d.direction] for sq, d in drills.items()}
+def drill_spots(state: State) -> tuple[tuple[str, str], ...]:
+    """Every (square, direction) drill_problem accepts. Only the squares holding tiles and the
+    placed drills matter, so the answer is memoised on them (the map changes once a round)."""
+    return _drill_spots(frozenset(state.tiles),
+                        tuple((sq, d.direction) for sq, d in state.drills.items()))
+
+
+@lru_cache(maxsize=1024)
+def _drill_spots(tiles: frozenset[str], placed: tuple[tuple[str, str], ...]
+                 ) -> tuple[tuple[str, str], ...]:
+    drills = {sq for sq, _ in placed}
+    aimed = {STEP[sq, direction] for sq, direction in placed}
     out = []
     for sq in PRINTED:  # START and rock have no printed number and hold no token
         if sq in tiles or sq in drills or sq in aimed:
@@ -64,7 +72,7 @@ def drill_spots(state: State) -> list[tuple[str, str]]:
             tip = STEP[sq, d]
             if tip is not None and tip in PRINTED and tip not in tiles and tip not in drills:
                 out.append((sq, d))
-    return out
+    return tuple(out)
 
 
 _COST = {g: GADGET_COST[gadget_type(g)] for g in ALL_GADGETS}
