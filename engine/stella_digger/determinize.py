@@ -17,8 +17,7 @@ The view does not carry the list of steps still to run this round, so ``rebuild_
 back from the decision owed and the public round state (flow.py's round structure). A few facts
 of the round are not in any view and are filled in with the likely value: the square the marker
 entered its tile from (a passage next to it), which other players were defeated by a monster
-whose crystal losses are still owed (none assumed), the turn order before this round's winner
-took the Foreman marker (for Refining Capsule decisions: assumed unchanged), whether the decks
+whose crystal losses are still owed (none assumed), whether the decks
 were rebuilt this round (assumed not), and which gadgets other players already used this round
 (those on the table count as used). None of them shows in the view.
 
