@@ -33,14 +33,8 @@ def is_targetable(state: State, sq: str) -> bool:
             and tile_info(tile.code).kind != "monster")
 
 
-def target_options(state: State) -> dict[str, str]:
-    """R5: each choosable target square -> the square the marker enters it from (P5).
-
-    Reach is at most 2 orthogonal steps from the marker: a first step may enter a passage and
-    the final step enters the tile. The marker enters from its own square when the tile is next
-    to it, else from the first such passage in reading order. With nothing in reach, any tile
-    next to a passage connected to START (entered from the first such passage in reading order,
-    the marker's square first). An empty result means no target can be chosen (R18)."""
+def _in_reach(state: State) -> dict[str, str]:
+    """R5's 2-step reach: target square -> the square the marker enters it from (P5)."""
     marker = state.marker
     options: dict[str, str] = {}
     for n in NEIGHBOURS[marker]:
@@ -51,8 +45,21 @@ def target_options(state: State) -> dict[str, str]:
             for t in NEIGHBOURS[mid]:
                 if t not in options and is_targetable(state, t):
                     options[t] = mid
+    return options
+
+
+def target_options(state: State) -> dict[str, str]:
+    """R5: each choosable target square -> the square the marker enters it from (P5).
+
+    Reach is at most 2 orthogonal steps from the marker: a first step may enter a passage and
+    the final step enters the tile. The marker enters from its own square when the tile is next
+    to it, else from the first such passage in reading order. With nothing in reach, any tile
+    next to a passage connected to START (entered from the first such passage in reading order,
+    the marker's square first). An empty result means no target can be chosen (R18)."""
+    options = _in_reach(state)
     if options:
         return options
+    marker = state.marker
     connected = connected_passages(state)
     for sq in sorted(state.tiles, key=READING_INDEX.__getitem__):
         if not is_targetable(state, sq):
@@ -65,10 +72,7 @@ def target_options(state: State) -> dict[str, str]:
 
 def within_reach(state: State) -> bool:
     """True when target_options came from the 2-step reach, not the fallback."""
-    return any(is_targetable(state, t) for t in NEIGHBOURS[state.marker]) or any(
-        is_targetable(state, t)
-        for mid in NEIGHBOURS[state.marker] if is_passage(state, mid)
-        for t in NEIGHBOURS[mid])
+    return bool(_in_reach(state))
 
 
 def why_not_target(state: State, sq: str) -> str:

@@ -122,7 +122,7 @@ def check(state: State, frame: Frame, action: Action) -> None:
                 owner = next((p.name for p in state.players if g in p.gadgets), None)
                 raise IllegalDecision(f"{g} is not for sale: "
                                       + (f"{owner} owns it." if owner else "it is out of the game."))
-        cost = sum(GADGET_COST[gadget_type(g)] for g in action.gadgets)
+        cost = sum(_COST[g] for g in action.gadgets)
         _check_payment(player, action.pay, cost, "That")
     elif isinstance(action, Drill):
         if player.drills_left <= 0:

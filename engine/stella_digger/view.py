@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SQUARES, TERRAIN
-from .components import CARD_COLOUR, card_key
+from .components import CARD_COLOUR, COLOUR_INDEX, card_key
 from .crystals import crystal_limit, hand_limit
 from .decks import top_colour
 from .scoring import score
-from .state import Play, State
+from .state import Play, State, Tile
 
 _TERRAIN_WORD = {"S": "start", "#": "rock", "=": "tunnel"}
 EVERYONE = object()  # the omniscient viewer of ``summary`` (tests, scenario runner)
@@ -27,9 +27,7 @@ def square_code(state: State, sq: str) -> str:
         return "blockade"
     tile = state.tiles.get(sq)
     if tile is not None:
-        if not tile.face_up:
-            return "hidden"
-        return f"{tile.code}>{tile.arrow}" if tile.arrow else tile.code
+        return tile_code(tile) if tile.face_up else "hidden"
     drill = state.drills.get(sq)
     if drill is not None:
         return f"drill:{state.players[drill.owner].id}:{drill.direction}"
@@ -43,8 +41,8 @@ def _play(play: Play | None) -> dict[str, Any] | None:
             "boost": play.boost}
 
 
-def _hidden_tile_code(state: State, sq: str) -> str:
-    tile = state.tiles[sq]
+def tile_code(tile: Tile) -> str:
+    """The notation's tile code: its face, and ``>DIRECTION`` for a connected tile."""
     return f"{tile.code}>{tile.arrow}" if tile.arrow else tile.code
 
 
@@ -68,7 +66,7 @@ def build_view(state: State, viewer: object) -> dict[str, Any]:
             "name": p.name, "seat": seat,
             "hand": sorted(p.hand, key=card_key) if everyone or viewer == p.id else None,
             "hand_colours": sorted((CARD_COLOUR[c] for c in p.hand),
-                                   key=lambda c: card_key(f"{c}-1")),
+                                   key=COLOUR_INDEX.__getitem__),
             "hand_size": len(p.hand),
             "crystals": dict(p.crystals), "gadgets": sorted(p.gadgets),
             "drills_left": p.drills_left, "drill_points": p.drill_points,
@@ -101,6 +99,6 @@ def build_view(state: State, viewer: object) -> dict[str, Any]:
         "players": players,
     }
     if everyone:
-        view["hidden_tiles"] = {sq: _hidden_tile_code(state, sq) for sq, t in state.tiles.items()
+        view["hidden_tiles"] = {sq: tile_code(t) for sq, t in state.tiles.items()
                                 if not t.face_up}
     return view
