@@ -14,12 +14,12 @@ everything the view shows and fills in what the view hides, uniformly given the 
 - a fresh RNG state.
 
 The view does not carry the list of steps still to run this round, so ``rebuild_stack`` puts it
-back from the decision owed and the public round state (flow.py's round structure). A few facts
-of the round are not in any view and are filled in with the likely value: the square the marker
-entered its tile from (a passage next to it), which other players were defeated by a monster
-whose crystal losses are still owed (none assumed), whether the decks
-were rebuilt this round (assumed not), and which gadgets other players already used this round
-(those on the table count as used). None of them shows in the view.
+back from the decision owed and the public round state (flow.py's round structure), with the
+monster losses still owed (``monster_losses``, R17) taken from the view. The view also gives the
+square the marker entered its tile from (``marker_from``, R14) and whether the decks were rebuilt
+this round (``decks_rebuilt``, R9). One fact of the round is in no view and is filled in with the
+likely value: which gadgets other players already used this round (those on the table count as
+used; the viewer's own follow from its legal decisions).
 
 ``fast_clone`` is a hand-written deep copy of a State (much faster than the pydantic round trip
 of serial.clone), and ``quiet_apply`` performs an already-checked decision like ``GAME.apply``
@@ -32,8 +32,8 @@ from collections import Counter
 from typing import Any
 
 from ..core.rng import Rng
-from .actions import Action, Fight, Gold, LoseCrystals, Mine
-from .board import NEIGHBOURS, READING_INDEX, SQUARES, START, TERRAIN
+from .actions import Action, Fight, Gold, Mine
+from .board import SQUARES, TERRAIN
 from .components import (
     ALL_CARDS,
     ALL_GADGETS,
@@ -46,7 +46,6 @@ from .components import (
 )
 from .events import EventLog
 from .flow import advance
-from .reach import connected_passages
 from .state import Drill, Frame, Options, Play, Player, State, Tile
 from .steps import DECISIONS
 
@@ -149,9 +148,10 @@ def rebuild_stack(state: State, view: dict[str, Any], legal: list[Action] | None
         return [Frame("next_round"), Frame("visibility"), Frame("fight", n=1, square=square)] + [
             Frame("fight_play", s, square=square) for s in reversed(_after(order, seat))] + [
             Frame("fight_play", seat, square=square)]
-    if decision == "lose-crystals":
-        n = len(legal[0].colours) if legal and isinstance(legal[0], LoseCrystals) else 1
-        return [Frame("next_round"), Frame("visibility"), Frame("lose_crystals", seat, n=n)]
+    if decision == "lose-crystals":  # R17: the view lists the losses owed, the next one first
+        return [Frame("next_round"), Frame("visibility")] + [
+            Frame("lose_crystals", state.seat_of(owed["player"]), n=owed["loss"])
+            for owed in reversed(view["monster_losses"])]
     raise ValueError(f"unknown decision {decision!r}")
 
 
@@ -179,8 +179,8 @@ def _infer_own_used(player: Player, legal: list[Action] | None) -> None:
 def determinize(view: dict[str, Any], legal: list[Action] | None = None,
                 rng: Rng | None = None, seed: int = 0) -> State:
     """A full State consistent with ``view`` (see the module text). ``legal`` (the decisions the
-    viewer was offered, optional) only tells numbers the view leaves out (gold crystals owed,
-    crystals a monster takes, gadgets already used this round). ``rng`` draws the hidden parts;
+    viewer was offered, optional) only tells what the view leaves out (gold crystals owed, the
+    viewer's gadgets already used this round). ``rng`` draws the hidden parts;
     without it a generator seeded with ``seed`` is used."""
     if rng is None:
         rng = Rng(_RngBox(seed))
@@ -259,7 +259,8 @@ def determinize(view: dict[str, Any], legal: list[Action] | None = None,
                     rng.below(4)])
             else:
                 state.tiles[sq] = Tile(printed)
-    state.marker_from = _entry(state)
+    state.marker_from = view["marker_from"]  # R14
+    state.reset_pending = view["decks_rebuilt"]  # R9
 
     # -- cards: the unseen ones fill other hands (by colour) and the decks (tops by colour) ----
     unseen = Counter(ALL_CARDS)
@@ -322,19 +323,6 @@ def _any_card(by_colour: dict[str, list[str]]) -> str:
         if cards:
             return cards.pop()
     return "blue-3"
-
-
-def _entry(state: State) -> str:
-    """The square the marker entered its tile from (R14), which the view doesn't show: a passage
-    next to the marker, one joined to START first, then reading order."""
-    marker = state.marker
-    if marker not in state.tiles:
-        return marker
-    connected = connected_passages(state)
-    around = [n for n in NEIGHBOURS[marker] if TERRAIN[n] != "#" and n not in state.tiles]
-    if not around:
-        return START
-    return min(around, key=lambda n: (n not in connected, READING_INDEX[n]))
 
 
 # -- fast copies and unchecked decisions for searches ----------------------------------------

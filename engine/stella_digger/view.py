@@ -1,9 +1,11 @@
 """What a player may see (R2). Everything shown to a player is built from a view.
 
 Public: colours of every hand card and of each deck's top card, deck and discard counts, the
-discard pile, plays on the table, face-up tiles, everything else on the table. Private to their
-owner: the numbers in a hand. Secret from everyone: face-down tiles and arrows, the order of the
-decks below the top card, the Danger Forecast and Alarm colours, the seed and RNG state.
+discard pile, plays on the table, face-up tiles, everything else on the table, and what everyone
+saw happen this round (the square the marker entered its tile from, whether the decks were
+rebuilt, the crystal losses a monster fight still owes). Private to their owner: the numbers in a
+hand. Secret from everyone: face-down tiles and arrows, the order of the decks below the top card,
+the Danger Forecast and Alarm colours, the seed and RNG state.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ def build_view(state: State, viewer: object) -> dict[str, Any]:
         if frame.step == "fight" and frame.square in state.tiles:
             fight = {"square": frame.square, "monster": state.tiles[frame.square].code,
                      "plays": {p.id: _play(p.fight) for p in state.players if p.fight}}
+    # R17: the defeated players' losses still owed, in the order they are settled (top first);
+    # the loss is the monster's printed number, a player holding fewer loses them all
+    monster_losses = [] if state.ended else [
+        {"player": state.players[f.seat].id, "loss": f.n}
+        for f in reversed(state.stack) if f.step == "lose_crystals"]
     players = {}
     for seat, p in enumerate(state.players):
         players[p.id] = {
@@ -82,6 +89,7 @@ def build_view(state: State, viewer: object) -> dict[str, Any]:
         "round": state.round, "seats": [p.id for p in state.players],
         "names": {p.id: p.name for p in state.players},
         "start_player": state.players[state.start].id, "marker": state.marker,
+        "marker_from": state.marker_from,  # R14: where the marker goes back to (P5)
         "target": list(state.target), "to_act": to_act, "ended": state.ended,
         "end_reason": state.end_reason, "winners": list(state.winners),
         "options": {"red_tears": state.options.red_tears},
@@ -90,12 +98,15 @@ def build_view(state: State, viewer: object) -> dict[str, Any]:
                   if not t.face_up and sq not in state.blockades},
         "groups": [list(g) for g in state.groups],
         "decks": [{"count": len(d), "top": top_colour(state, i)} for i, d in enumerate(state.decks)],
+        # R9: all decks ran out and were rebuilt this round; the accident reset is still to come
+        "decks_rebuilt": state.reset_pending,
         "discard": sorted(state.discard, key=card_key),
         "accidents": {"safety": state.safety, "danger": len(state.danger),
                       "alarm": len(state.alarm), "revealed": list(state.revealed)},
         "supply": {**state.supply, "vp3": state.vp3, "vp1": state.vp1, "tears": state.tears},
         "gadget_supply": list(state.gadget_supply),
         "fight": fight,
+        "monster_losses": monster_losses,
         "players": players,
     }
     if everyone:

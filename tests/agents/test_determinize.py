@@ -12,13 +12,10 @@ from engine.stella_digger.components import CORE_POOL, TILE_PILES
 from engine.stella_digger.determinize import determinize, fast_clone, quiet_apply
 from engine.stella_digger.invariants import violations
 from engine.stella_digger.state import Frame
+from tests.engine.conftest import Table, doc, tiles
 from tests.playouts import playout
 
 from .conftest import GAME, Holder
-
-# The view does not say which other players a monster defeated (their crystal losses are owed
-# after the current one; see determinize.py).
-APPROXIMATE = {"lose-crystals"}
 
 
 def _frames(stack: list[Frame]) -> list[tuple[object, ...]]:
@@ -27,11 +24,17 @@ def _frames(stack: list[Frame]) -> list[tuple[object, ...]]:
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (2, 4), (4, 5)])
 def test_samples_agree_with_the_view(players: int, seed: int) -> None:
-    """At every decision of a game: the sample looks the same from the deciding seat, offers the
-    same legal decisions, conserves cards, crystals, tiles and accident cards, and runs the same
-    steps for the rest of the round."""
+    """At every other decision of a game: the sample looks the same from the deciding seat,
+    offers the same legal decisions, conserves cards, crystals, tiles and accident cards, runs
+    the same steps for the rest of the round and has the same public round facts."""
+    _check_samples(players, seed, red_tears=seed % 2 == 0)
+
+
+def _check_samples(players: int, seed: int, red_tears: bool) -> tuple[set[str], bool]:
     checked = 0
-    for i, step in enumerate(playout(players, seed, red_tears=seed % 2 == 0)):
+    decisions: set[str] = set()
+    rebuilt = False
+    for i, step in enumerate(playout(players, seed, red_tears=red_tears)):
         state = step.state
         if state.ended or i % 2:
             continue
@@ -43,10 +46,26 @@ def test_samples_agree_with_the_view(players: int, seed: int) -> None:
         assert GAME.view(sample, owed.player) == view
         assert GAME.legal(sample) == legal
         assert violations(sample) == []
-        if owed.decision not in APPROXIMATE:
-            assert _frames(sample.stack) == _frames(state.stack), owed.decision
+        # every step still to run this round is rebuilt exactly, monster losses included (R17)
+        assert _frames(sample.stack) == _frames(state.stack), owed.decision
+        assert sample.marker_from == state.marker_from  # R14
+        assert sample.reset_pending == state.reset_pending  # R9
         checked += 1
+        decisions.add(owed.decision)
+        rebuilt |= state.reset_pending
     assert checked > 20
+    return decisions, rebuilt
+
+
+def test_the_playouts_reach_monster_losses_and_deck_rebuilds() -> None:
+    """The games above include the facts the view gives (not only the easy cases)."""
+    decisions: set[str] = set()
+    rebuilt = False
+    for players, seed in [(4, 11), (3, 2)]:
+        d, r = _check_samples(players, seed, red_tears=True)
+        decisions |= d
+        rebuilt |= r
+    assert "lose-crystals" in decisions and rebuilt
 
 
 def test_hidden_parts_come_from_what_the_seat_has_not_seen() -> None:
@@ -106,3 +125,55 @@ def test_fast_clone_is_deep_and_equal() -> None:
     while not copy.ended:  # playing on the copy leaves the original alone
         quiet_apply(copy, GAME.default(copy))
     assert GAME.dump(state) == before
+
+
+def test_monster_losses_owed_are_rebuilt_in_their_order_after_the_foreman_moved() -> None:
+    """R17: the defeated lose crystals in the fight's turn order (from bob), although dee, who
+    won the monster, now holds the Foreman marker; the view lists them, so the sample owes the
+    same losses in the same order."""
+    t = Table(doc(("ann", "bob", "cy", "dee"), tile_map=tiles(A2="pink:1", A3="monster:6/2/3"),
+                  hands={"ann": ["blue-2"], "bob": ["pink-1", "purple-4"],
+                         "cy": ["green-3", "blue-1"], "dee": ["green-4", "blue-3"]},
+                  gadgets={"dee": ["enhanced-power/blue"]},
+                  crystals={"ann": {"blue": 1, "pink": 2}, "bob": {"blue": 2},
+                            "cy": {"green": 2, "purple": 1}}))
+    t.play(("ann", "target A2"), ("ann", "pass"), ("bob", "mine pink-1"), ("cy", "pass"),
+           ("dee", "pass"))
+    t.play(("bob", "decline"), ("cy", "decline"), ("dee", "fight green-4 boost=blue-3"),
+           ("ann", "decline"))
+    state = t.state
+    assert t.to_act == ("bob", "lose-crystals") and t.s["start_player"] == "dee"
+    for viewer in ("bob", None):
+        view = GAME.view(state, viewer)
+        assert [owed["player"] for owed in view["monster_losses"]] == ["bob", "cy", "ann"]
+        sample = determinize(view, GAME.legal(state) if viewer else None, seed=3)
+        assert _frames(sample.stack) == _frames(state.stack)
+    # playing on, the sample asks the same players for the same losses
+    sample = determinize(GAME.view(state, "bob"), GAME.legal(state), seed=4)
+    for text in ("lose-crystals blue,pink", "lose-crystals green,green", "lose-crystals pink,pink"):
+        owed = GAME.to_act(state)
+        assert owed is not None and GAME.to_act(sample) == owed
+        assert GAME.legal(sample) == GAME.legal(state)
+        GAME.apply(state, owed.player, text)
+        GAME.apply(sample, owed.player, text)
+    assert GAME.to_act(sample) == GAME.to_act(state) == ("dee", "target")
+
+
+def test_a_deck_rebuild_this_round_resets_the_accidents_in_the_sample_too() -> None:
+    """R9, R12: after a rebuild the round's accidents are followed by a reset; the view says the
+    decks were rebuilt, so the sample resets too."""
+    t = Table(doc(decks=[["pink-1"], [], []],
+                  hands={"ann": ["blue-1"], "bob": ["green-2", "green-3"], "cy": []},
+                  accidents={"safety": "green", "danger": ["purple", "pink"], "alarm": ["blue"]}))
+    t.play(("ann", "target A2"), ("ann", "mine blue-1"), ("bob", "refill discard=green-2"))
+    t.do("bob", t.legal()[0], t.legal()[0])
+    state = t.state
+    assert GAME.to_act(state) == ("cy", "action") and state.reset_pending
+    sample = determinize(GAME.view(state, "cy"), GAME.legal(state), seed=2)
+    assert sample.reset_pending
+    events = GAME.apply(sample, "cy", "pass")
+    assert "accident-reset" in [e.kind for e in events]
+    GAME.apply(state, "cy", "pass")
+    acc = GAME.view(sample, "cy")["accidents"]
+    assert acc == {**GAME.view(state, "cy")["accidents"], "safety": acc["safety"]}
+    assert acc["danger"] == 3 and acc["revealed"] == []
