@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from itertools import product
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.stella_digger.components import CARD_COLOUR
+from engine.stella_digger.actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill
+from engine.stella_digger.board import DIRECTIONS, NEIGHBOURS, PRINTED, START
+from engine.stella_digger.components import (
+    CARD_COLOUR,
+    COLOURS,
+    DRILL_COST,
+    GADGET_COST,
+    card_key,
+    gadget_type,
+)
+from engine.stella_digger.crystals import multisets
 from engine.stella_digger.invariants import violations
+from engine.stella_digger.reach import connected_passages, is_passage
+from engine.stella_digger.scoring import score, total_score
+from engine.stella_digger.state import State
+from engine.stella_digger.turn import drill_problem
 from tests.playouts import GAME, playout
 
 games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 10**9), st.booleans())
@@ -139,3 +155,77 @@ def test_hand_colours_in_views_match_the_real_cards() -> None:
     view = GAME.view(state, None)
     for p in state.players:
         assert sorted(view["players"][p.id]["hand_colours"]) == sorted(CARD_COLOUR[c] for c in p.hand)
+
+
+# -- the memoised listings and shortcuts against plain recomputations ------------------------
+
+def _reference_turn_listing(state: State, seat: int) -> list[Action]:
+    """R7-R10 listed the slow, obvious way, in the engine's documented order: plays, refills,
+    buys, drills, exchanges, pass. The engine's listing is memoised; it must equal this."""
+    p = state.players[seat]
+    holding = tuple(p.crystals[c] for c in COLOURS)
+    out: list[Action] = []
+    distinct = sorted(set(p.hand), key=card_key)
+    for card in distinct:  # R8 (P10: each gadget type once a round)
+        colour = CARD_COLOUR[card]
+        supers: list[str | None] = [None]
+        if f"super-drill/{colour}" in p.gadgets and "super-drill" not in p.used:
+            supers += [c for c in COLOURS if c != colour]
+        boosts: list[str | None] = [None]
+        if "enhanced-power" not in p.used:
+            boosts += [b for b in distinct if f"enhanced-power/{CARD_COLOUR[b]}" in p.gadgets
+                       and (b != card or p.hand.count(b) >= 2)]
+        out += [Mine(card, s, b) for s in supers for b in boosts]
+    counts = [p.hand.count(c) for c in distinct]  # R9: any sub-multiset of the hand
+    out += [Refill(tuple(c for c, k in zip(distinct, ks, strict=True) for _ in range(k)))
+            for ks in product(*(range(n + 1) for n in counts))]
+    for combo in _gadget_sets(tuple(state.gadget_supply), sum(holding)):  # C4, R7
+        cost = sum(GADGET_COST[gadget_type(g)] for g in combo)
+        out += [Buy(combo, pay) for pay in multisets.__wrapped__(holding, cost)]
+    if p.drills_left > 0:  # R10
+        out += [Drill(sq, d, pay) for sq in PRINTED for d in DIRECTIONS
+                if drill_problem(state, sq, d) is None
+                for pay in multisets.__wrapped__(holding, DRILL_COST)]
+    out += [Exchange(give, get) for give, n in zip(COLOURS, holding, strict=True) if n >= 2
+            for get in COLOURS if get != give]
+    return [*out, Pass()]
+
+
+def _gadget_sets(supply: tuple[str, ...], budget: int, chosen: tuple[str, ...] = ()
+                 ) -> Iterator[tuple[str, ...]]:
+    """Affordable sets of gadgets from the supply, each extended in supply order (preorder)."""
+    for i, g in enumerate(supply):
+        combo = (*chosen, g)
+        if sum(GADGET_COST[gadget_type(x)] for x in combo) <= budget:
+            yield combo
+            yield from _gadget_sets(supply[i + 1:], budget, combo)
+
+
+def _reference_connected(state: State) -> set[str]:
+    seen, todo = {START}, [START]
+    while todo:
+        for n in NEIGHBOURS[todo.pop()]:
+            if n not in seen and is_passage(state, n):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+@SETTINGS
+@given(games)
+def test_memoised_listings_and_shortcuts_equal_plain_recomputation(
+        game: tuple[int, int, bool]) -> None:
+    players, seed, red_tears = game
+    turns = 0
+    for step in playout(players, seed, red_tears):
+        state = step.state
+        if state.ended:
+            break
+        assert [total_score(p) for p in state.players] == [
+            score(p)["total"] for p in state.players]  # R19
+        assert connected_passages(state) == _reference_connected(state)  # R5, R16
+        frame = state.stack[-1]
+        if frame.step == "turn":
+            turns += 1
+            assert GAME.legal(state) == _reference_turn_listing(state, frame.seat)
+    assert turns > 0

@@ -53,12 +53,13 @@ class Action:
         obj = _SHARED.get(key)
         if obj is not None:
             return obj
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        setters = _SETTERS.get(cls)
+        if setters is None:  # the slots' own setters: a frozen dataclass refuses setattr
+            setters = _SETTERS[cls] = tuple(
+                getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
         obj = object.__new__(cls)
-        for name, value in zip(names, values, strict=True):
-            object.__setattr__(obj, name, value)
+        for setter, value in zip(setters, values, strict=True):
+            setter(obj, value)
         if len(_SHARED) > 200_000:
             _SHARED.clear()
         _SHARED[key] = obj
@@ -66,7 +67,7 @@ class Action:
 
 
 _SHARED: dict[tuple[type, tuple[object, ...]], Any] = {}
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_SETTERS: dict[type, tuple[Any, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ def _decide_deck(state: State, frame: Frame, ev: EventLog) -> Outcome:
                "the decks or the discard pile.", player=state.players[frame.seat].id)
         return SKIP
     decks = open_decks(state)
-    return Draw.canonical(decks[0]) if len(decks) == 1 else None
+    return _DRAW[decks[0]] if len(decks) == 1 else None
 
 
 def _check(state: State, frame: Frame, action: Action) -> None:
@@ -36,8 +36,11 @@ def _check(state: State, frame: Frame, action: Action) -> None:
     check_draw(state, action.deck)
 
 
+_DRAW: dict[int, Action] = {d: Draw.canonical(d) for d in (1, 2, 3)}
+
+
 def _legal(state: State, frame: Frame) -> list[Action]:
-    return [Draw.canonical(d) for d in open_decks(state)]
+    return [_DRAW[d] for d in open_decks(state)]
 
 
 def _prompt(state: State, frame: Frame) -> str:

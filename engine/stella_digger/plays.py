@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ..core.errors import IllegalDecision
 from .actions import Fight, Mine
-from .components import CARD_COLOUR, CARD_NUMBER, COLOURS, card_key
+from .components import ALL_GADGETS, CARD_COLOUR, CARD_NUMBER, COLOURS, card_key, gadget_type
 from .state import Play, Player, State
 
 
@@ -58,25 +58,35 @@ def take_play(player: Player, action: Mine | Fight) -> Play:
 
 def play_options(player: Player, cls: type[Mine] | type[Fight]) -> tuple[Mine | Fight, ...]:
     """Every distinct legal play from this hand (R8), in canonical order."""
-    return _play_options(tuple(sorted(player.hand, key=card_key)), tuple(player.gadgets),
-                         "super-drill" not in player.used, "enhanced-power" not in player.used,
-                         cls.verb)
+    # only the Super Drills and Enhanced Powers not used yet this round change the answer (P10)
+    powers = tuple(g for g in player.gadgets
+                   if g in _POWERS and gadget_type(g) not in player.used) if player.gadgets else ()
+    if not powers:  # the common case: one plain play per distinct card
+        return tuple(map(_PLAIN[cls.verb].__getitem__,
+                         sorted(set(player.hand), key=_CARD_ORDER.__getitem__)))
+    return _play_options(tuple(sorted(player.hand)), powers, cls.verb)
+
+
+_POWERS = frozenset(g for g in ALL_GADGETS if gadget_type(g) in ("super-drill", "enhanced-power"))
+_CARD_ORDER = {card: i for i, card in enumerate(sorted(CARD_COLOUR, key=card_key))}
+_PLAIN: dict[str, dict[str, Mine | Fight]] = {
+    cls.verb: {card: cls.canonical(card, None, None) for card in CARD_COLOUR} for cls in (Mine, Fight)}
 
 
 @lru_cache(maxsize=8192)
-def _play_options(hand: tuple[str, ...], gadgets: tuple[str, ...], supers: bool, boosts: bool,
-                  verb: str) -> tuple[Mine | Fight, ...]:
+def _play_options(hand: tuple[str, ...], powers: tuple[str, ...], verb: str
+                  ) -> tuple[Mine | Fight, ...]:
     cls = Mine if verb == "mine" else Fight
     distinct = sorted(set(hand), key=card_key)
     out: list[Mine | Fight] = []
     for card in distinct:
         colour = CARD_COLOUR[card]
         super_options: list[str | None] = [None]
-        if supers and f"super-drill/{colour}" in gadgets:
+        if f"super-drill/{colour}" in powers:
             super_options += [c for c in COLOURS if c != colour]
         boost_options: list[str | None] = [None]
-        if boosts:
-            boost_options += [b for b in distinct if f"enhanced-power/{CARD_COLOUR[b]}" in gadgets
+        if powers:
+            boost_options += [b for b in distinct if f"enhanced-power/{CARD_COLOUR[b]}" in powers
                               and (b != card or hand.count(b) >= 2)]
         for s in super_options:
             for b in boost_options:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import chain, repeat
+from operator import itemgetter
 
 from ..core.errors import IllegalDecision
 from .actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill
@@ -55,27 +58,40 @@ def drill_problem(state: State, sq: str, direction: str) -> str | None:
 def drill_spots(state: State) -> tuple[tuple[str, str], ...]:
     """Every (square, direction) drill_problem accepts. Only the squares holding tiles and the
     placed drills matter, so the answer is memoised on them (the map changes once a round)."""
-    return _drill_spots(frozenset(state.tiles),
-                        tuple((sq, d.direction) for sq, d in state.drills.items()))
+    return _layout(state)[0]
+
+
+def _layout(state: State) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[Action, ...], ...]]:
+    return _drill_layout(frozenset(state.tiles),
+                         tuple((sq, d.direction) for sq, d in state.drills.items()))
 
 
 @lru_cache(maxsize=1024)
-def _drill_spots(tiles: frozenset[str], placed: tuple[tuple[str, str], ...]
-                 ) -> tuple[tuple[str, str], ...]:
+def _drill_layout(tiles: frozenset[str], placed: tuple[tuple[str, str], ...]
+                  ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[Action, ...], ...]]:
+    """The drill spots for this map, and for each spot its row of Drill decisions: one per
+    payment of DRILL_COST crystals anyone could make (see ``_payment_picker``)."""
     drills = {sq for sq, _ in placed}
-    aimed = {STEP[sq, direction] for sq, direction in placed}
-    out = []
-    for sq in PRINTED:  # START and rock have no printed number and hold no token
-        if sq in tiles or sq in drills or sq in aimed:
-            continue
-        for d in DIRECTIONS:
-            tip = STEP[sq, d]
-            if tip is not None and tip in PRINTED and tip not in tiles and tip not in drills:
-                out.append((sq, d))
-    return tuple(out)
+    blocked = tiles | drills | {STEP[sq, direction] for sq, direction in placed}
+    spots = [(sq, d) for sq, aims in _AIMS if sq not in blocked
+             for d, tip in aims if tip not in tiles and tip not in drills]
+    return tuple(spots), tuple(_drill_row(sq, d) for sq, d in spots)
+
+
+# Each printed square (START and rock have no printed number and hold no token) with the
+# directions in which its tip would aim at another printed square, in map and C1 order.
+_AIMS = tuple((sq, tuple((d, tip) for d in DIRECTIONS
+                         if (tip := STEP[sq, d]) is not None and tip in PRINTED))
+              for sq in PRINTED)
+
+
+@lru_cache  # at most 4 per square of the map
+def _drill_row(sq: str, direction: str) -> tuple[Action, ...]:
+    return tuple(map(Drill.canonical, repeat(sq), repeat(direction), _all_payments(DRILL_COST)))
 
 
 _COST = {g: GADGET_COST[gadget_type(g)] for g in ALL_GADGETS}
+_CHEAPEST = min(_COST.values())
 
 
 def gadget_sets(supply: list[str], budget: int) -> list[tuple[tuple[str, ...], int]]:
@@ -88,7 +104,8 @@ def gadget_sets(supply: list[str], budget: int) -> list[tuple[tuple[str, ...], i
             if c <= budget:
                 picked = chosen + (supply[i],)
                 out.append((picked, c))
-                extend(i + 1, picked, c)
+                if c + _CHEAPEST <= budget:
+                    extend(i + 1, picked, c)
 
     extend(0, (), 0)
     return out
@@ -195,25 +212,51 @@ def _refills(hand: tuple[str, ...]) -> tuple[Action, ...]:
     out: list[tuple[str, ...]] = [()]
     for card in sorted(set(hand), key=card_key):
         out = [prefix + (card,) * k for prefix in out for k in range(hand.count(card) + 1)]
-    return tuple(Refill.canonical(d) for d in out)
+    return tuple(map(Refill.canonical, out))
+
+
+# Payments: every multiset of k crystals in canonical order, and for a holding the positions
+# of those it can pay. A drill spot's row of decisions (one per conceivable payment, built once)
+# then yields a player's choices with one C-level pick, in canonical order.
+
+@lru_cache
+def _all_payments(k: int) -> tuple[tuple[str, ...], ...]:
+    return multisets((k,) * len(COLOURS), k)
+
+
+@lru_cache(maxsize=4096)
+def _payment_picker(holding: tuple[int, ...], k: int) -> Callable[[Sequence[Action]], Sequence[Action]]:
+    """A function taking a row (one entry per ``_all_payments(k)``) to the entries this
+    holding can pay, in the row's order."""
+    can_pay = set(multisets(holding, k))
+    where = [i for i, pay in enumerate(_all_payments(k)) if pay in can_pay]
+    if not where:
+        return lambda row: ()
+    if len(where) == 1:
+        only = where[0]
+        return lambda row: (row[only],)
+    return itemgetter(*where)
 
 
 @lru_cache(maxsize=4096)
 def _buys(supply: tuple[str, ...], holding: tuple[int, ...]) -> tuple[Action, ...]:
+    budget = sum(holding)
+    if budget < _CHEAPEST:
+        return ()
     out: list[Action] = []
-    for combo, cost in _gadget_sets(supply, sum(holding)):
-        out += [Buy.canonical(combo, pay) for pay in multisets(holding, cost)]
+    for combo, cost in _gadget_sets(supply, budget):
+        out += _buys_of(combo, multisets(holding, cost))
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _buys_of(gadgets: tuple[str, ...], pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    return tuple(map(Buy.canonical, repeat(gadgets), pays))
 
 
 @lru_cache(maxsize=1024)
 def _gadget_sets(supply: tuple[str, ...], budget: int) -> list[tuple[tuple[str, ...], int]]:
     return gadget_sets(list(supply), budget)
-
-
-@lru_cache(maxsize=16384)
-def _drills(sq: str, direction: str, holding: tuple[int, ...]) -> tuple[Action, ...]:
-    return tuple(Drill.canonical(sq, direction, pay) for pay in multisets(holding, DRILL_COST))
 
 
 @lru_cache(maxsize=256)
@@ -223,17 +266,17 @@ def _exchanges(holding: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 _PASS = Pass()
+_holding = itemgetter(*COLOURS)  # a player's crystals as counts in C1 order
 
 
 def legal(state: State, frame: Frame) -> list[Action]:
     player = state.players[frame.seat]
-    holding = tuple(player.crystals[c] for c in COLOURS)
+    holding = _holding(player.crystals)
     out: list[Action] = list(play_options(player, Mine))
     out += _refills(tuple(sorted(player.hand)))
     out += _buys(tuple(state.gadget_supply), holding)
     if player.drills_left > 0 and sum(holding) >= DRILL_COST:
-        for sq, d in drill_spots(state):
-            out += _drills(sq, d, holding)
+        out += chain.from_iterable(map(_payment_picker(holding, DRILL_COST), _layout(state)[1]))
     out += _exchanges(holding)
     out.append(_PASS)
     return out
