@@ -15,7 +15,8 @@ from .steps import DECISIONS, SKIP, DecisionStep, wrong_kind
 
 
 def drones(player: Player) -> int:
-    return sum(1 for g in player.gadgets if gadget_type(g) == "support-drone")
+    gadgets = player.gadgets
+    return sum(1 for g in gadgets if gadget_type(g) == "support-drone") if gadgets else 0
 
 
 def hand_limit(player: Player) -> int:

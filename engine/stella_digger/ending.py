@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .events import EventLog
-from .scoring import score, winners
+from .scoring import score, total_score, winners
 from .state import State
 
 #: Why a game ended: the last 3-VP tile left the supply; neither yellow-framed square holds a tile
@@ -12,7 +12,7 @@ END_REASONS = ("vp3-exhausted", "core-mined", "no-target", "last-standing")
 
 
 def record_scores(state: State) -> None:
-    state.score_history.append([score(p)["total"] for p in state.players])
+    state.score_history.append([total_score(p) for p in state.players])
 
 
 def end_game(state: State, reason: str, ev: EventLog) -> None:

@@ -11,7 +11,10 @@ class EventLog(list[Event]):
     """Events in the order they happened. ``say`` is public; ``tell`` reaches one player only."""
 
     def say(self, kind: str, text: str, **data: Any) -> None:
-        self.append(Event(kind, text, None, data))
+        self.append(_new(Event, (kind, text, None, data)))
 
     def tell(self, player_id: str, kind: str, text: str, **data: Any) -> None:
-        self.append(Event(kind, text, (player_id,), data))
+        self.append(_new(Event, (kind, text, (player_id,), data)))
+
+
+_new = tuple.__new__  # Event(...) without the NamedTuple's Python-level __new__: games emit many

@@ -54,10 +54,9 @@ class StellaDigger:
         if frame is None:
             raise GameOver("The game is over: there is nothing left to decide.")
         step = DECISIONS[frame.step]
-        if player not in {p.id for p in state.players}:
-            raise NotYourTurn("You're not playing in this game.")
-        owner = state.players[frame.seat]
-        if player != owner.id:
+        if player != state.players[frame.seat].id:
+            if all(p.id != player for p in state.players):
+                raise NotYourTurn("You're not playing in this game.")
             raise NotYourTurn(f"It's not your turn: {step.prompt(state, frame)}")
         if isinstance(action, str):
             action = parse(action)
@@ -73,7 +72,7 @@ class StellaDigger:
         DECISIONS[frame.step].perform(state, frame, action, ev)
         state.version += 1
         advance(state, ev)
-        return list(ev)
+        return ev
 
     def default(self, state: State) -> Action:
         frame = owed(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import NEIGHBOURS, NEIGHBOURS_READING, READING_INDEX, START, TERRAIN, YELLOW, distance
 from .components import tile_info
 from .state import State
@@ -13,17 +15,22 @@ def is_passage(state: State, sq: str) -> bool:
     return TERRAIN[sq] != "#" and sq not in state.tiles
 
 
-def connected_passages(state: State) -> set[str]:
-    """Passages joined to START by passages."""
+def connected_passages(state: State) -> frozenset[str]:
+    """Passages joined to START by passages. Only the squares holding tiles matter (blockades
+    lie on tiles; Large Drills stand on passages), so the answer is memoised on them."""
+    return _connected(frozenset(state.tiles))
+
+
+@lru_cache(maxsize=1024)
+def _connected(tiles: frozenset[str]) -> frozenset[str]:
     seen = {START}
     todo = [START]
     while todo:
-        sq = todo.pop()
-        for n in NEIGHBOURS[sq]:
-            if n not in seen and is_passage(state, n):
+        for n in NEIGHBOURS[todo.pop()]:
+            if n not in seen and n not in tiles and TERRAIN[n] != "#":  # is_passage, inlined
                 seen.add(n)
                 todo.append(n)
-    return seen
+    return frozenset(seen)
 
 
 def is_targetable(state: State, sq: str) -> bool:

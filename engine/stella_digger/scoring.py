@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .components import COLOURS, gadget_colour
 from .state import Player, State
 
 _BONUS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3}  # same-colour gadgets: 2 give 1, 3 give 2, 4 give 3
 
 
+@lru_cache(maxsize=1024)
+def _gadget_bonus(gadgets: tuple[str, ...]) -> int:
+    colours = [gadget_colour(g) for g in gadgets]
+    return sum(_BONUS[colours.count(c)] for c in COLOURS)
+
+
 def score(player: Player) -> dict[str, int]:
     """R19 parts; ``total`` is their sum."""
-    per_colour = [sum(1 for g in player.gadgets if gadget_colour(g) == c) for c in COLOURS]
     parts = {
         "vp_tiles": 3 * player.vp3 + player.vp1,
         "monsters": sum(player.monsters),
         "gadgets": 2 * len(player.gadgets),
-        "gadget_bonus": sum(_BONUS[k] for k in per_colour),
+        "gadget_bonus": _gadget_bonus(tuple(player.gadgets)),
         "crystals": sum(n // 2 for n in player.crystals.values()),
         "drills": player.drill_points,
         "unplaced_drills": -player.drills_left,
@@ -23,9 +30,16 @@ def score(player: Player) -> dict[str, int]:
     return {"total": sum(parts.values()), **parts}
 
 
+def total_score(player: Player) -> int:
+    """``score(player)["total"]`` without the parts (recorded for every player every round)."""
+    return (3 * player.vp3 + player.vp1 + sum(player.monsters) + 2 * len(player.gadgets)
+            + _gadget_bonus(tuple(player.gadgets)) + sum(n // 2 for n in player.crystals.values())
+            + player.drill_points - player.drills_left)
+
+
 def ranking_key(player: Player) -> tuple[int, int, int, int]:
     """R19: total, then most VP tiles (count), most gadgets, most monster tiles."""
-    return (score(player)["total"], player.vp3 + player.vp1, len(player.gadgets),
+    return (total_score(player), player.vp3 + player.vp1, len(player.gadgets),
             len(player.monsters))
 
 

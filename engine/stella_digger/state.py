@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 
 SCHEMA = 1
 
+# _CLOCKWISE[n][start]: the n seats from ``start`` clockwise
+_CLOCKWISE = [[tuple((start + i) % n for i in range(n)) for start in range(n)] for n in range(9)]
+
 
 @dataclass(slots=True)
 class Tile:
@@ -127,5 +130,5 @@ class State:
 
     def turn_order(self) -> list[int]:
         """Seats from the start player clockwise, players still in (R1, R20)."""
-        n = len(self.players)
-        return [s for i in range(n) if not self.players[s := (self.start + i) % n].out]
+        players = self.players
+        return [s for s in _CLOCKWISE[len(players)][self.start] if not players[s].out]

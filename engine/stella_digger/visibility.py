@@ -56,7 +56,7 @@ def visibility_check(state: State, ev: EventLog) -> None:
     """Flip every face-down tile next to a passage connected to START (reading order)."""
     connected = connected_passages(state)
     hidden = [sq for sq, t in state.tiles.items() if not t.face_up
-              and any(n in connected for n in NEIGHBOURS[sq])]
+              and not connected.isdisjoint(NEIGHBOURS[sq])]
     for sq in sorted(hidden, key=READING_INDEX.__getitem__):
         flip(state, sq, ev)
 
