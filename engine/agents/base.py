@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import groupby
 from operator import attrgetter
 from typing import Any
 
@@ -19,10 +18,12 @@ class Agent:
     def __init__(self, seed: int = 0, **options: object) -> None:
         self.rng = seed_state(seed)
         self.options = options
+        self._random = Rng(self)
 
     @property
     def random(self) -> Rng:
-        return Rng(self)
+        """The agent's generator; its state is ``self.rng``."""
+        return self._random
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
         raise NotImplementedError
@@ -36,9 +37,39 @@ class RandomAgent(Agent):
     needs_view = False
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
-        by_verb: dict[str, list[Any]] = {}
-        for verb, group in groupby(legal, _VERB):  # legal lists keep each verb together
-            by_verb.setdefault(verb, []).extend(group)
         rng = self.random
-        of_verb = by_verb[sorted(by_verb)[rng.below(len(by_verb))]]
-        return of_verb[rng.below(len(of_verb))]
+        if legal[0].verb == legal[-1].verb:  # one kind only (legal lists keep each verb together)
+            rng.below(1)  # the kind drawn, as below, so that the choices stay the same
+            return legal[rng.below(len(legal))]
+        if len(legal) <= 64:
+            verbs = list(map(_VERB, legal))
+            kinds = sorted(set(verbs))
+            verb = kinds[rng.below(len(kinds))]
+            return legal[verbs.index(verb) + rng.below(verbs.count(verb))]
+        blocks = _blocks(legal)
+        kinds = sorted(blocks)
+        start, end = blocks[kinds[rng.below(len(kinds))]]
+        return legal[start + rng.below(end - start)]
+
+
+def _blocks(legal: list[Any]) -> dict[str, tuple[int, int]]:
+    """Each verb's (start, end) in a list keeping each verb together, found by galloping and
+    bisecting rather than reading every entry (long lists hold many ways to pay)."""
+    blocks: dict[str, tuple[int, int]] = {}
+    start, n = 0, len(legal)
+    while start < n:
+        verb = legal[start].verb
+        lo, hi, step = start, start + 1, 1  # legal[lo] has this verb
+        while hi < n and legal[hi].verb == verb:
+            lo, step = hi, step * 2
+            hi = start + step
+        hi = min(hi, n)  # the block ends in (lo, hi]
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if legal[mid].verb == verb:
+                lo = mid
+            else:
+                hi = mid
+        blocks[verb] = (start, hi)
+        start = hi
+    return blocks

@@ -8,6 +8,7 @@ import pytest
 
 from engine.agents import AGENTS, get_agent
 from engine.agents.strong import StrongAgent, candidates
+from engine.core.rng import Rng, seed_state
 from engine.stella_digger.determinize import determinize
 from engine.stella_digger.state import State
 from tests.playouts import playout
@@ -135,3 +136,27 @@ def test_search_candidates_are_legal_in_the_real_state() -> None:
             legal = set(GAME.legal(state))
             sample = determinize(GAME.view(state, owed.player), list(legal), seed=i)
             assert set(candidates(sample)) <= legal
+
+
+def test_random_agent_draws_a_kind_then_one_of_that_kind() -> None:
+    """RandomAgent finds each verb's block by bisecting long lists; it must choose exactly as
+    the plain rule does (a uniform verb in name order, then a uniform decision of that verb)."""
+    agent = get_agent("random", seed=5)
+    twin = Rng(_Seeded(5))
+    long_lists = 0
+    for seed in (1, 2, 3):
+        for step in playout(4, seed):
+            if step.state.ended:
+                break
+            legal = GAME.legal(step.state)
+            long_lists += len(legal) > 64
+            verbs = sorted({a.verb for a in legal})
+            verb = verbs[twin.below(len(verbs))]
+            of_verb = [a for a in legal if a.verb == verb]
+            assert agent.choose({}, legal) is of_verb[twin.below(len(of_verb))]
+    assert long_lists > 0
+
+
+class _Seeded:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
