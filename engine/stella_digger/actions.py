@@ -49,25 +49,40 @@ class Action:
     def canonical(cls, *values: object) -> Any:
         """The decision for values already in canonical order, skipping the sorting; equal
         decisions are interchangeable immutable values, so one shared object serves each."""
-        key = (cls, values)
-        obj = _SHARED.get(key)
-        if obj is not None:
-            return obj
-        setters = _SETTERS.get(cls)
-        if setters is None:  # the slots' own setters: a frozen dataclass refuses setattr
-            setters = _SETTERS[cls] = tuple(
-                getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
-        obj = object.__new__(cls)
-        for setter, value in zip(setters, values, strict=True):
+        return shared(cls)[values]
+
+
+class Shared(dict[tuple[Any, ...], Any]):
+    """One kind's shared decisions: ``table[values]`` is the decision with those field values
+    (already canonical), built on first use. Listings look up many at once with
+    ``map(table.__getitem__, ...)``, which stays in C."""
+
+    __slots__ = ("cls", "setters")
+
+    def __init__(self, cls: type[Action]) -> None:
+        super().__init__()
+        self.cls = cls
+        # the slots' own setters: a frozen dataclass refuses setattr
+        self.setters = tuple(getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
+
+    def __missing__(self, values: tuple[Any, ...]) -> Any:
+        obj = object.__new__(self.cls)
+        for setter, value in zip(self.setters, values, strict=True):
             setter(obj, value)
-        if len(_SHARED) > 200_000:
-            _SHARED.clear()
-        _SHARED[key] = obj
+        if len(self) > 100_000:
+            self.clear()
+        self[values] = obj
         return obj
 
 
-_SHARED: dict[tuple[type, tuple[object, ...]], Any] = {}
-_SETTERS: dict[type, tuple[Any, ...]] = {}
+def shared(cls: type[Action]) -> Shared:
+    table = _SHARED.get(cls)
+    if table is None:
+        table = _SHARED[cls] = Shared(cls)
+    return table
+
+
+_SHARED: dict[type, Shared] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 
 from ..core.errors import IllegalDecision
-from .actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill
+from .actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill, shared
 from .board import DIRECTIONS, PRINTED, STEP, TERRAIN
 from .components import (
     ALL_GADGETS,
@@ -212,7 +212,7 @@ def _refills(hand: tuple[str, ...]) -> tuple[Action, ...]:
     out: list[tuple[str, ...]] = [()]
     for card in sorted(set(hand), key=card_key):
         out = [prefix + (card,) * k for prefix in out for k in range(hand.count(card) + 1)]
-    return tuple(map(Refill.canonical, out))
+    return tuple(map(shared(Refill).__getitem__, zip(out)))
 
 
 # Payments: every multiset of k crystals in canonical order, and for a holding the positions
@@ -251,7 +251,7 @@ def _buys(supply: tuple[str, ...], holding: tuple[int, ...]) -> tuple[Action, ..
 
 @lru_cache(maxsize=8192)
 def _buys_of(gadgets: tuple[str, ...], pays: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
-    return tuple(map(Buy.canonical, repeat(gadgets), pays))
+    return tuple(map(shared(Buy).__getitem__, zip(repeat(gadgets), pays)))
 
 
 @lru_cache(maxsize=1024)
