@@ -16,10 +16,9 @@ everything the view shows and fills in what the view hides, uniformly given the 
 The view does not carry the list of steps still to run this round, so ``rebuild_stack`` puts it
 back from the decision owed and the public round state (flow.py's round structure), with the
 monster losses still owed (``monster_losses``, R17) taken from the view. The view also gives the
-square the marker entered its tile from (``marker_from``, R14) and whether the decks were rebuilt
-this round (``decks_rebuilt``, R9). One fact of the round is in no view and is filled in with the
-likely value: which gadgets other players already used this round (those on the table count as
-used; the viewer's own follow from its legal decisions).
+square the marker entered its tile from (``marker_from``, R14), whether the decks were rebuilt
+this round (``decks_rebuilt``, R9) and the gadget types each player already used this round
+(``gadgets_used``, P10), which are copied as they are.
 
 ``fast_clone`` is a hand-written deep copy of a State (much faster than the pydantic round trip
 of serial.clone), and ``quiet_apply`` performs an already-checked decision like ``GAME.apply``
@@ -32,7 +31,7 @@ from collections import Counter
 from typing import Any
 
 from ..core.rng import Rng
-from .actions import Action, Fight, Gold, Mine
+from .actions import Action, Gold
 from .board import SQUARES, TERRAIN
 from .components import (
     ALL_CARDS,
@@ -68,16 +67,6 @@ def _play_from(data: dict[str, Any] | None) -> Play | None:
     if data is None:
         return None
     return Play(list(data["cards"]), data["colour"], data.get("super"), data.get("boost"))
-
-
-def _used(play: Play | None) -> list[str]:
-    used: list[str] = []
-    if play is not None:
-        if play.boost is not None:
-            used.append("enhanced-power")
-        if play.super is not None:
-            used.append("super-drill")
-    return used
 
 
 def _monster_list(count: int, vp: int) -> list[int]:
@@ -155,42 +144,19 @@ def rebuild_stack(state: State, view: dict[str, Any], legal: list[Action] | None
     raise ValueError(f"unknown decision {decision!r}")
 
 
-def _infer_own_used(player: Player, legal: list[Action] | None) -> None:
-    """The viewer's gadgets used earlier this round (a Mine before a monster fight) show in which
-    plays its legal list still offers."""
-    if not legal:
-        return
-    plays = [a for a in legal if isinstance(a, Mine | Fight)]
-    if not plays:
-        return
-    if "super-drill" not in player.used and not any(a.super for a in plays) and any(
-            f"super-drill/{CARD_COLOUR[c]}" in player.gadgets for c in player.hand):
-        player.used.append("super-drill")
-    if "enhanced-power" not in player.used and not any(a.boost for a in plays):
-        counts = Counter(player.hand)
-        for card in counts:
-            boosts = [b for b in counts if f"enhanced-power/{CARD_COLOUR[b]}" in player.gadgets
-                      and (b != card or counts[b] >= 2)]
-            if boosts:
-                player.used.append("enhanced-power")
-                break
-
-
 def determinize(view: dict[str, Any], legal: list[Action] | None = None,
                 rng: Rng | None = None, seed: int = 0) -> State:
     """A full State consistent with ``view`` (see the module text). ``legal`` (the decisions the
-    viewer was offered, optional) only tells what the view leaves out (gold crystals owed, the
-    viewer's gadgets already used this round). ``rng`` draws the hidden parts;
-    without it a generator seeded with ``seed`` is used."""
+    viewer was offered, optional) only tells what the view leaves out (the number of gold
+    crystals owed). ``rng`` draws the hidden parts; without it a generator seeded with ``seed``
+    is used."""
     if rng is None:
         rng = Rng(_RngBox(seed))
-    viewer = view.get("viewer")
     seats: list[str] = list(view["seats"])
     vplayers: dict[str, dict[str, Any]] = view["players"]
     players: list[Player] = []
     for pid in seats:
         vp = vplayers[pid]
-        play = _play_from(vp.get("play"))
         players.append(Player(
             id=pid, name=view["names"].get(pid, pid),
             hand=list(vp["hand"]) if vp.get("hand") is not None else [],
@@ -200,14 +166,13 @@ def determinize(view: dict[str, Any], legal: list[Action] | None = None,
             vp3=vp["vp_tiles"]["3"], vp1=vp["vp_tiles"]["1"],
             performance=list(vp["performance"]),
             monsters=_monster_list(vp["monsters"], vp["monster_vp"]),
-            tears=vp["tears"], out=vp["out"], mined=vp["mined"], play=play, used=_used(play)))
+            tears=vp["tears"], out=vp["out"], mined=vp["mined"], play=_play_from(vp.get("play")),
+            used=list(vp["gadgets_used"])))  # P10: public, even when the play is gone
     seat_of = {pid: i for i, pid in enumerate(seats)}
     fight_view = view.get("fight")
     if fight_view:
         for pid, data in fight_view["plays"].items():
-            p = players[seat_of[pid]]
-            p.fight = _play_from(data)
-            p.used = sorted(set(p.used) | set(_used(p.fight)))
+            players[seat_of[pid]].fight = _play_from(data)
 
     supply = view["supply"]
     acc = view["accidents"]
@@ -304,8 +269,6 @@ def determinize(view: dict[str, Any], legal: list[Action] | None = None,
     state.danger = unknown[:acc["danger"]]
     state.alarm = unknown[acc["danger"]:acc["danger"] + acc["alarm"]]
 
-    if viewer is not None and viewer in seat_of:
-        _infer_own_used(players[seat_of[viewer]], legal)
     state.stack = rebuild_stack(state, view, legal)
     return state
 

@@ -3,9 +3,10 @@
 Public: colours of every hand card and of each deck's top card, deck and discard counts, the
 discard pile, plays on the table, face-up tiles, everything else on the table, and what everyone
 saw happen this round (the square the marker entered its tile from, whether the decks were
-rebuilt, the crystal losses a monster fight still owes). Private to their owner: the numbers in a
-hand. Secret from everyone: face-down tiles and arrows, the order of the decks below the top card,
-the Danger Forecast and Alarm colours, the seed and RNG state.
+rebuilt, the crystal losses a monster fight still owes, the gadget types each player used).
+Private to their owner: the numbers in a hand. Secret from everyone: face-down tiles and arrows,
+the order of the decks below the top card, the Danger Forecast and Alarm colours, the seed and
+RNG state.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ def build_view(state: State, viewer: object) -> dict[str, Any]:
             "vp_tiles": {"3": p.vp3, "1": p.vp1}, "performance": list(p.performance),
             "monsters": len(p.monsters), "monster_vp": sum(p.monsters), "tears": p.tears,
             "out": p.out, "mined": p.mined, "play": _play(p.play),
+            # P10: the gadget types used this round ("enhanced-power", "super-drill": the only
+            # ones plays.py records), seen by everyone when played; [] again from the next round
+            "gadgets_used": sorted(p.used),
             "limits": {"hand": hand_limit(p), "crystals": crystal_limit(p)},
             "score": score(p) if state.ended else None,
         }

@@ -7,11 +7,12 @@ from collections import Counter
 import pytest
 
 from engine.core.rng import Rng
+from engine.stella_digger.actions import Fight
 from engine.stella_digger.board import TERRAIN
 from engine.stella_digger.components import CORE_POOL, TILE_PILES
 from engine.stella_digger.determinize import determinize, fast_clone, quiet_apply
 from engine.stella_digger.invariants import violations
-from engine.stella_digger.state import Frame
+from engine.stella_digger.state import Frame, Player
 from tests.engine.conftest import Table, doc, tiles
 from tests.playouts import playout
 
@@ -22,6 +23,15 @@ def _frames(stack: list[Frame]) -> list[tuple[object, ...]]:
     return [(f.step, f.seat, f.n, f.colour, f.square) for f in stack]
 
 
+def _used_off_the_table(p: Player) -> bool:
+    """P10: a gadget type used this round that no play on the table shows any more (the plays
+    went back after mining completion, or an accident took the card)."""
+    shown = {kind for play in (p.play, p.fight) if play is not None
+             for kind, there in (("enhanced-power", play.boost), ("super-drill", play.super))
+             if there is not None}
+    return set(p.used) != shown
+
+
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (2, 4), (4, 5)])
 def test_samples_agree_with_the_view(players: int, seed: int) -> None:
     """At every other decision of a game: the sample looks the same from the deciding seat,
@@ -30,10 +40,14 @@ def test_samples_agree_with_the_view(players: int, seed: int) -> None:
     _check_samples(players, seed, red_tears=seed % 2 == 0)
 
 
-def _check_samples(players: int, seed: int, red_tears: bool) -> tuple[set[str], bool]:
+def _check_samples(players: int, seed: int, red_tears: bool
+                   ) -> tuple[set[str], bool, set[str]]:
+    """Returns the decisions checked, whether the decks were rebuilt at one of them, and whose
+    gadget uses ("own" for the deciding seat, "other") had to come from the view alone."""
     checked = 0
     decisions: set[str] = set()
     rebuilt = False
+    used_off_table: set[str] = set()
     for i, step in enumerate(playout(players, seed, red_tears=red_tears)):
         state = step.state
         if state.ended or i % 2:
@@ -50,22 +64,29 @@ def _check_samples(players: int, seed: int, red_tears: bool) -> tuple[set[str], 
         assert _frames(sample.stack) == _frames(state.stack), owed.decision
         assert sample.marker_from == state.marker_from  # R14
         assert sample.reset_pending == state.reset_pending  # R9
+        # P10: every player's gadget types used this round, also those no play shows any more
+        assert [sorted(p.used) for p in sample.players] == [sorted(p.used) for p in state.players]
         checked += 1
         decisions.add(owed.decision)
         rebuilt |= state.reset_pending
+        used_off_table |= {"own" if p.id == owed.player else "other"
+                           for p in state.players if _used_off_the_table(p)}
     assert checked > 20
-    return decisions, rebuilt
+    return decisions, rebuilt, used_off_table
 
 
-def test_the_playouts_reach_monster_losses_and_deck_rebuilds() -> None:
+def test_the_playouts_reach_monster_losses_deck_rebuilds_and_gadgets_used_off_the_table() -> None:
     """The games above include the facts the view gives (not only the easy cases)."""
     decisions: set[str] = set()
     rebuilt = False
-    for players, seed in [(4, 11), (3, 2)]:
-        d, r = _check_samples(players, seed, red_tears=True)
+    used_off_table: set[str] = set()
+    for players, seed, red_tears in [(4, 11, True), (3, 2, True), (4, 5, False)]:
+        d, r, u = _check_samples(players, seed, red_tears=red_tears)
         decisions |= d
         rebuilt |= r
+        used_off_table |= u
     assert "lose-crystals" in decisions and rebuilt
+    assert used_off_table == {"own", "other"}  # P10
 
 
 def test_hidden_parts_come_from_what_the_seat_has_not_seen() -> None:
@@ -177,3 +198,23 @@ def test_a_deck_rebuild_this_round_resets_the_accidents_in_the_sample_too() -> N
     acc = GAME.view(sample, "cy")["accidents"]
     assert acc == {**GAME.view(state, "cy")["accidents"], "safety": acc["safety"]}
     assert acc["danger"] == 3 and acc["revealed"] == []
+
+
+def test_a_gadget_used_to_mine_stays_used_in_the_monster_fight_of_the_sample() -> None:
+    """P10: cy used her Enhanced Power to mine; by the monster fight her play has left the table,
+    but the view still says the gadget was used, so the sample offers cy no boost either."""
+    t = Table(doc(tile_map=tiles(A2="green:1", A3="monster:4/1/2"),
+                  hands={"ann": ["blue-2"], "bob": ["green-4", "purple-1"],
+                         "cy": ["blue-1", "pink-3", "pink-4", "pink-1"]},
+                  gadgets={"cy": ["enhanced-power/pink"]}))
+    t.play(("ann", "target A2"), ("ann", "pass"), ("bob", "mine green-4"),
+           ("cy", "mine blue-1 boost=pink-3"))
+    state = t.state
+    assert t.to_act == ("bob", "fight") and state.players[2].play is None
+    sample = determinize(GAME.view(state, "bob"), GAME.legal(state), seed=1)
+    assert sample.players[2].used == state.players[2].used == ["enhanced-power"]
+    GAME.apply(sample, "bob", "decline")
+    t.do("bob", "decline")
+    assert GAME.to_act(sample) == GAME.to_act(state) == ("cy", "fight")
+    assert "fight pink-1" in [str(a) for a in GAME.legal(sample)]
+    assert not any(a.boost for a in GAME.legal(sample) if isinstance(a, Fight))

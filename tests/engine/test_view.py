@@ -1,6 +1,7 @@
 """R2: what everyone at the table saw this round is in every view (spectators too): the square
-the marker entered its tile from (R14, P5), whether the decks were rebuilt (R9) and the crystal
-losses a monster fight still owes (R17). None of them depends on anything hidden."""
+the marker entered its tile from (R14, P5), whether the decks were rebuilt (R9), the crystal
+losses a monster fight still owes (R17) and the gadget types each player used (P10). None of them
+depends on anything hidden."""
 
 from __future__ import annotations
 
@@ -22,6 +23,13 @@ def _fact(t: Table, key: str) -> object:
     """The fact as every viewer sees it; they all see the same."""
     seen = [v[key] for v in _views(t)]
     assert all(s == seen[0] for s in seen), (key, seen)
+    return seen[0]
+
+
+def _used(t: Table) -> dict[str, object]:
+    """P10: each player's ``gadgets_used`` as every viewer sees it; they all see the same."""
+    seen = [{pid: p["gadgets_used"] for pid, p in v["players"].items()} for v in _views(t)]
+    assert all(s == seen[0] for s in seen), seen
     return seen[0]
 
 
@@ -98,13 +106,39 @@ def test_r17_view_lists_the_monster_losses_still_owed_in_settling_order() -> Non
     assert _fact(t, "monster_losses") == []
 
 
+# -- P10: the gadget types each player used this round ---------------------------------------------
+
+def test_p10_view_shows_the_gadgets_used_this_round_until_the_next_round() -> None:
+    t = Table(doc(tile_map=tiles(A3="monster:4/1/2", B2="green:1"),
+                  hands={"ann": ["blue-2", "blue-4", "pink-3", "blue-3"], "bob": ["green-1"],
+                         "cy": []},
+                  gadgets={"ann": ["super-drill/blue", "enhanced-power/pink"]}))
+    t.do("ann", "target A2")
+    assert _used(t) == {"ann": [], "bob": [], "cy": []}
+    t.do("ann", "mine blue-2 super=green boost=pink-3")
+    assert _used(t) == {"ann": ["enhanced-power", "super-drill"], "bob": [], "cy": []}
+    t.passes("bob", "cy")
+    # the monster fight after mining completion: ann's play has left the table, the uses stay
+    assert t.to_act == ("ann", "fight") and _fact(t, "fight") is not None
+    assert G.view(t.state, "bob")["players"]["ann"]["play"] is None
+    assert _used(t)["ann"] == ["enhanced-power", "super-drill"]
+    assert not any("super=" in x or "boost=" in x for x in t.legal())  # P10
+    t.do("ann", "fight blue-4")
+    t.do("bob", "decline")
+    # the next round starts: every player may use each gadget type again
+    assert t.s["round"] == 2 and t.to_act == ("ann", "target")
+    assert _used(t) == {"ann": [], "bob": [], "cy": []}
+
+
 # -- R2: nothing hidden --------------------------------------------------------------------------
 
 def test_r2_the_new_facts_are_public_and_depend_on_nothing_hidden() -> None:
     """Every viewer sees the same facts, and a state that differs only in what a seat can't see
     (other hands' numbers, deck order, face-down tiles, hidden accidents, RNG) shows the same."""
     seen: dict[str, set[str]] = {key: set() for key in PUBLIC_FACTS}
-    for players, seed in ((2, 6), (3, 2), (4, 11)):  # games with rebuilds and monster defeats
+    seen["gadgets_used"] = set()
+    # games with rebuilds, monster defeats and gadgets used (4, 9)
+    for players, seed in ((2, 6), (3, 2), (4, 11), (4, 9)):
         for i, step in enumerate(playout(players, seed, red_tears=True)):
             state = step.state
             if state.ended:
@@ -115,6 +149,10 @@ def test_r2_the_new_facts_are_public_and_depend_on_nothing_hidden() -> None:
                 seen[key].add(json.dumps(views[0][key]))
             assert views[0]["marker_from"] == state.marker_from
             assert views[0]["decks_rebuilt"] == state.reset_pending
+            used = [{pid: p["gadgets_used"] for pid, p in v["players"].items()} for v in views]
+            assert all(u == used[0] for u in used)  # P10
+            assert used[0] == {p.id: sorted(p.used) for p in state.players}
+            seen["gadgets_used"] |= {json.dumps(u) for u in used[0].values()}
             if i % 3 and not views[0]["monster_losses"]:
                 continue
             owed = G.to_act(state)
@@ -124,4 +162,5 @@ def test_r2_the_new_facts_are_public_and_depend_on_nothing_hidden() -> None:
             twin_view = G.view(twin, owed.player)
             for key in PUBLIC_FACTS:
                 assert twin_view[key] == views[0][key], key
+            assert {pid: p["gadgets_used"] for pid, p in twin_view["players"].items()} == used[0]
     assert all(len(values) > 1 for values in seen.values()), seen  # the games exercise them
