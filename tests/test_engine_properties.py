@@ -9,6 +9,7 @@ from itertools import product
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.stella_digger import caches
 from engine.stella_digger.actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill
 from engine.stella_digger.board import DIRECTIONS, NEIGHBOURS, PRINTED, START
 from engine.stella_digger.components import (
@@ -229,3 +230,18 @@ def test_memoised_listings_and_shortcuts_equal_plain_recomputation(
             turns += 1
             assert GAME.legal(state) == _reference_turn_listing(state, frame.seat)
     assert turns > 0
+
+
+def test_emptying_the_engine_caches_changes_no_answer() -> None:
+    """The memo tables only save time: a game listed with caches emptied along the way lists
+    and ends exactly as one with warm caches."""
+    def run(clear_every: int) -> list[list[str]]:
+        listings = []
+        for i, step in enumerate(playout(4, 21)):
+            if clear_every and i % clear_every == 0:
+                caches.clear()
+            listings.append([str(a) for a in GAME.legal(step.state)])
+        return listings
+
+    assert run(0) == run(7)
+    assert any(caches.memos())
