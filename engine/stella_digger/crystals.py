@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..core.errors import IllegalDecision
@@ -97,11 +98,19 @@ def multisets(holding: tuple[int, ...], k: int) -> tuple[tuple[str, ...], ...]:
     return tuple(sorted(out, key=lambda t: [COLOUR_INDEX[c] for c in t]))
 
 
+_COUNTS = itemgetter(*COLOURS)
+
+
+def holding(player: Player) -> tuple[int, ...]:
+    """The player's crystals as counts in C1 order (the key the listings are memoised on)."""
+    return _COUNTS(player.crystals)  # type: ignore[no-any-return]
+
+
 def choices(player: Player, k: int) -> tuple[tuple[str, ...], ...]:
     """Every distinct multiset of ``k`` crystals the player could hand over (canonical order)."""
     if k <= 0:
         return ((),)
-    return multisets(tuple(player.crystals[c] for c in COLOURS), k)
+    return multisets(holding(player), k)
 
 
 def most_held_first(player: Player, k: int) -> tuple[str, ...]:

@@ -51,7 +51,7 @@ def _prompt(state: State, frame: Frame) -> str:
 
 
 def _first_deck(state: State, frame: Frame) -> Action:
-    return Draw(open_decks(state)[0])  # R21 default
+    return _DRAW[open_decks(state)[0]]  # R21 default
 
 
 # -- Refill Hand draws ----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from .components import (
     card_key,
     gadget_type,
 )
-from .crystals import gain, give_back, holds, multisets
+from .crystals import gain, give_back, holding, holds, multisets
 from .events import EventLog
 from .plays import check_play, play_options, take_play
 from .state import Drill as PlacedDrill
@@ -87,7 +87,8 @@ _AIMS = tuple((sq, tuple((d, tip) for d in DIRECTIONS
 
 @lru_cache  # at most 4 per square of the map
 def _drill_row(sq: str, direction: str) -> tuple[Action, ...]:
-    return tuple(map(Drill.canonical, repeat(sq), repeat(direction), _all_payments(DRILL_COST)))
+    return tuple(map(shared(Drill).__getitem__,
+                     zip(repeat(sq), repeat(direction), _all_payments(DRILL_COST))))
 
 
 _COST = {g: GADGET_COST[gadget_type(g)] for g in ALL_GADGETS}
@@ -266,18 +267,17 @@ def _exchanges(holding: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 _PASS = Pass()
-_holding = itemgetter(*COLOURS)  # a player's crystals as counts in C1 order
 
 
 def legal(state: State, frame: Frame) -> list[Action]:
     player = state.players[frame.seat]
-    holding = _holding(player.crystals)
+    counts = holding(player)
     out: list[Action] = list(play_options(player, Mine))
     out += _refills(tuple(sorted(player.hand)))
-    out += _buys(tuple(state.gadget_supply), holding)
-    if player.drills_left > 0 and sum(holding) >= DRILL_COST:
-        out += chain.from_iterable(map(_payment_picker(holding, DRILL_COST), _layout(state)[1]))
-    out += _exchanges(holding)
+    out += _buys(tuple(state.gadget_supply), counts)
+    if player.drills_left > 0 and sum(counts) >= DRILL_COST:
+        out += chain.from_iterable(map(_payment_picker(counts, DRILL_COST), _layout(state)[1]))
+    out += _exchanges(counts)
     out.append(_PASS)
     return out
 
