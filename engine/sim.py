@@ -24,10 +24,8 @@ from typing import Any
 from .agents import Agent, get_agent
 from .stella_digger.game import GAME
 from .stella_digger.invariants import violations
+from .stella_digger.scoring import PARTS as PART_NAMES
 from .stella_digger.scoring import score
-
-PART_NAMES = ("vp_tiles", "monsters", "gadgets", "gadget_bonus", "crystals", "drills",
-              "unplaced_drills")
 
 
 @dataclass

@@ -16,25 +16,27 @@ def _gadget_bonus(gadgets: tuple[str, ...]) -> int:
     return sum(_BONUS[colours.count(c)] for c in COLOURS)
 
 
+PARTS = ("vp_tiles", "monsters", "gadgets", "gadget_bonus", "crystals", "drills",
+         "unplaced_drills")
+
+
+def _parts(player: Player) -> tuple[int, ...]:
+    """R19's parts, in the order of PARTS."""
+    return (3 * player.vp3 + player.vp1, sum(player.monsters), 2 * len(player.gadgets),
+            _gadget_bonus(tuple(player.gadgets)), sum(n // 2 for n in player.crystals.values()),
+            player.drill_points, -player.drills_left)
+
+
 def score(player: Player) -> dict[str, int]:
     """R19 parts; ``total`` is their sum."""
-    parts = {
-        "vp_tiles": 3 * player.vp3 + player.vp1,
-        "monsters": sum(player.monsters),
-        "gadgets": 2 * len(player.gadgets),
-        "gadget_bonus": _gadget_bonus(tuple(player.gadgets)),
-        "crystals": sum(n // 2 for n in player.crystals.values()),
-        "drills": player.drill_points,
-        "unplaced_drills": -player.drills_left,
-    }
-    return {"total": sum(parts.values()), **parts}
+    parts = _parts(player)
+    return {"total": sum(parts), **dict(zip(PARTS, parts, strict=True))}
 
 
 def total_score(player: Player) -> int:
-    """``score(player)["total"]`` without the parts (recorded for every player every round)."""
-    return (3 * player.vp3 + player.vp1 + sum(player.monsters) + 2 * len(player.gadgets)
-            + _gadget_bonus(tuple(player.gadgets)) + sum(n // 2 for n in player.crystals.values())
-            + player.drill_points - player.drills_left)
+    """``score(player)["total"]`` without building the parts' dict (recorded for every player
+    every round)."""
+    return sum(_parts(player))
 
 
 def ranking_key(player: Player) -> tuple[int, int, int, int]:
