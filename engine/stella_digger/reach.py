@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from .board import NEIGHBOURS, NEIGHBOURS_READING, READING_INDEX, START, TERRAIN, YELLOW, distance
@@ -12,7 +13,11 @@ from .state import State
 def is_passage(state: State, sq: str) -> bool:
     """R5: START, tunnels, empty squares and squares with a Large Drill. Rock, tiles and
     blockades (a blockade lies on its tile) are not."""
-    return TERRAIN[sq] != "#" and sq not in state.tiles
+    return _passage(sq, state.tiles)
+
+
+def _passage(sq: str, tiles: Collection[str]) -> bool:
+    return TERRAIN[sq] != "#" and sq not in tiles
 
 
 def connected_passages(state: State) -> frozenset[str]:
@@ -27,7 +32,7 @@ def _connected(tiles: frozenset[str]) -> frozenset[str]:
     todo = [START]
     while todo:
         for n in NEIGHBOURS[todo.pop()]:
-            if n not in seen and n not in tiles and TERRAIN[n] != "#":  # is_passage, inlined
+            if n not in seen and _passage(n, tiles):
                 seen.add(n)
                 todo.append(n)
     return frozenset(seen)
