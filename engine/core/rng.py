@@ -39,13 +39,8 @@ class Rng:
         if n <= 0:
             raise ValueError("n must be positive")
         threshold = (1 << 64) % n
-        holder = self.holder
-        while True:  # next64, inlined: the engine and the agents draw a lot
-            s = (holder.rng + 0x9E3779B97F4A7C15) & _MASK  # type: ignore[attr-defined]
-            holder.rng = s  # type: ignore[attr-defined]
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            m = (z ^ (z >> 31)) * n
+        while True:
+            m = self.next64() * n
             if (m & _MASK) >= threshold:
                 return m >> 64
 
