@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from ..core.rng import Rng, seed_state
-
-_VERB = attrgetter("verb")
 
 
 class Agent:
@@ -38,14 +35,9 @@ class RandomAgent(Agent):
 
     def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
         rng = self.random
-        if legal[0].verb == legal[-1].verb:  # one kind only (legal lists keep each verb together)
-            rng.below(1)  # the kind drawn, as below, so that the choices stay the same
+        if legal[0].verb == legal[-1].verb:  # one kind only, as every draw (verbs stay together)
+            rng.below(1)  # the kind drawn below, so that the choices are the same
             return legal[rng.below(len(legal))]
-        if len(legal) <= 64:
-            verbs = list(map(_VERB, legal))
-            kinds = sorted(set(verbs))
-            verb = kinds[rng.below(len(kinds))]
-            return legal[verbs.index(verb) + rng.below(verbs.count(verb))]
         blocks = _blocks(legal)
         kinds = sorted(blocks)
         start, end = blocks[kinds[rng.below(len(kinds))]]
