@@ -82,6 +82,11 @@ def shared(cls: type[Action]) -> Shared:
     return table
 
 
+def forget_shared() -> None:
+    """Empty every kind's table (decisions already handed out stay valid: they are values)."""
+    _SHARED.clear()
+
+
 _SHARED: dict[type, Shared] = {}
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import game  # noqa: F401  (imports every rule module, so all caches exist)
-from .actions import _SHARED
+from .actions import forget_shared
 
 
 def memos() -> Iterator[Any]:
@@ -26,4 +26,4 @@ def memos() -> Iterator[Any]:
 def clear() -> None:
     for memo in set(memos()):
         memo.cache_clear()
-    _SHARED.clear()
+    forget_shared()
