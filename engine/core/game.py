@@ -30,14 +30,32 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
 
-class ToAct(NamedTuple):
-    """One decision owed now: ``player`` owes a decision of kind ``decision`` (its verb
-    family, e.g. ``"draw"``, ``"bid"``, ``"dig"``). ``listed``: ``legal`` lists every legal
-    decision of this kind; False when it is composed word by word through ``options``."""
-
+class _Owed(NamedTuple):
     player: str
     decision: str
-    listed: bool = True
+
+
+class ToAct(_Owed):
+    """One decision owed now: ``player`` owes a decision of kind ``decision`` (its verb
+    family, e.g. ``"draw"``, ``"bid"``, ``"dig"``). ``listed``: ``legal`` lists every legal
+    decision of this kind; False when it is composed word by word through ``options``.
+
+    A ``(player, decision)`` pair as far as tuples go (``ToAct("ann", "fight") == ("ann",
+    "fight")``, unpacking gives two values), so code written when ``to_act`` returned a pair
+    keeps working; ``listed`` is an attribute beside the pair, not part of equality."""
+
+    listed: bool
+
+    def __new__(cls, player: str, decision: str, listed: bool = True) -> ToAct:
+        self = super().__new__(cls, player, decision)
+        self.listed = listed
+        return self
+
+    def __repr__(self) -> str:
+        return f"ToAct(player={self.player!r}, decision={self.decision!r}, listed={self.listed})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ToAct, (self.player, self.decision, self.listed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +81,9 @@ class Game(Protocol):
     title: str  # "Stella Digger": what players read
     min_players: int
     max_players: int
-    options: Mapping[str, OptionSpec]  # every option new_game accepts
+    # every option new_game accepts. (Named ``option_specs``, not ``options``: the method
+    # ``options`` below lists the next words of a draft; one name can't be both.)
+    option_specs: Mapping[str, OptionSpec]
 
     # --- making and reading states ---------------------------------------------------------
     def new_game(self, players: list[str], options: dict[str, Any] | None = ..., seed: int = ...,

@@ -1,4 +1,10 @@
-"""Stella Digger behind the engine's game protocol (engine/core/game.py)."""
+"""Stella Digger behind the engine's game protocol (engine/core/game.py).
+
+One player owes one decision at a time (``owed`` is a list of at most one), nothing is sealed
+or timed and every decision is listed: ``SequentialGame`` supplies ``owed``, ``options``,
+``sealed``, ``timing`` and ``stamp``. The player-keyed methods take ``player=None`` for the
+player who owes now; for anyone else ``legal`` is ``[]`` and ``default`` raises ``NotYourTurn``.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +12,31 @@ from typing import Any
 
 from ..core.errors import GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
-from ..core.game import ToAct
+from ..core.game import OptionSpec, SequentialGame, ToAct
 from . import serial
 from .actions import Action, parse
 from .events import EventLog
 from .flow import advance, owed
 from .scoring import score
 from .setup import new_game
-from .state import State
+from .state import Frame, State
 from .steps import DECISIONS
 from .view import EVERYONE, build_view
 
+OPTIONS = {
+    "red_tears": OptionSpec("red_tears", bool, False,
+                            "Red Tears variant (R20): a tear for each card lost to an accident "
+                            "and for each monster fight lost"),
+}
 
-class StellaDigger:
+
+class StellaDigger(SequentialGame):
     """The module-level game object: every method is a pure function of its arguments."""
 
     name = "stella-digger"
     title = "Stella Digger"
     min_players, max_players = 2, 4
+    option_specs = OPTIONS
 
     def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
                  names: dict[str, str] | None = None) -> State:
@@ -44,8 +57,15 @@ class StellaDigger:
     def parse(self, text: str) -> Action:
         return parse(text)
 
-    def legal(self, state: State) -> list[Action]:
+    def _frame(self, state: State, player: str | None) -> Frame | None:
+        """The owed frame if ``player`` (None: whoever owes) owes it, else None."""
         frame = owed(state)
+        if frame is None or (player is not None and player != state.players[frame.seat].id):
+            return None
+        return frame
+
+    def legal(self, state: State, player: str | None = None) -> list[Action]:
+        frame = self._frame(state, player)
         return [] if frame is None else DECISIONS[frame.step].legal(state, frame)
 
     def check(self, state: State, player: str, action: Action | str) -> Action:
@@ -74,13 +94,16 @@ class StellaDigger:
         advance(state, ev)
         return ev
 
-    def default(self, state: State) -> Action:
+    def default(self, state: State, player: str | None = None) -> Action:
         frame = owed(state)
         if frame is None:
             raise GameOver("The game is over: there is nothing left to decide.")
+        if player is not None and player != state.players[frame.seat].id:
+            raise NotYourTurn(f"{player} owes no decision now.")
         return DECISIONS[frame.step].default(state, frame)
 
-    def prompt(self, state: State) -> str:
+    def prompt(self, state: State, player: str | None = None) -> str:
+        """What the owing player must decide (the same public words whoever asks)."""
         frame = owed(state)
         if frame is None:
             return "The game is over."
@@ -94,6 +117,9 @@ class StellaDigger:
 
     def scores(self, state: State) -> dict[str, dict[str, int]]:
         return {p.id: score(p) for p in state.players}
+
+    def winners(self, state: State) -> list[str]:
+        return list(state.winners) if state.ended else []
 
     def dump(self, state: State) -> str:
         return serial.dump(state)

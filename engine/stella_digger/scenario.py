@@ -225,3 +225,8 @@ def run(doc: dict[str, Any]) -> ScenarioRun:
     summary.pop("hidden_tiles", None)
     return ScenarioRun(state, {"ok": True, "summary": summary,
                                "events": [e.as_dict() for e in events]}, events)
+
+
+def run_scenario(doc: dict[str, Any]) -> dict[str, Any]:
+    """The package convention (docs/adding-a-game.md): the result JSON of ``run(doc)``."""
+    return run(doc).result
