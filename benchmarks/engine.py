@@ -1,11 +1,14 @@
 """Engine speed: complete random 4-player games per second on one core, with legal-decision
 listing, and the median cost of one apply and one listing; the size of a stored state.
 
-    python -m benchmarks engine [--games N] [--players P] [--repeat R] [--json]
+    python -m benchmarks engine [--game G] [--games N] [--players P] [--repeat R] [--json]
 Targets (issue): >= 100 games/s; a stored state under 20 KB of JSON. The games are played R
 times (default 3, each in a fresh process state of the same seeds); ``games_per_second`` is the
 best run, as ``timeit`` advises (slower runs measure other load on the machine, not the engine),
-and every run is listed. Games per CPU-second are printed too.
+and every run is listed. Games per CPU-second are printed too. ``--game`` measures any
+registered game the same way (random decisions from its ``ai.random_decision``, every owed
+player answering in a random order; default stella-digger, whose random agent picks a kind of
+decision first).
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ import argparse
 import json
 import statistics
 import time
+from typing import Any
 
-from engine import get_game
+from engine import GAMES, game_module, get_game
 from engine.agents import RandomAgent
+from engine.core.rng import Rng, seed_state
 from engine.stella_digger.caches import clear as clear_caches
 
 
@@ -27,7 +32,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--game", default="stella-digger", help=f"one of {', '.join(GAMES)}")
     args = parser.parse_args(argv)
+    if args.game not in GAMES:
+        parser.error(f"there is no game called {args.game!r}; the games are {', '.join(GAMES)}")
+    if args.game != "stella-digger":
+        report = generic(args.game, args.games, args.players, args.seed, args.repeat)
+        _print(report, args.json)
+        return 0
     g = get_game("stella-digger")
     ids = [f"p{i}" for i in range(args.players)]
 
@@ -71,6 +83,7 @@ def main(argv: list[str]) -> int:
             largest = max(largest, len(g.dump(state)))
 
     report = {
+        "game": "stella-digger",
         "games": args.games,
         "players": args.players,
         "games_per_second": round(args.games / seconds, 1),
@@ -81,14 +94,70 @@ def main(argv: list[str]) -> int:
         "legal_us_median": round(statistics.median(legal_us), 1),
         "state_json_bytes": largest,
     }
-    if args.json:
-        print(json.dumps(report))
-    else:
-        print(f"{report['games']} random {args.players}-player games: "
-              f"{report['games_per_second']} games/s (target >= 100; "
-              f"{report['cpu_games_per_second']} per CPU-second; best of runs "
-              f"{report['games_per_second_runs']}), {report['decisions_per_game']} decisions per game")
-        print(f"median apply {report['apply_us_median']} us, median legal listing "
-              f"{report['legal_us_median']} us")
-        print(f"largest stored state: {largest} bytes of JSON (target < 20000)")
+    _print(report, args.json)
     return 0
+
+
+def _print(report: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report))
+        return
+    print(f"{report['games']} random {report['players']}-player games of {report['game']}: "
+          f"{report['games_per_second']} games/s (target >= 100; "
+          f"{report['cpu_games_per_second']} per CPU-second; best of runs "
+          f"{report['games_per_second_runs']}), {report['decisions_per_game']} decisions per game")
+    print(f"median apply {report['apply_us_median']} us, median legal listing "
+          f"{report['legal_us_median']} us")
+    print(f"largest stored state: {report['state_json_bytes']} bytes of JSON (target < 20000)")
+
+
+class _Holder:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+
+def generic(name: str, games: int, players: int, seed: int, repeat: int) -> dict[str, Any]:
+    """Whole random games of any game: ``ai.random_decision`` for whoever owes (a random one
+    of them when several do), then ``apply``; the per-call medians time one call at a time."""
+    g = get_game(name)
+    ai = game_module(name, "ai")
+    players = max(g.min_players, min(players, g.max_players))
+    ids = [f"p{i}" for i in range(players)]
+    runs: list[tuple[float, float]] = []
+    apply_us: list[float] = []
+    legal_us: list[float] = []
+    decisions = largest = 0
+    for run in range(max(1, repeat) + 1):  # the last pass times single calls
+        timed = run == max(1, repeat)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        for i in range(games if not timed else min(games, 40)):
+            state = g.new_game(ids, {}, seed + i)
+            rng = Rng(_Holder(seed + i))
+            while owed := g.owed(state):
+                player = owed[rng.below(len(owed))].player
+                t0 = time.perf_counter()
+                action = ai.random_decision(g, state, player, rng)
+                t1 = time.perf_counter()
+                g.apply(state, player, action)
+                t2 = time.perf_counter()
+                if timed:
+                    legal_us.append((t1 - t0) * 1e6)
+                    apply_us.append((t2 - t1) * 1e6)
+                    largest = max(largest, len(g.dump(state)))
+                elif run == 0:
+                    decisions += 1
+        if not timed:
+            runs.append((time.perf_counter() - start, time.process_time() - cpu_start))
+    seconds = min(wall for wall, _ in runs)
+    return {
+        "game": name,
+        "games": games,
+        "players": players,
+        "games_per_second": round(games / seconds, 1),
+        "games_per_second_runs": [round(games / wall, 1) for wall, _ in runs],
+        "cpu_games_per_second": round(games / min(cpu for _, cpu in runs), 1),
+        "decisions_per_game": round(decisions / games, 1),
+        "apply_us_median": round(statistics.median(apply_us), 1) if apply_us else 0.0,
+        "legal_us_median": round(statistics.median(legal_us), 1) if legal_us else 0.0,
+        "state_json_bytes": largest,
+    }

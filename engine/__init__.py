@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from types import ModuleType
 
 from .core.errors import (
     CorruptState,
@@ -31,12 +32,34 @@ def _discover() -> tuple[str, ...]:
 GAMES = _discover()  # ("mining-colony", ..., "stella-digger"): a new game needs no line here
 
 
+class UnknownGameName(KeyError):
+    """A game name no package answers to; ``str()`` is a sentence listing the games."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+def unknown_game(name: str, games: tuple[str, ...] | None = None) -> UnknownGameName:
+    """The error for a game name nobody registered, naming the games there are."""
+    games = GAMES if games is None else games
+    return UnknownGameName(f"There is no game called {name!r}. The games are: "
+                           f"{', '.join(games) or 'none'}.")
+
+
 def get_game(name: str) -> Game:
-    """The game object registered under ``name`` (e.g. ``"stella-digger"``)."""
+    """The game object registered under ``name`` (e.g. ``"stella-digger"``); an
+    ``UnknownGameName`` (a ``KeyError``) listing the games otherwise."""
+    return game_module(name, "game").GAME  # type: ignore[no-any-return]
+
+
+def game_module(name: str, part: str) -> ModuleType:
+    """``engine.<pkg>.<part>`` of game ``name`` (``"scenario"``, ``"ai"``, ``"invariants"``...).
+    ``UnknownGameName`` for an unknown game; ``ModuleNotFoundError`` if the game has no such
+    module."""
     if name not in GAMES:
-        raise KeyError(f"unknown game {name!r}")
-    module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}.game")
-    return module.GAME  # type: ignore[no-any-return]
+        raise unknown_game(name)
+    return importlib.import_module(f"{__name__}.{name.replace('-', '_')}.{part}")
 
 __all__ = ["CorruptState", "Event", "Game", "GameError", "GameOver", "GAMES", "IllegalDecision",
-           "NotationError", "NotYourTurn", "OptionSpec", "SequentialGame", "ToAct", "get_game"]
+           "NotationError", "NotYourTurn", "OptionSpec", "SequentialGame", "ToAct", "UnknownGameName",
+           "game_module", "get_game", "unknown_game"]

@@ -1,20 +1,29 @@
-"""Command line: ``python -m engine scenario FILE.json`` and ``python -m engine sim ...``."""
+"""Command line: ``python -m engine scenario FILE.json`` and ``python -m engine sim ...``.
+
+``scenario`` runs the file with the game its ``"game"`` names (Stella Digger when it names
+none: the files written before there were other games); ``sim --game G`` plays random games of
+any registered game (the default, stella-digger, keeps its own simulator with agents, plots and
+targets: ``engine/sim.py``)."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-USAGE = """usage:
-  python -m engine scenario FILE.json   run a scenario file, print the JSON result (exit 1 on
-                                        the first illegal decision)
-  python -m engine sim [--players N] [--games G] [--seed S] [--agents a,b,..] [--json]
-                                        self-play with invariant checks and statistics"""
+from . import GAMES, UnknownGameName, game_module
+
+DEFAULT_GAME = "stella-digger"
+
+USAGE = f"""usage:
+  python -m engine scenario FILE.json   run a scenario file (its "game", default {DEFAULT_GAME}),
+                                        print the JSON result (exit 1 on the first illegal
+                                        decision)
+  python -m engine sim [--game G] [--players N] [--games G] [--seed S] [--json] ...
+                                        self-play with invariant checks and statistics
+games: {', '.join(GAMES)}"""
 
 
 def scenario(argv: list[str]) -> int:
-    from .stella_digger.scenario import run
-
     if len(argv) != 1:
         print("usage: python -m engine scenario FILE.json", file=sys.stderr)
         return 2
@@ -24,9 +33,47 @@ def scenario(argv: list[str]) -> int:
     except (OSError, json.JSONDecodeError) as exc:
         print(json.dumps({"ok": False, "index": None, "error": f"Can't read {argv[0]}: {exc}"}))
         return 1
-    result = run(doc).result
+    name = doc.get("game", DEFAULT_GAME) if isinstance(doc, dict) else DEFAULT_GAME
+    try:
+        module = game_module(str(name), "scenario")
+    except UnknownGameName as exc:
+        print(json.dumps({"ok": False, "index": None, "error": str(exc)}))
+        return 1
+    result = module.run_scenario(doc)
     print(json.dumps(result, ensure_ascii=False))
     return 0 if result["ok"] else 1
+
+
+def game_option(argv: list[str]) -> tuple[str, list[str]]:
+    """``--game G`` (or ``--game=G``) taken out of ``argv``: (G or the default, the rest)."""
+    rest: list[str] = []
+    name = DEFAULT_GAME
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--game" and i + 1 < len(argv):
+            name, i = argv[i + 1], i + 2
+            continue
+        if argv[i].startswith("--game="):
+            name = argv[i].split("=", 1)[1]
+        else:
+            rest.append(argv[i])
+        i += 1
+    return name, rest
+
+
+def sim(argv: list[str]) -> int:
+    name, rest = game_option(argv)
+    if name not in GAMES:
+        print(f"There is no game called {name!r}. The games are: {', '.join(GAMES)}.",
+              file=sys.stderr)
+        return 2
+    if name == DEFAULT_GAME and "--generic" not in rest:
+        from .sim import main as stella_sim
+
+        return stella_sim(rest)
+    from .sim_generic import main as generic_sim
+
+    return generic_sim(name, [a for a in rest if a != "--generic"])
 
 
 def main(argv: list[str]) -> int:
@@ -35,9 +82,7 @@ def main(argv: list[str]) -> int:
         return 2
     if argv[0] == "scenario":
         return scenario(argv[1:])
-    from .sim import main as sim_main
-
-    return sim_main(argv[1:])
+    return sim(argv[1:])
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 decision committed to a temporary SQLite database, the thread messages printed) without
 Discord. Writes the round maps, the final scores and a replay GIF.
 
-    python -m referee.demo [--players 3] [--seed 7] [--out demo-out] [--red-tears] [--quiet]
+    python -m referee.demo [--game G] [--players 3] [--seed 7] [--out demo-out] [--red-tears]
+                           [--quiet]
 """
 
 from __future__ import annotations
@@ -96,8 +97,16 @@ async def _replay(referee: Referee, game_id: int) -> Any:
     return await images.replay_gif(views, game_id)
 
 
+def playable_games() -> tuple[str, ...]:
+    """The games the referee can play: the engine's games the bot registry presents."""
+    from engine import GAMES
+
+    return tuple(g for g in GAMES if g == "stella-digger")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m referee.demo", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="stella-digger", help="the game to play")
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=Path("demo-out"))
@@ -105,6 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="easy", choices=("random", "easy", "strong"))
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     args = parser.parse_args(argv)
+    playable = playable_games()
+    if args.game not in playable:
+        print(f"The demo can't play {args.game!r}. The games it plays: {', '.join(playable)}.",
+              file=sys.stderr)
+        return 2
     summary = asyncio.run(run_demo(args.out, players=args.players, seed=args.seed,
                                    red_tears=args.red_tears, level=args.level, quiet=args.quiet))
     print(f"\nGame over after {summary['decisions']} decisions. Scores: {summary['scores']}; "

@@ -1,32 +1,53 @@
 """Look at any position: ``python -m render scenario FILE.json -o map.png`` renders the state a
-scenario file reaches (spectator view); ``python -m render view VIEW.json -o map.png`` renders a
-saved view dict. ``--board`` draws the map alone (a replay frame)."""
+scenario file reaches (spectator view) with the pictures of the game its ``"game"`` names
+(default stella-digger: ``render/<pkg>/board_png``); ``python -m render view VIEW.json -o
+map.png`` renders a saved view dict (its ``"game"``, same default). ``--board`` draws the map
+alone (a replay frame) where the game has one (``board_only_png``)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+DEFAULT_GAME = "stella-digger"
+
+
+def _game_name(doc: Any) -> str:
+    return str(doc.get("game") or DEFAULT_GAME) if isinstance(doc, dict) else DEFAULT_GAME
+
+
+def pictures(name: str) -> ModuleType:
+    """``render.<pkg>`` of game ``name``; ``UnknownGameName`` listing the games, or
+    ``LookupError`` if the game has no pictures yet."""
+    from engine import GAMES, unknown_game
+
+    if name not in GAMES:
+        raise unknown_game(name)
+    try:
+        return importlib.import_module(f"render.{name.replace('-', '_')}")
+    except ModuleNotFoundError:
+        raise LookupError(f"{name} has no pictures yet (render/{name.replace('-', '_')}/).") from None
 
 
 def _scenario_view(doc: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
     """The spectator view of the state the scenario reaches, and its error if it stopped early
     (the view is then of the table just before the illegal action, or None if setup failed)."""
-    from engine import get_game
-    from engine.stella_digger.scenario import run
+    from engine import game_module, get_game
 
-    outcome = run(doc)
-    result = getattr(outcome, "result", None) or {}
+    name = _game_name(doc)
+    state, result = game_module(name, "scenario").scenario_state(doc)
     error = None
     if isinstance(result, dict) and result.get("ok") is False:
         where = f"action {result['index']}" if result.get("index") is not None else "setup"
         error = f"scenario stopped at {where}: {result.get('error')}"
-    if outcome.state is None:
+    if state is None:
         return None, error or "scenario reached no table"
-    game = get_game(str(doc.get("game") or "stella-digger"))
-    return game.view(outcome.state, None), error
+    return get_game(name).view(state, None), error
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"can't read {args.file}: {exc}", file=sys.stderr)
         return 2
     error = None
+    try:
+        drawing = pictures(_game_name(doc))
+    except (KeyError, LookupError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     if args.source == "scenario":
         try:
             view, error = _scenario_view(doc)
@@ -52,15 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     if view is None:
         print(error, file=sys.stderr)
         return 1
-    if args.board:
-        from .encode import png
-        from .replay import board_image
-
-        data = png(board_image(view))
+    if args.board and hasattr(drawing, "board_only_png"):
+        data = drawing.board_only_png(view)
     else:
-        from . import render_map
-
-        data = render_map(view)
+        data = drawing.board_png(view)
     args.output.write_bytes(data)
     print(f"{args.output}: {len(data)} bytes")
     if error:

@@ -82,3 +82,11 @@ def violations(state: State) -> list[str]:
             elif state.players[top.seat].out:
                 out.append("a player who is out owes a decision")
     return out
+
+
+def check(state: State) -> None:
+    """The package convention (docs/adding-a-game.md): raise ``AssertionError`` naming every
+    broken invariant, nothing when all hold."""
+    found = violations(state)
+    if found:
+        raise AssertionError("; ".join(found))

@@ -230,3 +230,10 @@ def run(doc: dict[str, Any]) -> ScenarioRun:
 def run_scenario(doc: dict[str, Any]) -> dict[str, Any]:
     """The package convention (docs/adding-a-game.md): the result JSON of ``run(doc)``."""
     return run(doc).result
+
+
+def scenario_state(doc: dict[str, Any]) -> tuple[State | None, dict[str, Any]]:
+    """The state the scenario reaches (None if its setup failed) and its result: what
+    ``python -m render scenario`` draws."""
+    outcome = run(doc)
+    return outcome.state, outcome.result
