@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import GameOver, IllegalDecision, NotYourTurn
+from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
 from ..core.game import OptionSpec, SequentialGame, ToAct
 from . import serial
 from .actions import Action, parse
 from .events import EventLog
 from .flow import advance, owed
+from .invariants import violations
 from .scoring import score
 from .setup import new_game
+from .shape import shape_violations
 from .state import Frame, State
 from .steps import DECISIONS
 from .view import EVERYONE, build_view
@@ -125,7 +127,19 @@ class StellaDigger(SequentialGame):
         return serial.dump(state)
 
     def load(self, text: str | bytes) -> State:
-        return serial.load(text)
+        """Read a dumped state; CorruptState if it can't be read or breaks an invariant."""
+        state = serial.load(text)
+        self.validate(state)
+        return state
+
+    def validate(self, state: State) -> None:
+        """CorruptState unless ``state`` is one a real game can reach in shape (shape.py) and
+        conserves every component within the limits (invariants.py). A forged state would
+        otherwise make ``legal`` list millions of decisions."""
+        problems = shape_violations(state) or violations(state)
+        if problems:
+            raise CorruptState(f"This saved game is not one a real game can reach: "
+                               f"{problems[0]}.")
 
     def clone(self, state: State) -> State:
         return serial.clone(state)
