@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails, from_json
 
 from db import rows
 from db.core import Core, Tx, now_or
@@ -20,6 +21,7 @@ from db.models import DecisionSource, GameStatus
 
 FORMAT: Literal["stella-bot/game-export"] = "stella-bot/game-export"
 FORMAT_VERSION: Literal[1] = 1
+NAME_MAX = 100  # characters in an imported display name
 
 
 class _Model(BaseModel):
@@ -112,26 +114,39 @@ class ExportDoc(_Model):
     seat_history: list[SeatChangeDoc]
 
 
-def parse_document(document: Mapping[str, Any] | str | bytes) -> ExportDoc:
-    """Shape and consistency checks; ImportRejected listing every problem found."""
-    try:
-        # Always through JSON: strict JSON mode accepts enum values as strings and rejects
-        # 1.0 for an int or true for a number, and a Mapping must be JSON-serialisable anyway.
-        text = document if isinstance(document, str | bytes) else json.dumps(dict(document))
-        doc = ExportDoc.model_validate_json(text)
-    except ValidationError as exc:
-        raise ImportRejected(
-            [
-                f"{'.'.join(str(p) for p in e['loc']) or 'document'}: {e['msg']}"
-                for e in exc.errors()
-            ]
-        ) from None
-    except (TypeError, ValueError) as exc:
-        raise ImportRejected([f"document: {exc}"]) from None
+def parse_document(document: Mapping[str, Any] | str | bytes | ExportDoc) -> ExportDoc:
+    """Shape and consistency checks; ImportRejected listing every problem found, each a short
+    sentence naming the field (never the parser's own wording)."""
+    if isinstance(document, ExportDoc):
+        doc = document
+    else:
+        try:
+            # Always through JSON: strict JSON mode accepts enum values as strings and rejects
+            # 1.0 for an int or true for a number, and a Mapping must be JSON-serialisable
+            # anyway. pydantic's parser refuses absurd nesting instead of recursing.
+            text = document if isinstance(document, str | bytes) else json.dumps(dict(document))
+            doc = ExportDoc.model_validate_json(text)
+        except ValidationError as exc:
+            raise ImportRejected([field_problem(e) for e in exc.errors()]) from None
+        except (TypeError, ValueError, RecursionError):
+            raise ImportRejected(["the document is not a JSON object of plain values"]) from None
     problems = consistency_problems(doc)
     if problems:
         raise ImportRejected(problems)
     return doc
+
+
+def field_problem(error: ErrorDetails) -> str:
+    """One validation error as a plain sentence naming the field."""
+    where = ".".join(str(p) for p in error["loc"]) or "the document"
+    kind = error["type"]
+    if kind == "json_invalid":
+        return "the file is not valid JSON, or is nested too deeply"
+    if kind == "missing":
+        return f"{where} is missing"
+    if kind == "extra_forbidden":
+        return f"{where} is not part of a game export"
+    return f"{where} has the wrong type or value"
 
 
 def consistency_problems(doc: ExportDoc) -> list[str]:
@@ -153,6 +168,11 @@ def consistency_problems(doc: ExportDoc) -> list[str]:
         for s in doc.seats
         if s.user_id is None and not s.is_ai
     ]
+    problems += [
+        f"seats.{s.seat}: the display name must be 1 to {NAME_MAX} printable characters"
+        for s in doc.seats
+        if not 0 < len(s.display_name) <= NAME_MAX or not s.display_name.isprintable()
+    ]
     started = doc.snapshot is not None
     if (doc.initial_state is None) != (doc.snapshot is None) or (doc.seed is None) != (
         doc.snapshot is None
@@ -172,9 +192,9 @@ def consistency_problems(doc: ExportDoc) -> list[str]:
     ):
         if text is not None:
             try:
-                json.loads(text)
-            except ValueError as exc:
-                problems.append(f"{name}: not valid JSON ({exc})")
+                from_json(text)  # refuses absurd nesting instead of recursing
+            except ValueError:
+                problems.append(f"{name}: not valid JSON, or nested too deeply")
     if doc.log and not started:
         problems.append("log: decisions without a state")
     for i, d in enumerate(doc.log):
@@ -252,7 +272,7 @@ class TransferMixin(Core):
 
     async def import_game(
         self,
-        document: Mapping[str, Any] | str | bytes,
+        document: Mapping[str, Any] | str | bytes | ExportDoc,
         *,
         guild_id: int | None = None,
         channel_id: int | None = None,
@@ -261,8 +281,9 @@ class TransferMixin(Core):
         now: int | None = None,
     ) -> int:
         """Store an exported game under a new id (the ids given here replace the document's).
-        ImportRejected, with nothing written, if the document is malformed or inconsistent or
-        its thread already hosts an active game."""
+        ImportRejected, with nothing written, if the document is malformed or inconsistent, its
+        thread already hosts an active game, or the same game (initial state and decision log)
+        is already stored in its guild."""
         doc = parse_document(document)
         game = doc.game.model_copy(
             update={
@@ -288,9 +309,38 @@ class TransferMixin(Core):
                             f"thread {game.thread_id} already hosts active game {clash[0]}; import into another thread"
                         ]
                     )
+            duplicate = await _duplicate(tx, doc, game.guild_id)
+            if duplicate is not None:
+                raise ImportRejected([f"this game is already stored on this server as game "
+                                      f"#{duplicate}"])
             new_id = await _write_doc(tx, doc, game)
             await tx.audit(new_id, "import", by_user_id, {"original_id": doc.game.id}, now)
         return new_id
+
+
+    async def find_duplicate(self, document: ExportDoc, guild_id: int) -> int | None:
+        """The id of a game of ``guild_id`` with the same seed, initial state and decision log
+        (the same export imported twice, or imported where its original still is), or None."""
+        async with self._read() as tx:
+            return await _duplicate(tx, document, guild_id)
+
+
+async def _duplicate(tx: Tx, doc: ExportDoc, guild_id: int) -> int | None:
+    if doc.initial_state is None:
+        return None  # a lobby: nothing played, nothing to count twice
+    candidates = await tx.all(
+        "SELECT g.id FROM games g JOIN game_states s ON s.game_id = g.id"
+        " WHERE g.guild_id = ? AND s.seed = ? AND s.initial_json = ? ORDER BY g.id",
+        (guild_id, str(doc.seed), doc.initial_state),
+    )
+    wanted = [(d.player_id, d.text) for d in doc.log]
+    for row in candidates:
+        log = await tx.all(
+            "SELECT player_id, text FROM decisions WHERE game_id = ? ORDER BY seq", (row[0],)
+        )
+        if [(r[0], r[1]) for r in log] == wanted:
+            return int(row[0])
+    return None
 
 
 async def _write_doc(tx: Tx, doc: ExportDoc, game: GameDoc) -> int:

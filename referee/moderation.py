@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Iterable
@@ -9,7 +10,7 @@ from typing import Any
 
 from db import CorruptGame, DecisionSource, Game, GameStatus, ImportRejected, NothingToUndo
 
-from . import ai, texts
+from . import ai, imports, texts
 from .context import Context
 from .errors import NotAllowed, Refusal, WrongPhase
 from .notify import Notifier, hands
@@ -17,7 +18,7 @@ from .outbox import File, Post
 from .sessions import Sessions
 
 log = logging.getLogger(__name__)
-IMPORT_MAX_BYTES = 5 * 1024 * 1024
+IMPORT_MAX_BYTES = imports.MAX_BYTES
 ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
 NOT_A_MODERATOR = ("This needs the Manage Server permission, or the moderator role set with "
                    "/stella-admin config.")
@@ -176,46 +177,36 @@ class Moderation:
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
         return File(f"stella-game-{game_id}.json", data)
 
-    def _check_document(self, data: bytes) -> dict[str, Any]:
-        if len(data) > IMPORT_MAX_BYTES:
-            raise Refusal("That file is too large to be a game export (limit 5 MB).")
-        try:
-            doc = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            raise Refusal("That file is not a JSON game export.") from None
-        if not isinstance(doc, dict) or doc.get("format") != "stella-bot/game-export":
-            raise Refusal("That file is not a Stella bot game export (wrong 'format').")
-        initial, snapshot = doc.get("initial_state"), doc.get("snapshot")
-        if initial is not None:
-            try:
-                log_ = [(d["player_id"], d["text"]) for d in doc.get("log") or []]
-                replayed = self.g.replay(initial, log_)
-                saved = self.g.load(snapshot["state"]) if isinstance(snapshot, dict) else None
-            except (KeyError, TypeError) as exc:
-                raise Refusal(f"The export is incomplete: {exc}.") from None
-            except Exception as exc:  # engine errors: CorruptState, IllegalDecision
-                raise Refusal(f"The export's game doesn't replay: {exc}") from None
-            if saved is None or saved.version != replayed.version or \
-                    self.g.dump(saved) != self.g.dump(replayed):
-                raise Refusal("The export's snapshot doesn't match its decision log.")
-        return doc
-
     async def import_game(self, data: bytes, *, guild_id: int, channel_id: int, by_user: int) -> Game:
-        doc = self._check_document(data)
-        original = doc.get("game", {}).get("id", "?") if isinstance(doc.get("game"), dict) else "?"
+        """Every check first (off the event loop: parsing and replaying are CPU work), then the
+        thread, then the store; nothing is created or posted for a refused file."""
+        checked = await asyncio.to_thread(imports.check, self.g, data)
+        doc = checked.doc
+        duplicate = await self.ctx.db.find_duplicate(doc, guild_id)
+        if duplicate is not None:
+            raise Refusal(f"This game is already stored on this server as game #{duplicate}; "
+                          "nothing was imported.")
         try:
             thread_id = await self.ctx.out.create_thread(
-                channel_id, f"Stella Digger (imported #{original})",
-                f"📥 <@{by_user}> imported a Stella Digger game.")
+                channel_id, f"{self.g.title} (imported #{doc.game.id})",
+                f"📥 <@{by_user}> imported a {self.g.title} game.")
         except Exception:
             raise Refusal("I couldn't create a thread for the imported game here.") from None
         try:
             new_id = await self.ctx.db.import_game(doc, guild_id=guild_id, channel_id=channel_id,
                                                    thread_id=thread_id, by_user_id=by_user,
                                                    now=self.ctx.now())
-        except ImportRejected as exc:
+        except ImportRejected as exc:  # a race: the same file imported meanwhile
             await self.ctx.out.post(thread_id, Post(f"The import failed: {exc}"))
             raise Refusal(str(exc)) from None
+        try:
+            return await self._announce_import(new_id, doc.game.id, by_user)
+        except Exception:  # stored: never let the moderator think nothing happened
+            log.exception("game %s: announcing the import failed", new_id)
+            raise Refusal(f"Game #{new_id} was imported into <#{thread_id}>, but announcing it "
+                          "there failed; /stella status in the thread shows it.") from None
+
+    async def _announce_import(self, new_id: int, original: int, by_user: int) -> Game:
         game = await self.ctx.db.get_game(new_id)
         head = f"📥 Game #{new_id} imported by <@{by_user}> (exported as #{original}): {game.status}."
         if game.status == GameStatus.RUNNING:

@@ -141,8 +141,8 @@ async def test_export_and_import(referee: Referee) -> None:
     file = await referee.moderation.export(game.id)
     doc = json.loads(file.data)
     assert doc["format"] == "stella-bot/game-export" and len(doc["log"]) == 5
-    imported = await referee.moderation.import_game(file.data, guild_id=GUILD, channel_id=CHANNEL,
-                                                    by_user=MOD)
+    imported = await referee.moderation.import_game(file.data, guild_id=GUILD + 1,
+                                                    channel_id=CHANNEL, by_user=MOD)
     assert imported.id != game.id and imported.status == "running"
     assert imported.thread_id not in (None, game.thread_id)
     a = await referee.db.load_snapshot(game.id)

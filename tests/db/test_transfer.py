@@ -37,11 +37,15 @@ async def test_round_trip_running_game(db: Database) -> None:
     # Same thread while the original is active: refused, unless moved to another thread.
     with pytest.raises(ImportRejected, match="thread 900"):
         await db.import_game(doc)
-    new_id = await db.import_game(json.dumps(doc), thread_id=901, by_user_id=1)
+    # The same game (initial state and log) twice in one guild: refused.
+    with pytest.raises(ImportRejected, match="already stored on this server as game #1"):
+        await db.import_game(json.dumps(doc), thread_id=901, by_user_id=1)
+    new_id = await db.import_game(json.dumps(doc), guild_id=2, thread_id=901, by_user_id=1)
     assert new_id != game.id
     again = await db.export_game(new_id, now=T0)
     expected = comparable(doc)
     expected["game"]["thread_id"] = 901
+    expected["game"]["guild_id"] = 2
     assert comparable(again) == expected
     assert (await db.load_snapshot(new_id)).json == (await db.load_snapshot(game.id)).json
     assert [t.game_id for t in await db.running_games()] == [game.id, new_id]
