@@ -16,6 +16,7 @@ MAX_TOPIC = 1900  # characters; a Discord message holds 2000
 # repository's users do not have those documents, so the counts are written down here).
 COUNTS: dict[str, dict[str, int]] = {
     "stella-digger": {"C": 9, "R": 21, "P": 16},
+    "mining-colony": {"C": 11, "R": 26},
 }
 
 # Every decision verb of each game's notation.
