@@ -111,6 +111,20 @@ class Admin(commands.GroupCog, group_name="stella-admin",
             name=display_name(member) if member else None, level=ai)
         await reply(interaction, "The seat has a new player.")
 
+    @app_commands.command(name="move", description="Move a running game to a new thread in this channel")
+    @app_commands.describe(game="The game to move (its old thread may be gone)")
+    @app_commands.autocomplete(game=active_games)
+    async def move(self, interaction: discord.Interaction[Any], game: int) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        if isinstance(interaction.channel, discord.Thread) or interaction.channel_id is None:
+            raise Refusal("Use /stella-admin move in a server's text channel: the game gets a new "
+                          "thread there.")
+        found = await self._game(interaction, game)
+        moved = await referee_of(interaction).moderation.move(found.id, interaction.channel_id,
+                                                              interaction.user.id)
+        await reply(interaction, f"Game #{moved.id} goes on in <#{moved.thread_id}>.")
+
     @app_commands.command(name="export", description="Download a game's state and log as JSON")
     @app_commands.autocomplete(game=active_games)
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:

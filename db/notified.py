@@ -48,17 +48,26 @@ async def load_table(db: Database, game_id: int) -> tuple[Game, Snapshot | None]
 
 
 async def record(db: Database, game_id: int, version: int, *, prompt_version: int | None,
-                 auto: bool, hands: Mapping[str, str]) -> None:
+                 auto: bool, hands: Mapping[str, str], complete: bool = True) -> None:
     """Everything for state ``version`` went out (``prompt_version``: a prompt for it was
-    posted, else the last one stays; ``hands``: player id -> hand DM'd now)."""
+    posted, else the last one stays; ``hands``: player id -> hand DM'd now). Not ``complete``
+    (its prompt was refused): the game stays behind, so a restart posts the prompt again."""
     async with db._write() as tx:
-        await tx.run(
-            "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET version = MAX(version, excluded.version),"
-            " prompt_version = COALESCE(excluded.prompt_version, prompt_version),"
-            " auto = excluded.auto",
-            (game_id, version, prompt_version, int(auto)),
-        )
+        if complete:
+            await tx.run(
+                "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET version = MAX(version, excluded.version),"
+                " prompt_version = COALESCE(excluded.prompt_version, prompt_version),"
+                " auto = excluded.auto",
+                (game_id, version, prompt_version, int(auto)),
+            )
+        else:  # behind: version - 1 at most, so ``behind`` lists it after a restart
+            await tx.run(
+                "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, NULL, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET version = MIN(version, excluded.version),"
+                " auto = excluded.auto",
+                (game_id, version - 1, int(auto)),
+            )
         if hands:
             await tx.many(
                 "INSERT INTO hand_dms (game_id, player_id, version, hand) VALUES (?, ?, ?, ?)"

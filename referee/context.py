@@ -37,6 +37,9 @@ class Context:
     # a new deadline (None: unknown, e.g. several changed) was stored: the timer loop may
     # have to wake earlier
     on_timer_change: Callable[..., None] = lambda at=None: None
+    # play games without a present human (the offline demo only): on Discord a game needs a
+    # human seat to start and pauses when no human is present (``referee.holds``)
+    unattended: bool = False
 
     def now(self) -> int:
         return int(self.clock())

@@ -21,7 +21,7 @@ from db import Database
 
 from . import images
 from .config import Settings
-from .outbox import MemoryOutbox, Post
+from .outbox import Delivery, MemoryOutbox, Post
 from .service import Referee
 
 HOST = 1
@@ -35,8 +35,8 @@ class ConsoleOutbox(MemoryOutbox):
     quiet: bool = False
     written: list[Path] = field(default_factory=list)
 
-    async def post(self, thread_id: int, post: Post) -> None:
-        await super().post(thread_id, post)
+    async def post(self, thread_id: int, post: Post) -> Delivery:
+        delivered = await super().post(thread_id, post)
         if not self.quiet:
             print(_plain(post.text), flush=True)
         for file in post.files:
@@ -45,6 +45,7 @@ class ConsoleOutbox(MemoryOutbox):
             self.written.append(path)
             if not self.quiet:
                 print(f"   [picture written: {path}]", flush=True)
+        return delivered
 
 
 def _plain(text: str) -> str:
@@ -57,7 +58,7 @@ async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, red_tears:
     out = ConsoleOutbox(out_dir=out_dir, quiet=quiet)
     with tempfile.TemporaryDirectory() as tmp:
         db = await Database.open(Path(tmp) / "demo.sqlite3", synchronous="OFF")
-        referee = Referee(db, out, Settings(_env_file=None))  # type: ignore[call-arg]
+        referee = Referee(db, out, Settings(_env_file=None), unattended=True)  # type: ignore[call-arg]
         try:
             game = await referee.lobby.open(guild_id=1, channel_id=1, host_id=HOST,
                                             host_name="Demo host", red_tears=red_tears)

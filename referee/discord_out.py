@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from .outbox import Post, prompt_of
+from .outbox import DELIVERED, Delivery, Failure, Post, failure_of, prompt_of
 from .panels import build_view
 
 log = logging.getLogger(__name__)
@@ -43,15 +43,21 @@ class DiscordOutbox:
         thread = await message.create_thread(name=name[:100], auto_archive_duration=ARCHIVE_MINUTES)
         return thread.id
 
-    async def post(self, thread_id: int, post: Post) -> None:
+    async def post(self, thread_id: int, post: Post) -> Delivery:
         try:
             channel = await self._channel(thread_id)
             kwargs: dict[str, Any] = {"files": _files(post), "allowed_mentions": _mentions(post)}
             if post.panel is not None:
                 kwargs["view"] = build_view(post.panel)
             await channel.send(post.text, **kwargs)
-        except (discord.HTTPException, discord.ClientException, TypeError, AttributeError) as exc:
-            log.warning("could not post to thread %s: %s", thread_id, exc)
+        except discord.HTTPException as exc:
+            failure = failure_of(exc.status, exc.code)
+            log.warning("could not post to channel %s (%s): %s", thread_id, failure, exc)
+            return Delivery(failure, f"{exc.status} {exc.code}: {exc.text}"[:200])
+        except (discord.ClientException, TypeError, AttributeError, OSError, TimeoutError) as exc:
+            log.warning("could not post to channel %s: %s", thread_id, exc)
+            return Delivery(Failure.TRANSIENT, str(exc)[:200])
+        return DELIVERED
 
     async def _dm_channel(self, user_id: int) -> Any:
         """The DM channel with a user, opened once (``POST /users/@me/channels``) and kept: no

@@ -94,4 +94,5 @@ class Info:
         game = await self.ctx.db.get_game(game.id)
         await self.sessions.notify.post(game, f"👋 {texts.mention(seat)} is back: decisions wait "
                                         "for them again.")
+        await self.sessions.holds.wake_up(game.id)  # a game paused with nobody present goes on
         return True

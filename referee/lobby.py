@@ -127,6 +127,10 @@ class Lobby:
             if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
                 raise Refusal(f"Stella Digger needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
                               f"this lobby has {len(game.seats)}.")
+            if not self.ctx.unattended and not any(s.user_id is not None and not s.is_ai
+                                                   for s in game.seats):
+                raise Refusal("A game needs at least one human player: take a seat (Join) "
+                              "before starting.")
             seed = secrets.randbits(62) if seed is None else seed
             names = {s.player_id: s.display_name for s in game.seats}
             state, events = self.g.new_game_with_events(

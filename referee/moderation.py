@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from db import CorruptGame, DecisionSource, Game, GameStatus, ImportRejected, NothingToUndo
+from db.holds import HoldReason
 
 from . import ai, imports, texts
 from .context import Context
@@ -20,6 +21,9 @@ from .sessions import Sessions
 log = logging.getLogger(__name__)
 IMPORT_MAX_BYTES = imports.MAX_BYTES
 ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
+HELD = {HoldReason.GONE: "its thread is gone: /stella-admin move it",
+        HoldReason.UNDELIVERED: "its prompt couldn't be posted; retrying",
+        HoldReason.NOBODY: "every player is absent"}
 NOT_A_MODERATOR = ("This needs the Manage Server permission, or the moderator role set with "
                    "/stella-admin config.")
 
@@ -119,7 +123,8 @@ class Moderation:
             names = {s.player_id: s.display_name for s in table.game.seats}
             undone = [f"{names.get(d.player_id, d.player_id)}: `{d.text}`" for d in log_[first:]]
             head = f"↩️ <@{by_user}> undid {len(undone)} decision(s): " + "; ".join(undone) + "."
-            await self.notify.reprompt(game, restored, game.deadline, head=head)
+            prompt = await self.notify.reprompt(game, restored, game.deadline, head=head)
+            await self.notify.record(game, restored, prompt, {})
             await self.notify.dm_hands(game, hands(table.state), restored, [],
                                        note="(A moderator undid a decision.)")
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
@@ -163,11 +168,17 @@ class Moderation:
                 self.ctx.on_timer_change()
             else:
                 deadline = game.deadline
-            await self.notify.reprompt(game, table.state, deadline, head=head)
+            prompt = await self.notify.reprompt(game, table.state, deadline, head=head)
+            await self.notify.record(game, table.state, prompt, {})
             if new is not None and not new.is_ai and new.user_id is not None:
                 await self.notify.dm_hand(game, table.state, new, [], "You have taken over this seat.")
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
         return game
+
+    async def move(self, game_id: int, channel_id: int, by_user: int) -> Game:
+        """Move a running game to a new thread in ``channel_id`` (its thread was deleted or
+        locked, or it should live elsewhere); a game paused for that goes on."""
+        return await self.sessions.holds.move(game_id, channel_id, by_user)
 
     # --- transfer and listing --------------------------------------------------------------
 
@@ -217,7 +228,8 @@ class Moderation:
                 self.ctx.on_timer_change()
                 await self.notify.post(game, head)
                 await self.notify.round_post(game, table.state)
-                await self.notify.reprompt(game, table.state, deadline)
+                prompt = await self.notify.reprompt(game, table.state, deadline)
+                await self.notify.record(game, table.state, prompt, {})
             self.ctx.spawn(self.sessions.advance(new_id), f"advance-{new_id}")
         else:
             await self.notify.post(game, head)
@@ -236,5 +248,8 @@ class Moderation:
             extra = ""
             if game.status == GameStatus.RUNNING:
                 extra = f", version {game.version}, deadline {texts.when(game.deadline)}"
+                hold = await self.sessions.holds.get(game.id)
+                if hold is not None:
+                    extra += f", **paused** ({HELD[hold.reason]})"
             lines.append(f"• #{game.id} {where} — {game.status}{extra}; players: {players or 'none'}")
         return "\n".join(lines)

@@ -8,7 +8,7 @@ events whose ``to`` names them. A failed DM is said in the thread, without the h
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from db import Game, Seat
@@ -17,7 +17,7 @@ from engine import Event
 
 from . import choices, ids, images, texts
 from .context import Context
-from .outbox import File, Post, split_text
+from .outbox import DELIVERED, Delivery, Failure, File, Post, split_text
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +31,27 @@ def hand_key(cards: list[str] | None) -> str:
     return ",".join(cards or ())
 
 
+#: called by ``record`` when Discord refused something for a game: (game, state, the worst
+#: refusal, was the turn prompt lost) -> put the game on hold (``referee.holds``)
+Trouble = Callable[[Game, Any, Delivery, bool], Awaitable[None]]
+
+
+async def _no_trouble(game: Game, state: Any, failure: Delivery, prompt_lost: bool) -> None:
+    return None
+
+
+def worse(a: Delivery | None, b: Delivery) -> Delivery:
+    """The more serious of two outcomes (a gone thread beats a refusal beats success)."""
+    rank = {None: 0, Failure.TRANSIENT: 1, Failure.PERMISSION: 2, Failure.GONE: 3}
+    return b if a is None or rank[b.failure] > rank[a.failure] else a
+
+
 class Notifier:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._dm_failed: set[tuple[int, str]] = set()
+        self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
+        self.on_trouble: Trouble = _no_trouble
 
     @property
     def g(self) -> Any:
@@ -43,14 +60,19 @@ class Notifier:
     # --- thread ----------------------------------------------------------------------------
 
     async def post(self, game: Game, text: str, *, files: tuple[File, ...] = (),
-                   panel: choices.Panel | None = None, ping: tuple[int, ...] = ()) -> None:
+                   panel: choices.Panel | None = None, ping: tuple[int, ...] = ()) -> Delivery:
+        """Post in the game's thread; the outcome (a refusal is also kept for ``record``)."""
         if game.thread_id is None:
-            return
+            return Delivery(Failure.GONE, "the game has no thread")
         parts = split_text(text)
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
-            await self.ctx.out.post(game.thread_id, Post(
+            delivery = await self.ctx.out.post(game.thread_id, Post(
                 part, files if last else (), panel if last else None, ping if last else ()))
+            if not delivery.ok:
+                self._refused[game.id] = worse(self._refused.get(game.id), delivery)
+                return delivery
+        return DELIVERED
 
     def seats(self, game: Game) -> dict[str, Seat]:
         return {s.player_id: s for s in game.seats}
@@ -82,13 +104,14 @@ class Notifier:
         picture = await images.scores_png(view, state.score_history, game.id)
         await self.post(game, text, files=(picture,) if picture else ())
 
-    async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "") -> bool:
-        """Post the turn prompt (after ``head``); True if it had the turn controls."""
+    async def reprompt(self, game: Game, state: Any, deadline: int | None,
+                       head: str = "") -> Delivery | None:
+        """Post the turn prompt (after ``head``): None if no prompt is due (an AI or absent seat
+        decides next), else whether Discord accepted it."""
         line, panel, ping = self.prompt(game, state, deadline)
         text = "\n".join(x for x in (head, line) if x)
-        if text:
-            await self.post(game, text, panel=panel, ping=ping)
-        return panel is not None
+        delivery = await self.post(game, text, panel=panel, ping=ping) if text else DELIVERED
+        return None if panel is None else delivery
 
     def automatic_next(self, game: Game, state: Any) -> bool:
         """Is the next decision an AI seat's or an absent player's (made at once)?"""
@@ -96,15 +119,24 @@ class Notifier:
         seat = None if to_act is None else game.seat_of_player(to_act.player)
         return seat is not None and (seat.is_ai or seat.absent)
 
-    async def record(self, game: Game, state: Any, prompted: bool, delivered: dict[str, str]) -> None:
-        """Remember that everything for this state went out (a restart re-sends only what a
-        crash cut off: ``referee.service.Referee.catch_up``)."""
+    async def record(self, game: Game, state: Any, prompt: Delivery | None,
+                     delivered: dict[str, str]) -> None:
+        """Remember what went out for this state: a prompt counts only once Discord accepted
+        it, and a state whose prompt was lost stays behind (a restart's ``catch_up`` and the
+        retries of ``referee.holds`` post it again). Refusals go to ``on_trouble``."""
+        lost = prompt is not None and not prompt.ok
         try:
             await notified_db.record(self.ctx.db, game.id, int(state.version),
-                                     prompt_version=int(state.version) if prompted else None,
-                                     auto=self.automatic_next(game, state), hands=delivered)
+                                     prompt_version=int(state.version) if prompt else None,
+                                     auto=self.automatic_next(game, state), hands=delivered,
+                                     complete=not lost)
         except Exception:
             log.exception("game %s: could not record what was posted", game.id)
+        refused = self._refused.pop(game.id, None)
+        if prompt is not None and not prompt.ok:
+            refused = worse(refused, prompt)
+        if refused is not None:
+            await self.on_trouble(game, state, refused, lost)
 
     async def started(self, game: Game, state: Any, events: list[Event], deadline: int | None) -> None:
         order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p.id), p.name)}"
@@ -116,15 +148,15 @@ class Notifier:
                 *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.round_post(game, state)
-        prompted = await self.reprompt(game, state, deadline)
+        prompt = await self.reprompt(game, state, deadline)
         delivered = await self.dm_hands(game, {p.id: [] for p in state.players}, state, events)
-        await self.record(game, state, prompted, delivered)
+        await self.record(game, state, prompt, delivered)
 
     async def after_decision(self, game: Game, before: Mapping[str, list[str]], state: Any,
                              events: list[Event], deadline: int | None, note: str | None) -> None:
         lines = ([note] if note else []) + texts.public_lines(events)
         body = "\n".join(lines)
-        prompted = False
+        prompt: Delivery | None = None
         if state.ended:
             await self.post(game, body or "The game is over.")
             await self.final_post(game, state)
@@ -132,11 +164,11 @@ class Notifier:
             if body:
                 await self.post(game, body)
             await self.round_post(game, state)
-            prompted = await self.reprompt(game, state, deadline)
+            prompt = await self.reprompt(game, state, deadline)
         else:
-            prompted = await self.reprompt(game, state, deadline, head=body)
+            prompt = await self.reprompt(game, state, deadline, head=body)
         delivered = await self.dm_hands(game, before, state, events)
-        await self.record(game, state, prompted, delivered)
+        await self.record(game, state, prompt, delivered)
 
     # --- DMs -------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ sends for real; tests and the offline demo use their own (``MemoryOutbox`` here)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Protocol
 
 from .choices import Panel
@@ -25,13 +26,51 @@ class Post:
     ping: tuple[int, ...] = ()  # users this message may ping (nobody else is ever pinged)
 
 
+class Failure(StrEnum):
+    """Why Discord refused a message (``Delivery.failure``)."""
+
+    PERMISSION = "permission"  # 50013 Missing Permissions: a moderator can fix it, retry later
+    GONE = "gone"  # 10003 Unknown Channel, 50001 Missing Access, 50083 archived/locked thread
+    TRANSIENT = "transient"  # 5xx, timeouts, anything else: retry later
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """What became of one message: delivered only when Discord said so."""
+
+    failure: Failure | None = None
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+DELIVERED = Delivery()
+GONE_CODES = frozenset({10003, 50001, 50083})
+PERMISSION_CODES = frozenset({50013})
+
+
+def failure_of(status: int | None, code: int | None) -> Failure:
+    """Classify a refusal by Discord's JSON error ``code`` (and HTTP ``status``)."""
+    if code in GONE_CODES or status == 404:
+        return Failure.GONE
+    if code in PERMISSION_CODES or status == 403:
+        return Failure.PERMISSION
+    return Failure.TRANSIENT
+
+
 class Outbox(Protocol):
     async def create_thread(self, channel_id: int, name: str, intro: str) -> int:
         """Create a public thread in ``channel_id`` (after posting ``intro`` there); its id."""
         ...
 
-    async def post(self, thread_id: int, post: Post) -> None:
-        """Send to a game's thread. Failures are logged, never raised: the game goes on."""
+    async def post(self, thread_id: int, post: Post) -> Delivery:
+        """Send to a game's thread (or any channel). Never raises: a refusal is returned (and
+        logged), so the caller can tell a delivered message from a lost one."""
         ...
 
     async def dm(self, user_id: int, post: Post) -> bool:
@@ -87,6 +126,7 @@ class MemoryOutbox:
     threads: dict[int, list[Post]] = field(default_factory=dict)
     dms: dict[int, list[Post]] = field(default_factory=dict)
     closed_dms: set[int] = field(default_factory=set)
+    refusals: dict[int, Failure] = field(default_factory=dict)  # channel id -> refused like this
     channel_intros: dict[int, list[str]] = field(default_factory=dict)
     next_thread_id: int = 9000
 
@@ -96,8 +136,12 @@ class MemoryOutbox:
         self.threads[self.next_thread_id] = []
         return self.next_thread_id
 
-    async def post(self, thread_id: int, post: Post) -> None:
+    async def post(self, thread_id: int, post: Post) -> Delivery:
+        failure = self.refusals.get(thread_id)
+        if failure is not None:
+            return Delivery(failure, f"refused ({failure})")
         self.threads.setdefault(thread_id, []).append(post)
+        return DELIVERED
 
     async def dm(self, user_id: int, post: Post) -> bool:
         if user_id in self.closed_dms:

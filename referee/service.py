@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from db import Database
 from db import notified as notified_db
+from db.holds import HoldReason
 
 from .ai import AiRunner
 from .config import Settings
@@ -28,10 +29,11 @@ CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
 
 class Referee:
     def __init__(self, db: Database, out: Outbox, settings: Settings | None = None, *,
-                 clock: Callable[[], float] = time.time, ai: AiRunner | None = None) -> None:
+                 clock: Callable[[], float] = time.time, ai: AiRunner | None = None,
+                 unattended: bool = False) -> None:
         settings = settings or Settings(_env_file=None)  # type: ignore[call-arg]
         self.ctx = Context(db=db, out=out, settings=settings, clock=clock,
-                           ai=ai or AiRunner(settings.ai_workers))
+                           ai=ai or AiRunner(settings.ai_workers), unattended=unattended)
         self.notify = Notifier(self.ctx)
         self.sessions = Sessions(self.ctx, self.notify)
         self.lobby = Lobby(self.ctx, self.sessions, self.notify)
@@ -39,6 +41,8 @@ class Referee:
         self.info = Info(self.ctx, self.sessions)
         self.timers = Timers(self.ctx, self.sessions)
         self.ctx.on_timer_change = self.timers.poke
+        self.holds = self.sessions.holds
+        self.notify.on_trouble = self.holds.trouble
         self._pending: list[int] = []  # games to catch up once connected (resume)
 
     @property
@@ -84,6 +88,12 @@ class Referee:
         return done
 
     async def _catch_up(self, game_id: int) -> bool:
+        hold = await self.holds.get(game_id)
+        if hold is not None:  # paused: only a lost prompt is tried again (now, then with backoff)
+            if hold.reason == HoldReason.UNDELIVERED:
+                await self.holds.retry(game_id, head="♻️ I restarted; this prompt couldn't be "
+                                       "posted before. The time to decide starts now.")
+            return False
         async with self.ctx.lock(game_id):
             try:
                 table = await self.sessions.running(game_id)
@@ -96,7 +106,7 @@ class Referee:
                 await self.db.set_deadline(game_id, deadline, remind_at=remind_at)
                 self.timers.poke()
             posted, sent = await notified_db.last_told(self.db, game_id)
-            prompted = False
+            prompted = None
             if posted != table.version and self.notify.prompt(game, state, deadline)[1] is not None:
                 head = "♻️ I restarted before posting this prompt."
                 log_ = await self.db.get_log(game_id, after_seq=0)
@@ -118,12 +128,14 @@ class Referee:
     async def start(self) -> None:
         await self.resume()
         self.timers.start()
+        self.holds.start()
 
     async def idle(self) -> None:
         await self.ctx.idle()
 
     async def close(self) -> None:
         await self.timers.stop()
+        await self.holds.stop()
         for task in list(self.ctx.tasks):
             task.cancel()
         if self.ctx.tasks:

@@ -21,12 +21,15 @@ from db import (
     PlayerResult,
     StaleVersion,
 )
+from db import holds as holds_db
 from db import notified as notified_db
+from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 
 from . import ai, choices, ids
 from .context import Context
 from .errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
+from .holds import Holds
 from .notify import Notifier, hands
 
 log = logging.getLogger(__name__)
@@ -54,6 +57,7 @@ class Sessions:
     def __init__(self, ctx: Context, notifier: Notifier) -> None:
         self.ctx = ctx
         self.notify = notifier
+        self.holds = Holds(ctx, self)
 
     @property
     def g(self) -> Any:
@@ -143,10 +147,13 @@ class Sessions:
                 raise NotAPlayer()
             if game.status != GameStatus.RUNNING:
                 raise WrongPhase(f"Game #{game_id} is {game.status}: there is nothing to decide.")
+            hold = await self.holds.check_open(game)  # a gone thread: refused
             table = Table(game, self.g.load(snap.json), snap.json)
             if version is not None and (version != table.version or tag != table.tag):
                 raise StalePrompt()
             action = self.g.check(table.state, seat.player_id, text)
+            if hold is not None and hold.reason == HoldReason.NOBODY:  # they are back
+                await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,))
             note = None
             if seat.absent:
                 note = f"👋 {seat.display_name} is back."
@@ -235,7 +242,12 @@ class Sessions:
                     return
                 to_act = self.g.to_act(table.state)
                 seat = None if to_act is None else table.game.seat_of_player(to_act.player)
-                if to_act is None or seat is None:
+                if to_act is None or seat is None or not (seat.is_ai or seat.absent):
+                    return
+                if await self.holds.get(game_id) is not None:
+                    return  # paused: nothing is decided for anyone
+                if self.holds.nobody_present(table.game) and not self.ctx.unattended:
+                    await self.holds.pause_nobody(table.game)
                     return
                 if seat.is_ai:
                     action = await self._ai_choice(table, to_act.player, seat.ai_level)
@@ -246,12 +258,10 @@ class Sessions:
                                       table.game.id, action)
                         action = self.g.default(table.state)
                     await self.commit(table, to_act.player, action, DecisionSource.AI)
-                elif seat.absent:
+                else:
                     action = self.g.default(table.state)
                     note = f"💤 {seat.display_name} is absent: the default decision `{action}` is made."
                     await self.commit(table, to_act.player, action, DecisionSource.AUTO, note=note)
-                else:
-                    return
         log.error("game %s: stopped after %d automatic decisions", game_id, MAX_AUTOMATIC)
 
     async def _ai_choice(self, table: Table, player: str, level: int | None) -> Any:

@@ -49,8 +49,11 @@ class Timers:
             to_act = self.ctx.game.to_act(table.state)
             seat = None if to_act is None else game.seat_of_player(to_act.player)
             if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
-                await self.sessions.notify.reprompt(game, table.state, game.deadline,
-                                                    head="⏳ **Reminder**: time is running out.")
+                prompt = await self.sessions.notify.reprompt(game, table.state, game.deadline,
+                                                             head="⏳ **Reminder**: time is running out.")
+                if prompt is not None and not prompt.ok:  # refused: the game is held, no deadline
+                    await self.sessions.notify.record(game, table.state, prompt, {})
+                    return
             await self.ctx.db.mark_reminder_sent(game_id, game.deadline)
 
     async def timeout(self, game_id: int, now: int) -> None:

@@ -24,6 +24,7 @@ async def test_an_all_ai_game_plays_to_the_end(referee: Referee) -> None:
         return await real(level, seed, view, legal)
 
     referee.ctx.ai.choose = spy  # type: ignore[method-assign]
+    referee.ctx.unattended = True  # as in the offline demo: on Discord a human seat is required
     game = await lobby(referee, (ANN, "Ann"))
     await referee.lobby.leave(game.id, ANN)
     for _ in range(3):
@@ -47,7 +48,8 @@ async def test_an_all_ai_game_plays_to_the_end(referee: Referee) -> None:
 async def test_stats_after_a_finished_game(referee: Referee) -> None:
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=2)
     ann = game.seat_of_user(ANN)
-    await referee.db.set_absent(game.id, ann.player_id, True)  # Ann walks away
+    referee.ctx.unattended = True  # a game played out by defaults (as in the demo)
+    await referee.db.set_absent(game.id, ann.player_id, True)
     await referee.sessions.advance(game.id)
     await referee.idle()
     game = await referee.db.get_game(game.id)

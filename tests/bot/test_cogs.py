@@ -52,7 +52,8 @@ async def test_commands_are_registered(db_path: Path, clock: Clock) -> None:
             "stats", "target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass",
             "crystals", "lose", "capsule", "fight"} == stella
     admin = {c.name for c in groups["stella-admin"].commands}  # type: ignore[attr-defined]
-    assert admin == {"abort", "skip", "replace", "undo", "export", "import", "list", "config"}
+    assert admin == {"abort", "skip", "replace", "undo", "export", "import", "list", "config",
+                     "move"}
     for group in groups.values():
         assert len(group.commands) <= 25  # type: ignore[attr-defined]
         group.to_dict(client.tree)  # a valid payload for Discord

@@ -27,8 +27,9 @@ async def test_migrates_empty_file(db_path: Path) -> None:
         "schema_migrations",
         "notified",
         "hand_dms",
+        "holds",
     } <= tables
-    assert applied == [(1, "init"), (2, "notified")]
+    assert applied == [(1, "init"), (2, "notified"), (3, "holds")]
 
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:

@@ -1,0 +1,158 @@
+"""Discord refuses a game's messages, or nobody is left to play: the game is held, never played
+out into the void, and nobody loses a turn to a failure that wasn't theirs (issue 10)."""
+
+from __future__ import annotations
+
+from db import holds as holds_db
+from db import notified as notified_db
+from db.holds import HoldReason
+from referee.errors import WrongPhase
+from referee.outbox import Failure, MemoryOutbox
+from referee.service import Referee
+
+from .conftest import ANN, BOB, CHANNEL, MOD, Clock, lobby, owed, started, two_players
+
+
+def out_of(ref: Referee) -> MemoryOutbox:
+    out = ref.ctx.out
+    assert isinstance(out, MemoryOutbox)
+    return out
+
+
+async def test_a_refused_prompt_is_not_recorded_as_posted(referee: Referee, clock: Clock) -> None:
+    game = await two_players(referee)
+    out = out_of(referee)
+    user, _, _ = await owed(referee, game.id)
+    assert game.thread_id is not None
+    out.refusals[game.thread_id] = Failure.PERMISSION  # 50013 on everything in the thread
+    await referee.sessions.decide(game.id, user, "target B1")
+    table = await referee.sessions.running(game.id)
+    posted, _ = await notified_db.last_told(referee.db, game.id)
+    assert posted != table.version  # the lost prompt is not counted as posted
+    assert [b.game_id for b in await notified_db.behind(referee.db)] == [game.id]
+    hold = await holds_db.get(referee.db, game.id)
+    assert hold is not None and hold.reason == HoldReason.UNDELIVERED and hold.retry_at is not None
+    # the deadline doesn't run while the player has no prompt: no timeout, no strike
+    after = await referee.db.get_game(game.id)
+    assert after.deadline is None and after.remind_at is None
+    clock.advance(7 * 24 * 3600)
+    await referee.timers.tick()
+    await referee.idle()
+    assert len(await referee.db.get_log(game.id)) == 1
+    assert all(s.missed_deadlines == 0 for s in (await referee.db.get_game(game.id)).seats)
+    # the moderators were told once, in the parent channel, pinging nobody
+    told = [p for p in out.threads[CHANNEL] if f"Game #{game.id}" in p.text]
+    assert len(told) == 1 and told[0].ping == () and "permission" in told[0].text
+    # still refused at the retry: told no second time, tried later again (backoff)
+    assert await referee.holds.retry_due(hold.retry_at) == 0
+    again = await holds_db.get(referee.db, game.id)
+    assert again is not None and again.attempts == 2 and again.retry_at is not None
+    assert again.retry_at - hold.retry_at > hold.retry_at - hold.since
+    assert len([p for p in out.threads[CHANNEL] if f"Game #{game.id}" in p.text]) == 1
+    # fixed: the retry posts the prompt, pings the player, the deadline starts now
+    del out.refusals[game.thread_id]
+    assert await referee.holds.retry_due(again.retry_at) == 1
+    assert await holds_db.get(referee.db, game.id) is None
+    last = out.threads[game.thread_id][-1]
+    assert last.panel is not None and last.ping and "couldn't be posted earlier" in last.text
+    assert (await referee.db.get_game(game.id)).deadline is not None
+    posted, _ = await notified_db.last_told(referee.db, game.id)
+    assert posted == table.version
+
+
+async def test_a_lost_prompt_is_posted_again_after_a_restart(db, clock: Clock) -> None:
+    out = MemoryOutbox()
+    ref = Referee(db, out, clock=clock)
+    game = await two_players(ref)
+    user, _, _ = await owed(ref, game.id)
+    assert game.thread_id is not None
+    out.refusals[game.thread_id] = Failure.TRANSIENT
+    await ref.sessions.decide(game.id, user, "target B1")
+    await ref.idle()
+    await ref.close()
+    del out.refusals[game.thread_id]
+    again = Referee(db, out, clock=clock)
+    try:
+        await again.resume()
+        assert await again.catch_up(spacing=0) == 1
+        assert out.threads[game.thread_id][-1].panel is not None
+        assert await holds_db.get(db, game.id) is None
+        assert (await db.get_game(game.id)).deadline is not None
+    finally:
+        await again.close()
+
+
+async def test_a_gone_thread_pauses_the_game(referee: Referee, clock: Clock) -> None:
+    game = await started(referee, (ANN, "Ann"), (BOB, "Bob"), bots=("random",), seed=3)
+    out = out_of(referee)
+    user, _, _ = await owed(referee, game.id)
+    assert game.thread_id is not None
+    out.refusals[game.thread_id] = Failure.GONE  # 10003: the thread was deleted
+    await referee.sessions.decide(game.id, user, "target B1")
+    await referee.idle()
+    hold = await holds_db.get(referee.db, game.id)
+    assert hold is not None and hold.reason == HoldReason.GONE
+    versions = len(await referee.db.get_log(game.id))
+    # nothing runs on: no timeouts, no AI moves, no strikes, never finished
+    for _ in range(10):
+        clock.advance(3 * 24 * 3600)
+        await referee.timers.tick()
+        await referee.idle()
+    game = await referee.db.get_game(game.id)
+    assert game.status == "running" and len(await referee.db.get_log(game.id)) == versions
+    assert all(s.missed_deadlines == 0 and not s.absent for s in game.seats)
+    # a player acting is told clearly, nothing changes
+    other, _, table = await owed(referee, game.id)
+    default = str(referee.ctx.game.default(table.state))
+    try:
+        await referee.sessions.decide(game.id, other, default)
+        raise AssertionError("a paused game took a decision")
+    except WrongPhase as exc:
+        assert "paused" in str(exc) and "/stella-admin move" in str(exc)
+    # the moderators are told where to look (the parent channel)
+    told = [p.text for p in out.threads[CHANNEL] if f"Game #{game.id} is paused" in p.text]
+    assert len(told) == 1 and f"<#{game.thread_id}>" in told[0]
+    # a moderator moves it: new thread, board and prompt there, deadline runs again
+    moved = await referee.moderation.move(game.id, CHANNEL, MOD)
+    await referee.idle()
+    assert moved.thread_id not in (None, game.thread_id)
+    assert await holds_db.get(referee.db, game.id) is None
+    posts = out.threads[moved.thread_id]
+    assert "moved here" in posts[0].text and posts[1].files and posts[-1].panel is not None
+    assert (await referee.db.get_game(game.id)).deadline is not None
+    assert await referee.sessions.decide(game.id, other, default) == default
+
+
+async def test_nobody_present_pauses_and_nothing_is_scored(referee: Referee, clock: Clock) -> None:
+    game = await started(referee, (ANN, "Ann"), bots=("random",), seed=2)
+    ann = game.seat_of_user(ANN)
+    assert ann is not None
+    await referee.db.set_absent(game.id, ann.player_id, True)  # Ann walks away
+    await referee.sessions.advance(game.id)
+    await referee.idle()
+    game = await referee.db.get_game(game.id)
+    assert game.status == "running" and await referee.db.get_results(game.id) == []
+    hold = await holds_db.get(referee.db, game.id)
+    assert hold is not None and hold.reason == HoldReason.NOBODY and game.deadline is None
+    clock.advance(30 * 24 * 3600)
+    await referee.timers.tick()
+    await referee.idle()
+    assert (await referee.db.get_game(game.id)).status == "running"
+    # Ann is back: the game goes on with a deadline
+    assert await referee.info.back(game, ANN)
+    await referee.idle()
+    assert await holds_db.get(referee.db, game.id) is None
+    assert (await referee.db.get_game(game.id)).deadline is not None
+
+
+async def test_a_game_needs_a_human_seat_to_start(referee: Referee) -> None:
+    game = await lobby(referee, (ANN, "Ann"))
+    await referee.lobby.leave(game.id, ANN)
+    for _ in range(3):
+        await referee.lobby.add_bot(game.id, ANN, "random")
+    try:
+        await referee.lobby.start(game.id, ANN)
+        raise AssertionError("an all-AI game started")
+    except Exception as exc:
+        assert "at least one human" in str(exc)
+    assert (await referee.db.get_game(game.id)).status == "lobby"
