@@ -17,6 +17,7 @@ MAX_TOPIC = 1900  # characters; a Discord message holds 2000
 COUNTS: dict[str, dict[str, int]] = {
     "stella-digger": {"C": 9, "R": 21, "P": 16},
     "mining-colony": {"C": 11, "R": 26},
+    "white-ranium": {"C": 10, "R": 24},
 }
 
 # Every decision verb of each game's notation.
