@@ -70,7 +70,8 @@ def check_tiles(side: str, card: int, tiles: Iterable[Placed], noun: str = "comm
 
 def free_kinds(card: int, tiles: Iterable[Placed], part: str | None = None) -> list[str]:
     """The tile kinds that may still be added: their colour is on the card and not used up
-    (R7.4), the box still holds one (R9); only those of ``part`` (a kind, shape or colour)."""
+    (R7.4), the box still holds one (R9). ``part`` keeps one kind (``red-o``: the plain one),
+    or, when it names no kind, every kind of a shape (``white-w``) or colour (``red``)."""
     allowed = CARDS[card].tiles
     used: dict[str, int] = {}
     kinds: dict[str, int] = {}
@@ -85,7 +86,8 @@ def free_kinds(card: int, tiles: Iterable[Placed], part: str | None = None) -> l
         for kind in KINDS_OF_COLOUR[colour]:
             if kinds.get(kind.name, 0) >= kind.count:
                 continue
-            if part is None or part in (kind.name, kind.shape, kind.colour):
+            if part is None or part == kind.name or (
+                    part not in KINDS and part in (kind.shape, kind.colour)):
                 out.append(kind.name)
     return out
 

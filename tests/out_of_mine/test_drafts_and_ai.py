@@ -1,0 +1,104 @@
+"""Drafts (``options``: the legal next tiles of a dig, R7, R17) and the AI players."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalDecision, NotationError
+from engine.core.rng import Rng, seed_state
+from engine.out_of_mine import ai
+from engine.out_of_mine.components import KINDS, placements
+
+from .conftest import G, table
+
+# ann plays 10a with card 1 (green 1, red 3, white 1).
+SETUP = {"boards": {"ann": "10a", "bob": "1a"}, "deck": [1, 2]}
+
+
+class _Holder:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+
+def test_options_list_every_placement_of_the_cards_tiles() -> None:  # R7, R8, R17
+    state, _ = table(**SETUP)
+    words = G.options(state, "ann", "dig")
+    kinds = {w.split(":")[0] for w in words}
+    assert {KINDS[k].colour for k in kinds} == {"green", "red", "white"}  # card 1's colours
+    assert len([w for w in words if w.startswith("green-i:")]) == len(placements("10a",
+                                                                                 "green-i"))
+
+
+def test_options_of_one_kind_given_what_is_placed() -> None:  # R7.3, R7.4, R17
+    state, _ = table(**SETUP)
+    blues = G.options(state, "ann", "dig green-i:B2,B3,B4", part="red-o")
+    assert blues and all(w.startswith("red-o:") for w in blues)
+    assert not any(sq in w for w in blues for sq in ("B2", "B3", "B4"))
+    assert G.options(state, "ann", "dig green-i:B2,B3,B4", part="green") == []  # used up
+    golds = G.options(state, "ann", "dig", part="red-o/gold")
+    assert golds and all(w.startswith("red-o/gold:") for w in golds)
+    reds = G.options(state, "ann", "dig", part="red")
+    assert {w.split(":")[0].split("/")[0] for w in reds} == {
+        "red-i", "red-o", "red-t", "red-s", "red-l"}
+
+
+def test_options_name_the_fault_of_an_illegal_draft() -> None:  # R7
+    state, _ = table(**SETUP)
+    with pytest.raises(IllegalDecision, match="is rock on side 10a"):
+        G.options(state, "ann", "dig red-i:A2,B2,C2,D2")
+    with pytest.raises(IllegalDecision, match="this draft uses 2"):
+        G.options(state, "ann", "dig green-i:B2,B3,B4 green-l:C2,C3,D3")
+    with pytest.raises(NotationError, match="no times"):
+        G.options(state, "ann", "dig green-i:B2,B3,B4@3.0")
+    with pytest.raises(IllegalDecision, match="not a tile kind"):
+        G.options(state, "ann", "dig", part="purple")
+
+
+def test_options_of_listed_decisions_filter_legal() -> None:
+    state = G.new_game(["a", "b"], seed=1)
+    who = G.to_act(state).player
+    assert G.options(state, who, "") == ["side"]
+    assert G.options(state, who, "side") == ["a", "b"]
+
+
+def test_options_before_open_say_so() -> None:  # R6
+    state, _ = table(options={"race": True}, **SETUP)
+    assert G.options(state, "ann", "") == ["open"]
+    with pytest.raises(IllegalDecision, match="Open your card first"):
+        G.options(state, "ann", "dig")
+
+
+@pytest.mark.parametrize("race", [True, False])
+def test_random_decision_is_a_legal_unlisted_dig(race: bool) -> None:
+    state, _ = table(options={"race": race}, **SETUP)
+    rng = Rng(_Holder(3))
+    if race:
+        G.apply(state, "ann", ai.random_decision(G, state, "ann", rng))
+    digs = {str(ai.random_decision(G, state, "ann", rng)) for _ in range(20)}
+    assert len(digs) > 10  # random, not one fixed answer
+    for text in digs:
+        G.check(state, "ann", text)
+
+
+def test_heuristic_completes_a_coverable_board_from_its_view() -> None:  # C5, R10
+    state, _ = table(**SETUP)
+    dig = ai.heuristic(G, G.view(state, "bob"), "bob", None, Rng(_Holder(1)))
+    G.check(state, "bob", dig)
+    assert sum(len(t.squares) for t in dig.tiles) == 20  # card 2 on 1a can be covered
+
+
+def test_heuristic_beats_random() -> None:
+    wins = 0.0
+    games = 12
+    for seed in range(games):
+        state = G.new_game(["h", "r1", "r2"], {"elves": True, "finds": True}, seed=seed)
+        rng = Rng(_Holder(seed))
+        while G.owed(state):
+            who = G.owed(state)[0].player
+            if who == "h":
+                action = ai.heuristic(G, G.view(state, who), who, G.legal(state, who), rng)
+            else:
+                action = ai.random_decision(G, state, who, rng)
+            G.apply(state, who, action)
+        wins += ("h" in state.winners) / len(state.winners)
+    assert wins >= 0.8 * games
