@@ -18,6 +18,7 @@ COUNTS: dict[str, dict[str, int]] = {
     "stella-digger": {"C": 9, "R": 21, "P": 16},
     "mining-colony": {"C": 11, "R": 26},
     "white-ranium": {"C": 10, "R": 24},
+    "out-of-mine": {"C": 7, "R": 17},
 }
 
 # Every decision verb of each game's notation.
