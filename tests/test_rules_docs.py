@@ -43,7 +43,9 @@ def topics(text: str) -> dict[str, str]:
     parts = re.split(r"^## +(.+?)\s*$", text, flags=re.MULTILINE)
     found = {"": parts[0]}
     for heading, body in zip(parts[1::2], parts[2::2], strict=True):
-        assert heading not in found, f"topic '{heading}' appears twice"
+        # the bot looks topics up case-insensitively
+        assert heading.lower() not in {h.lower() for h in found}, f"topic '{heading}' twice"
+        assert len(heading) <= 40, f"topic name '{heading}' is too long to type"
         found[heading] = body
     return found
 
