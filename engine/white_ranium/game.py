@@ -1,0 +1,162 @@
+"""TF22 Mine ("White Ranium") behind the engine's game protocol (engine/core/game.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
+from ..core.events import Event
+from ..core.game import OptionSpec, SequentialGame, ToAct
+from . import decisions, serial
+from .actions import Action, parse
+from .events import EventLog
+from .flow import advance, owed
+from .setup import CARD_MODES, new_game
+from .state import State
+from .view import EVERYONE, build_view
+
+
+class WhiteRanium(SequentialGame):
+    """The module-level game object: every method is a pure function of its arguments.
+    ``SequentialGame`` lends ``options`` (filtering ``legal``), ``timing`` and ``stamp``; ``owed``
+    and ``sealed`` are this game's own (two fighters commit at once with strategy cards, R15)."""
+
+    name = "white-ranium"
+    title = "TF22 Mine (White Ranium)"
+    min_players, max_players = 2, 4
+    option_specs: Mapping[str, OptionSpec] = {
+        "cards": OptionSpec("cards", str, "standard",
+                            "How symbol cards are played: standard (a pile in sequence), luck "
+                            "(reshuffled after every card) or strategy (chosen from hand).",
+                            choices=CARD_MODES)}
+
+    # --- making and reading states ----------------------------------------------------------
+    def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
+                 names: dict[str, str] | None = None) -> State:
+        return new_game(players, options, seed, names)[0]
+
+    def new_game_with_events(self, players: list[str], options: dict[str, Any] | None = None,
+                             seed: int = 0, names: dict[str, str] | None = None
+                             ) -> tuple[State, list[Event]]:
+        state, ev = new_game(players, options, seed, names)
+        return state, list(ev)
+
+    def dump(self, state: State) -> str:
+        return serial.dump(state)
+
+    def load(self, text: str | bytes) -> State:
+        state = serial.load(text)
+        self.validate(state)
+        return state
+
+    def clone(self, state: State) -> State:
+        return serial.clone(state)
+
+    def validate(self, state: State) -> None:
+        from .invariants import violations
+
+        found = violations(state)
+        if found:
+            raise CorruptState("This saved game is not a White Ranium table the rules reach: "
+                               + "; ".join(found[:3]) + ".")
+
+    def replay(self, initial: str | State, log: list[tuple[str, str]]) -> State:
+        """Rebuild a state from its initial state and decision log (player, notation)."""
+        state = self.load(initial) if isinstance(initial, str | bytes) else self.clone(initial)
+        for index, (player, text) in enumerate(log):
+            try:
+                self.apply(state, player, text)
+            except IllegalDecision as exc:
+                raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
+                                      f"replayed: {exc}") from exc
+        return state
+
+    # --- who owes what ----------------------------------------------------------------------
+    def owed(self, state: State) -> list[ToAct]:
+        return [ToAct(state.players[seat].id, kind) for seat, kind in owed(state)]
+
+    def to_act(self, state: State) -> ToAct | None:
+        found = owed(state)
+        if not found:
+            return None
+        seat, kind = found[0]
+        return ToAct(state.players[seat].id, kind)
+
+    def _owed_by(self, state: State, player: str | None) -> tuple[int, str]:
+        found = owed(state)
+        if not found:
+            raise GameOver("The game is over: there is nothing left to decide.")
+        if player is None:
+            return found[0]
+        for seat, kind in found:
+            if state.players[seat].id == player:
+                return seat, kind
+        if all(p.id != player for p in state.players):
+            raise NotYourTurn("You're not playing in this game.")
+        seat, kind = found[0]
+        raise NotYourTurn(f"It's not your turn: {decisions.prompt(state, seat, kind)}")
+
+    def prompt(self, state: State, player: str | None = None) -> str:
+        if state.ended:
+            return "The game is over."
+        seat, kind = self._owed_by(state, player)
+        return decisions.prompt(state, seat, kind)
+
+    # --- decisions --------------------------------------------------------------------------
+    def parse(self, text: str) -> Action:
+        return parse(text)
+
+    def legal(self, state: State, player: str | None = None) -> list[Action]:
+        try:
+            seat, kind = self._owed_by(state, player)
+        except IllegalDecision:
+            return []
+        return decisions.legal(state, seat, kind)
+
+    def check(self, state: State, player: str, action: Action | str) -> Action:
+        """Raise the reason ``action`` is not legal for ``player`` now; return it parsed."""
+        seat, kind = self._owed_by(state, player)
+        if isinstance(action, str):
+            action = parse(action)
+        decisions.check(state, seat, kind, action)
+        return action
+
+    def apply(self, state: State, player: str, action: Action | str) -> list[Event]:
+        """The only way a state changes: check (nothing changes on an error), perform, count
+        the version, run on to the next owed decisions."""
+        action = self.check(state, player, action)
+        seat, kind = self._owed_by(state, player)
+        ev = EventLog()
+        if state.phase == "play" and kind != "fight":  # sealed commits stay out of the log
+            state.turn_log.append([player, str(action)])
+        decisions.perform(state, seat, kind, action, ev)
+        state.version += 1
+        advance(state, ev)
+        return ev
+
+    def default(self, state: State, player: str | None = None) -> Action:
+        seat, kind = self._owed_by(state, player)
+        return decisions.default(state, seat, kind)
+
+    def sealed(self, state: State, player: str, action: Any) -> bool:
+        """Strategy fight cards are secret until the reveal (R15)."""
+        found = dict((state.players[s].id, k) for s, k in owed(state))
+        return found.get(player) == "fight"
+
+    # --- what people see --------------------------------------------------------------------
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return build_view(state, EVERYONE)
+
+    def scores(self, state: State) -> dict[str, dict[str, int]]:
+        """A player's score is their markers (R21)."""
+        return {p.id: {"total": p.markers} for p in state.players}
+
+    def winners(self, state: State) -> list[str]:
+        return list(state.winners)
+
+
+GAME = WhiteRanium()

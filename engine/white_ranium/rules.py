@@ -1,0 +1,308 @@
+"""The actions A-K (R7, R9-R20): which are legal, why one is not, and what each does.
+
+``problem`` returns the sentence saying why an action is illegal (None if legal); ``listing``
+gives every legal action; ``perform`` carries one out. A free action (R16) is an action A-I
+that the active player's ore does not pay for.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalDecision
+from .actions import FREE_VERBS, TURNS, Action
+from .board import (
+    BASE_PLACE,
+    NEIGHBOURS,
+    PLACES,
+    RIM,
+    colour_run,
+    same_colour,
+    step,
+)
+from .components import COLOURS, GOAL, MAX_DELIVERY, colour_of, flip_long, flip_short, rotate
+from .events import EventLog
+from .fights import start_fight
+from .state import Crew, Frame, State
+
+TURN_FUNCTIONS = {"rotate": rotate, "flip-long": flip_long, "flip-short": flip_short}
+_TURN_WORDS = {"rotate": "turned {p} by 180 degrees", "flip-long": "turned {p} over its long side",
+               "flip-short": "turned {p} over its short side"}
+
+
+def colour_name(card: int) -> str:
+    return COLOURS[colour_of(card)]
+
+
+def acting_crew(state: State, seat: int, action: Action) -> Crew:
+    """The crew an action uses: named by ``crew=`` with two players (R22), else the player's."""
+    mine = state.crews_of(seat)
+    if len(state.players) == 2:
+        if not action.crew:
+            names = " or ".join(f"crew={c.colour}" for c in mine)
+            raise IllegalDecision(f"With two players, say which crew acts: add {names}.")
+        for crew in mine:
+            if crew.colour == action.crew:
+                return crew
+        raise IllegalDecision(f"The {action.crew} crew is not yours.")
+    if action.crew:
+        raise IllegalDecision("'crew=' is only written with two players: leave it out.")
+    return mine[0]
+
+
+def deliverable(state: State, place: int) -> bool:
+    """R18: the card shows an exit on a rim edge where a loader stands."""
+    card = state.board[place]
+    return any(card & bit and n in state.loaders for bit, n in RIM[place])
+
+
+def _delivery_room(state: State, seat: int, crew: Crew) -> int:
+    return min(MAX_DELIVERY - state.players[seat].delivered, crew.held)
+
+
+def problem(state: State, seat: int, action: Action, free: bool) -> str | None:
+    """Why ``action`` is not legal for ``seat`` now (None: it is). ``free``: R16."""
+    verb = action.verb
+    if free and verb not in FREE_VERBS:
+        return ("A defender's free action is one action that costs 1 ore (rotate, flip-long, "
+                "flip-short, move, collect, steal, loader or deliver), not '" + verb + "'.")
+    if not free and action.cost > state.ore:
+        return f"'{verb}' costs {action.cost} ore and you have {state.ore} left."
+    if verb in TURNS or verb == "end":
+        return None
+    if verb == "loader":
+        here = state.loaders[action.loader - 1]
+        there = step(here, 1 if action.forward else -1)
+        if there in state.loaders:
+            return f"Space loader {action.loader} can't move onto place {there}: another loader stands there."
+        return None
+    try:
+        crew = acting_crew(state, seat, action)
+    except IllegalDecision as exc:
+        return str(exc)
+    at = crew.at
+    board = state.board
+    if verb == "move":
+        x = action.place
+        if x == at:
+            return f"The {crew.colour} crew is already on {PLACES[x]}."
+        if colour_of(board[x]) == colour_of(board[at]):  # D (R12)
+            if x not in colour_run(board, at):
+                return (f"{PLACES[x]} can't be reached through the {colour_name(board[at])} tunnel "
+                        f"from {PLACES[at]}.")
+            return None
+        for bit, q, back in NEIGHBOURS[at]:  # E (R12): one step into another colour
+            if q == x:
+                if board[at] & bit and board[x] & back:
+                    return None
+                break
+        return (f"{PLACES[x]} shows {colour_name(board[x])} tunnels: a move into another colour "
+                f"goes one card, through a tunnel joining {PLACES[at]} to it.")
+    if verb == "collect":
+        if at not in state.ranium:
+            return f"There is no White Ranium on {PLACES[at]}, where the {crew.colour} crew stands."
+        return None
+    if verb == "steal":
+        target = state.crew(action.colour)
+        if target is None:
+            return f"The {action.colour} crew is not in this game."
+        if target.seat == seat:
+            return f"The {action.colour} crew is yours: steal from another player's crew."
+        if target.at != at:
+            return f"The {action.colour} crew is not on {PLACES[at]} with your crew."
+        if target.held < 1:
+            return f"The {action.colour} crew holds no White Ranium to steal (R14)."
+        return None
+    if verb == "deliver":
+        if crew.held < 1:
+            return f"The {crew.colour} crew holds no White Ranium to deliver."
+        room = _delivery_room(state, seat, crew)
+        if room < 1:
+            return "You have already handed over 2 units this turn (R18)."
+        if action.n > room:
+            return f"You can hand over at most {room} unit{'s' if room > 1 else ''} now (R18)."
+        x = action.place
+        if x not in colour_run(board, at):
+            return (f"{PLACES[x]} can't be reached through the {colour_name(board[at])} tunnel from "
+                    f"{PLACES[at]}.")
+        if not deliverable(state, x):
+            return f"No tunnel on {PLACES[x]} opens onto the rim where a space loader stands."
+        return None
+    if verb == "tunnel":  # J (R20)
+        x = action.place
+        if any(c.held for c in state.crews_of(seat)):
+            return "A secret tunnel is only for a player who holds no White Ranium (R20)."
+        if x == at or colour_of(board[x]) != colour_of(board[at]):
+            return (f"A secret tunnel goes to another card showing {colour_name(board[at])} "
+                    f"tunnels, like the card under the {crew.colour} crew.")
+        return None
+    if verb == "transport":  # K (R20)
+        x = action.place
+        if not any(c.at == at and c.seat != seat for c in state.crews):
+            return f"No other player's crew stands on {PLACES[at]} with the {crew.colour} crew."
+        if x == at or colour_of(board[x]) != colour_of(board[at]):
+            return (f"The transporter sends crews to another card showing "
+                    f"{colour_name(board[at])} tunnels, like {PLACES[at]}.")
+        return None
+    return f"'{verb}' is not an action."
+
+
+def check(state: State, seat: int, action: Action, free: bool) -> None:
+    reason = problem(state, seat, action, free)
+    if reason is not None:
+        raise IllegalDecision(reason)
+
+
+_CREW_NAMES = ("", *COLOURS)
+_ACT: dict[tuple[str, int, str], Action] = {}  # prebuilt decisions: listings only pick them
+for _name in _CREW_NAMES:
+    for _p in range(36):
+        for _verb in ("move", "tunnel", "transport"):
+            _ACT[_verb, _p, _name] = Action(_verb, _p, crew=_name)
+        for _n in (1, 2):
+            _ACT["deliver", _p * 2 + _n, _name] = Action("deliver", _p, n=_n, crew=_name)
+    _ACT["collect", 0, _name] = Action("collect", crew=_name)
+    for _i, _c in enumerate(COLOURS):
+        _ACT["steal", _i, _name] = Action("steal", colour=_c, crew=_name)
+TURN_BLOCKS = {verb: [Action(verb, p) for p in range(36)] for verb in TURNS}
+_LOADER = {(n, f): Action("loader", loader=n, forward=f) for n in (1, 2, 3) for f in (True, False)}
+_END = Action("end")
+VERB_ORDER = ("rotate", "flip-long", "flip-short", "move", "collect", "steal", "deliver",
+              "tunnel", "transport", "loader", "end")
+
+
+def blocks(state: State, seat: int, free: bool) -> dict[str, list[Action]]:
+    """Every legal action (or free action), by verb in ``VERB_ORDER``; no empty block."""
+    ore = 1 if free else state.ore
+    out: dict[str, list[Action]] = dict(TURN_BLOCKS)
+    two = len(state.players) == 2
+    board = state.board
+    act = _ACT
+    mine = state.crews_of(seat)
+    holding = any(c.held for c in mine)
+    moves: list[Action] = []
+    collect: list[Action] = []
+    steal: list[Action] = []
+    deliver: list[Action] = []
+    tunnel: list[Action] = []
+    transport: list[Action] = []
+    for crew in mine:
+        name = crew.colour if two else ""
+        at = crew.at
+        run = colour_run(board, at)
+        targets = [x for x in run if x != at]
+        for bit, q, back in NEIGHBOURS[at]:
+            if board[at] & bit and board[q] & back and q not in run:
+                targets.append(q)
+        targets.sort()
+        moves += [act["move", x, name] for x in targets]
+        if at in state.ranium:
+            collect.append(act["collect", 0, name])
+        others = [c for c in state.crews if c.at == at and c.seat != seat]
+        steal += [act["steal", COLOURS.index(c.colour), name] for c in others if c.held > 0]
+        room = _delivery_room(state, seat, crew)
+        if room > 0:
+            deliver += [act["deliver", x * 2 + n, name] for x in sorted(run)
+                        if deliverable(state, x) for n in range(1, room + 1)]
+        if not free and (ore >= 3 and not holding or ore >= 2 and others):
+            same = same_colour(board, at)
+            if ore >= 3 and not holding:
+                tunnel += [act["tunnel", x, name] for x in same]
+            if ore >= 2 and others:
+                transport += [act["transport", x, name] for x in same]
+    for verb, found in (("move", moves), ("collect", collect), ("steal", steal),
+                        ("deliver", deliver), ("tunnel", tunnel), ("transport", transport)):
+        if found:
+            out[verb] = found
+    loaders = state.loaders
+    out["loader"] = [_LOADER[n, f] for n, here in enumerate(loaders, start=1)
+                     for f in (True, False) if step(here, 1 if f else -1) not in loaders]
+    if not free:
+        out["end"] = [_END]
+    return {verb: out[verb] for verb in VERB_ORDER if verb in out}
+
+
+def listing(state: State, seat: int, free: bool) -> list[Action]:
+    """Every legal action (or free action), each verb's block together."""
+    return [a for block in blocks(state, seat, free).values() for a in block]
+
+
+def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -> None:
+    """Carry out a legal action (checked before). The caller pays the ore."""
+    player = state.players[seat]
+    who = player.name
+    verb = action.verb
+    if verb in TURNS:
+        p = action.place
+        state.board[p] = TURN_FUNCTIONS[verb](state.board[p])
+        ev.say(verb, f"{who} {_TURN_WORDS[verb].format(p=PLACES[p])}.", place=PLACES[p])
+        return
+    if verb == "end":
+        ev.say("end", f"{who} ends the turn, leaving {state.ore} ore unused.", ore=state.ore)
+        state.ore = 0
+        return
+    if verb == "loader":
+        i = action.loader - 1
+        state.loaders[i] = step(state.loaders[i], 1 if action.forward else -1)
+        ev.say("loader", f"{who} moved space loader {action.loader} "
+               f"{'forward' if action.forward else 'back'} to place {state.loaders[i]}.",
+               loader=action.loader, to=state.loaders[i])
+        return
+    crew = acting_crew(state, seat, action)
+    at = crew.at
+    if verb == "move":
+        crew.at = action.place
+        ev.say("move", f"{who} moved the {crew.colour} crew from {PLACES[at]} to "
+               f"{PLACES[action.place]}.", crew=crew.colour, frm=PLACES[at],
+               to=PLACES[action.place])
+    elif verb == "collect":
+        state.ranium.remove(at)
+        crew.held += 1
+        ev.say("collect", f"{who}'s {crew.colour} crew collected the White Ranium on "
+               f"{PLACES[at]}.", crew=crew.colour, place=PLACES[at])
+    elif verb == "steal":
+        target = state.crew(action.colour)
+        assert target is not None
+        ev.say("steal", f"{who}'s {crew.colour} crew attacks the {target.colour} crew on "
+               f"{PLACES[at]}.", attacker=crew.colour, defender=target.colour)
+        start_fight(state, crew, target, ev)
+    elif verb == "deliver":
+        _deliver(state, seat, crew, action, ev)
+    elif verb == "tunnel":
+        crew.at = action.place
+        ev.say("tunnel", f"{who}'s {crew.colour} crew took a secret tunnel from {PLACES[at]} to "
+               f"{PLACES[action.place]}.", crew=crew.colour, frm=PLACES[at],
+               to=PLACES[action.place])
+    elif verb == "transport":
+        sent = [c for c in state.crews if c.at == at and c.seat != seat]
+        for c in sent:
+            c.at = action.place
+        names = ", ".join(c.colour for c in sent)
+        ev.say("transport", f"{who}'s transporter sent the {names} crew"
+               f"{'s' if len(sent) > 1 else ''} from {PLACES[at]} to {PLACES[action.place]}.",
+               crews=[c.colour for c in sent], frm=PLACES[at], to=PLACES[action.place])
+
+
+def _deliver(state: State, seat: int, crew: Crew, action: Action, ev: EventLog) -> None:
+    """R18 in its order, R21 the win, then R19's placements (a ``place`` frame)."""
+    player = state.players[seat]
+    n = action.n
+    crew.at = action.place
+    crew.held -= n
+    state.supply_ranium += n
+    player.markers += n
+    player.delivered += n
+    state.supply_markers = max(0, state.supply_markers - n)
+    crew.at = BASE_PLACE[crew.colour]
+    ev.say("deliver", f"{player.name}'s {crew.colour} crew delivered {n} unit"
+           f"{'s' if n > 1 else ''} of White Ranium at {PLACES[action.place]} and is back at "
+           f"base: {player.markers} marker{'s' if player.markers != 1 else ''}.",
+           crew=crew.colour, place=PLACES[action.place], n=n, markers=player.markers)
+    if player.markers >= GOAL[len(state.players)]:  # R21
+        state.ended = True
+        state.phase = "ended"
+        state.winners = [player.id]
+        state.stack.clear()
+        state.ore = 0
+        ev.say("win", f"{player.name} has {player.markers} markers and wins the game!",
+               winner=player.id, markers=player.markers)
+        return
+    state.stack.append(Frame("place", seat=state.right_of(state.turn), left=n))
