@@ -66,7 +66,7 @@ def test_r22_ranium_belongs_to_its_crew_and_five_markers_win() -> None:
     t.do("ann", "deliver D6 2 crew=red")
     s = t.summary
     assert not s["ended"] and s["players"]["ann"]["markers"] == 4
-    assert s["placing"]["player"] == "bob" or s["supply"]["ranium"] == 0
+    assert s["placing"]["player"] == "bob" and t.owes() == [("bob", "place")]
 
 
 def test_r22_steals_target_the_other_players_crews_and_j_looks_at_both_crews() -> None:
