@@ -11,7 +11,7 @@ import pytest
 
 from engine import IllegalDecision
 
-from .conftest import COLOURS4, G, Table, table
+from .conftest import G, Table, table
 
 LANE = {"D5": "red-ud/red-ud", "D6": "red-ud/red-ud"}
 CY = ["yellow-5", "yellow-4", "yellow-2", "yellow-3", "yellow-6"]
