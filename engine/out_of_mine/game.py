@@ -81,9 +81,19 @@ class OutOfMine:
         return owed[0] if owed else None
 
     def _owes(self, state: State, player: str) -> ToAct | None:
-        for o in self.owed(state):
-            if o.player == player:
-                return o
+        """``player``'s owed decision, if any (R17)."""
+        if state.ended:
+            return None
+        for p in state.players:
+            if p.id != player:
+                continue
+            if state.phase == "side":
+                return ToAct(player, "side") if p.side is None else None
+            if p.dig is not None:
+                return None
+            if state.options.race and not p.opened:
+                return ToAct(player, "open")
+            return ToAct(player, "dig", False)
         return None
 
     def prompt(self, state: State, player: str | None = None) -> str:

@@ -183,3 +183,9 @@ def run_scenario(doc: dict[str, Any]) -> dict[str, Any]:
     """The notation document's scenario result: ``{"ok": true, "summary", "events"}`` or
     ``{"ok": false, "index", "error"}``."""
     return run(doc)[1]
+
+
+def scenario_state(doc: dict[str, Any]) -> tuple[State | None, dict[str, Any]]:
+    """The state the scenario reaches (None if its setup failed) and its result: what
+    ``python -m render scenario`` draws."""
+    return run(doc)
