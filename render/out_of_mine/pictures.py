@@ -49,9 +49,9 @@ def _compose(panels: list[Image.Image], title: str, columns: int = 2) -> Image.I
     return im
 
 
-def _card_line(info: dict[str, Any] | None) -> str:
+def _card_line(info: dict[str, Any] | None, drawn: bool = True) -> str:
     if not info:
-        return "card face down"
+        return "card face down" if drawn else "no card yet"
     tiles = "  ".join(f"{c[0].upper()}{n}" for c, n in info["tiles"].items())
     finds = " ".join(f"{e}{p:+d}" for e, p in info["finds"].items())
     return f"card {info['number']}: {tiles}   {finds}"
@@ -111,7 +111,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
             board = draw_board(f"{p['board']}{p['side']}", tiles)
             where = f"side {p['board']}{p['side']}"
         lines = [(f"{where} · {_status(view, pid)}", t.MUTED),
-                 (_card_line(p["card_info"]), t.TEXT)]
+                 (_card_line(p["card_info"], p["has_card"]), t.TEXT)]
         panels.append((pid, board, lines))
     width = max(b.width for _, b, _ in panels) + 20
     title = (f"Out of Mine! · round {view['round']} of {view['rounds']}" if not view["ended"]
