@@ -1,11 +1,14 @@
 """Stella Digger referee bot: ``python bot.py``.
 
-Configuration comes from the environment and ``.env`` (see ``.env.example``). Without a token
-the bot explains how to get one and exits with status 2.
+Configuration comes from the environment and ``.env`` (see ``.env.example``). What an operator
+can get wrong (no token or a wrong one, a bad setting, a server the bot is not in, another bot
+process on the same database) is explained in one paragraph, without a traceback, and the bot
+exits: status 2 for configuration, 3 for a database in use.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 import time
@@ -16,15 +19,19 @@ from typing import Any
 import discord
 import yarl
 from discord.ext import commands
+from pydantic import ValidationError
 
 from cogs import components
 from cogs.admin import Admin
 from cogs.common import StellaTree
 from cogs.stella import Stella
 from db import Database
+from db.lease import DatabaseInUse
+from referee import operator
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_out import DiscordOutbox
 from referee.outbox import Outbox
+from referee.ownership import Ownership
 from referee.panels import GameComponent
 from referee.service import Referee
 
@@ -42,6 +49,7 @@ def point_at(settings: Settings) -> None:
 class StellaBot(commands.Bot):
     def __init__(self, settings: Settings, *, outbox: Outbox | None = None,
                  clock: Callable[[], float] = time.time) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice used
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          tree_cls=StellaTree, help_command=None)
         self.settings = settings
@@ -49,11 +57,22 @@ class StellaBot(commands.Bot):
         self.clock = clock
         self.db: Database | None = None
         self.referee: Referee | None = None
+        self.ownership: Ownership | None = None
         self._caught_up = False
 
     async def prepare(self) -> None:
-        """Everything but the network: database, referee, commands, persistent components."""
-        self.db = await Database.open(self.settings.database_path)
+        """Everything but the network: database (and its lease: ``DatabaseInUse`` if another
+        bot process holds it), referee, commands, persistent components. Once only."""
+        if self.db is not None:
+            return
+        db = await Database.open(self.settings.database_path)
+        ownership = Ownership(db, self.settings, clock=self.clock, on_lost=self._lost)
+        try:
+            await ownership.claim()
+        except BaseException:
+            await db.close()
+            raise
+        self.db, self.ownership = db, ownership
         self.referee = Referee(self.db, self.outbox, self.settings, clock=self.clock)
         self.add_dynamic_items(GameComponent)
         await self.add_cog(Stella(self))
@@ -65,18 +84,30 @@ class StellaBot(commands.Bot):
         assert self.referee is not None
         await self.referee.start()  # resumes running games and their timers
 
+    async def _lost(self) -> None:
+        if self.referee is not None:
+            await self.referee.suspend()
+
     async def sync_commands(self) -> None:
-        if self.settings.discord_guild_id:
-            guild = discord.Object(self.settings.discord_guild_id)
+        guild_id = self.settings.discord_guild_id
+        if guild_id:
+            guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                raise operator.NotInGuild(guild_id, self.application_id) from exc
+            where = f"to the server {guild_id} only (DISCORD_GUILD_ID): they appear there at once"
         else:
             synced = await self.tree.sync()
-        log.info("synced %d application command(s)", len(synced))
+            where = "globally: new commands can take up to an hour to appear in every server"
+        log.info("synced %d slash command(s) %s", len(synced), where)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d server(s)", self.user, getattr(self.user, "id", "?"),
                  len(self.guilds))
+        if self.application_id is not None and not self._caught_up:
+            log.info("invite the bot to a server with %s", operator.invite_url(self.application_id))
         if self.referee is not None and not self._caught_up:
             self._caught_up = True  # on_ready comes again after a reconnect
             self.referee.ctx.spawn(self.referee.catch_up(), "catch-up")
@@ -88,6 +119,9 @@ class StellaBot(commands.Bot):
     async def close(self) -> None:
         if self.referee is not None:
             await self.referee.close()
+        if self.ownership is not None:
+            await self.ownership.release()
+            self.ownership = None
         if self.db is not None:
             await self.db.close()
             self.db = None
@@ -106,18 +140,39 @@ def setup_logging(level: str) -> None:
         logger.setLevel(max(logging.INFO, logging.getLevelName(level)))
 
 
+async def serve(settings: Settings, token: str) -> int:
+    """Open the database (refused if another process holds it), then connect and run until
+    stopped. An operator's mistake ends it with one paragraph on stderr and a status."""
+    bot = StellaBot(settings)
+    async with bot:  # closes the bot (releasing the database) however this ends
+        try:
+            await bot.prepare()
+            await bot.start(token)
+        except DatabaseInUse as exc:
+            return operator.explain(str(exc), 3)
+        except discord.LoginFailure:
+            return operator.explain(operator.WRONG_TOKEN, 2)
+        except operator.NotInGuild as exc:
+            return operator.explain(str(exc), 2)
+    return 0
+
+
 def main() -> int:
     here = Path(__file__).resolve().parent
-    settings = Settings(_env_file=(here / ".env", ".env"))  # type: ignore[call-arg]
+    try:
+        settings = Settings(_env_file=(here / ".env", ".env"))  # type: ignore[call-arg]
+    except ValidationError as exc:
+        return operator.explain(operator.bad_settings(exc), 2)
     setup_logging(settings.log_level)
     token = settings.token
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
         return 2
     point_at(settings)
-    bot = StellaBot(settings)
-    bot.run(token, log_handler=None)
-    return 0
+    try:
+        return asyncio.run(serve(settings, token))
+    except KeyboardInterrupt:  # Ctrl-C: the bot was closed on the way out
+        return 0
 
 
 if __name__ == "__main__":

@@ -18,12 +18,22 @@ from referee.service import Referee
 log = logging.getLogger(__name__)
 SOMETHING_WRONG = ("Something went wrong on my side and nothing was changed. Please try again in "
                    "a moment; if it keeps happening, tell a moderator.")
+#: Discord's answers meaning an interaction can no longer be answered: expected now and then
+#: (a slow moment, a player who waited), not bugs. What the handler did before is kept.
+GONE = {
+    10062: "Discord no longer knew the interaction (10062 Unknown interaction: the 3 seconds "
+           "to acknowledge it had passed)",
+    50027: "its follow-up token had expired (50027 Invalid Webhook Token: after 15 minutes)",
+}
 
 
 def referee_of(interaction: discord.Interaction[Any]) -> Referee:
     referee = getattr(interaction.client, "referee", None)
     if referee is None:
         raise Refusal("The bot is still starting up; try again in a few seconds.")
+    if referee.suspended:
+        raise Refusal("This bot process has handed its games over to another one and no longer "
+                      "acts on them; tell the bot's operator. Nothing was changed.")
     return referee
 
 
@@ -71,6 +81,10 @@ async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequ
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The one error handler: explanations for expected errors, an apology for bugs."""
     exc = unwrap(error)
+    if isinstance(exc, discord.HTTPException) and exc.code in GONE:
+        log.warning("%s by user %s could not be answered: %s; anything it did is kept",
+                    _what(interaction), interaction.user.id, GONE[exc.code])
+        return
     message = user_message(exc)
     if message is None:
         log.error("unexpected error in %s", _what(interaction), exc_info=exc)

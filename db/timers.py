@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from db import rows
 from db.core import Core
 from db.errors import SeatError
@@ -23,6 +25,23 @@ class TimersMixin(Core):
                 (deadline, remind_at, game_id),
             )
 
+    async def postpone_expired(
+        self, now: int, until: int, *, remind: Collection[int] = ()
+    ) -> list[int]:
+        """Running games whose deadline is at or before `now` get `until` instead (a grace
+        after a restart), in one transaction; those in `remind` are due for a reminder at
+        `now`. Returns the ids of the games changed."""
+        async with self._write() as tx:
+            found = await tx.all(
+                "SELECT id FROM games WHERE status = 'running' AND deadline <= ?", (now,)
+            )
+            ids = [r[0] for r in found]
+            await tx.many(
+                "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0 WHERE id = ?",
+                [(until, now if i in remind else None, i) for i in ids],
+            )
+        return ids
+
     async def expired_games(self, now: int) -> list[TimerRow]:
         """Running games whose deadline is at or before `now`, earliest first."""
         async with self._read() as tx:
@@ -41,14 +60,17 @@ class TimersMixin(Core):
             )
         return [rows.timer(r) for r in found]
 
-    async def next_timer(self) -> int | None:
-        """Earliest pending deadline or reminder time of any running game (for sleeping)."""
+    async def next_timer(self, *, exclude: Collection[int] = ()) -> int | None:
+        """Earliest pending deadline or reminder time of any running game (for sleeping),
+        leaving out the games in `exclude`."""
+        skip = f" AND id NOT IN ({', '.join('?' * len(exclude))})" if exclude else ""
         async with self._read() as tx:
             row = await tx.one(
                 "SELECT MIN(t) FROM ("
-                " SELECT MIN(deadline) AS t FROM games WHERE status = 'running'"
+                f" SELECT MIN(deadline) AS t FROM games WHERE status = 'running'{skip}"
                 " UNION ALL SELECT MIN(remind_at) FROM games"
-                "  WHERE status = 'running' AND reminder_sent = 0)"
+                f"  WHERE status = 'running' AND reminder_sent = 0{skip})",
+                (*exclude, *exclude),
             )
         return None if row is None else row[0]
 

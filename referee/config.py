@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -22,6 +22,12 @@ class Settings(BaseSettings):
     default_turn_hours: float = Field(24.0, gt=0)
     absent_after: int = Field(3, ge=1)
     ai_workers: int = Field(1, ge=1, le=8)
+    # After a restart, a deadline that passed while the bot was down moves to start + this.
+    restart_grace_minutes: float = Field(10.0, ge=0)
+    # The database lease (db/lease.py): renewed this often, runs out this long after the last
+    # renewal (a crashed bot's successor waits at most that long).
+    owner_lease_seconds: float = Field(45.0, gt=0)
+    owner_renew_seconds: float = Field(10.0, gt=0)
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -40,6 +46,12 @@ class Settings(BaseSettings):
         if value not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return value
+
+    @model_validator(mode="after")
+    def _renew_within_lease(self) -> Settings:
+        if self.owner_renew_seconds >= self.owner_lease_seconds:
+            raise ValueError("OWNER_RENEW_SECONDS must be shorter than OWNER_LEASE_SECONDS")
+        return self
 
     @property
     def token(self) -> str | None:

@@ -44,6 +44,7 @@ class Referee:
         self.holds = self.sessions.holds
         self.notify.on_trouble = self.holds.trouble
         self._pending: list[int] = []  # games to catch up once connected (resume)
+        self.suspended = False  # another process took the database over: hands off (suspend)
 
     @property
     def db(self) -> Database:
@@ -54,12 +55,21 @@ class Referee:
         sent here: timers come from the database (``running_games``), buttons are dynamic,
         AI/absent seats owing a decision move now, and games whose messages a crash may have
         cut off (their recorded notified version is behind their state's, ``db.notified``) or
-        without a deadline are queued for ``catch_up`` (run once connected)."""
+        without a deadline are queued for ``catch_up`` (run once connected). A deadline that
+        passed while the bot was down is no missed deadline: it moves to now + the restart
+        grace, with a reminder (or the caught-up prompt) to say so."""
         rows = await self.db.running_games()
         behind = await notified_db.behind(self.db)
         queued = {b.game_id for b in behind if b.notified_version is None or b.notified_version < b.version}
         queued.update(r.game_id for r in rows if r.deadline is None)
         self._pending = sorted(queued)
+        now = self.ctx.now()
+        grace = int(self.ctx.settings.restart_grace_minutes * 60)
+        postponed = await self.db.postpone_expired(
+            now, now + grace, remind={r.game_id for r in rows} - queued)
+        if postponed:
+            log.info("%d deadline(s) passed while the bot was down: %d more minute(s) for each",
+                     len(postponed), grace // 60)
         for b in behind:
             if b.auto and b.game_id not in queued:
                 self.ctx.spawn(self.sessions.advance(b.game_id), f"advance-{b.game_id}")
@@ -124,6 +134,14 @@ class Referee:
                     delivered[seat.player_id] = hand
             await self.notify.record(game, state, prompted, delivered)
             return self.notify.automatic_next(game, state)
+
+    async def suspend(self) -> None:
+        """Stop acting on games at once (another process owns the database now): no timers,
+        no background moves; commands are refused (``suspended``)."""
+        self.suspended = True
+        await self.timers.stop()
+        for task in list(self.ctx.tasks):
+            task.cancel()
 
     async def start(self) -> None:
         await self.resume()

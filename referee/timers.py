@@ -2,7 +2,8 @@
 
 Deadlines live in the database (``games.deadline``/``remind_at``), so they survive restarts:
 the loop sleeps until the earliest one (or a poke after a new deadline was set), then handles
-everything due.
+everything due. A game whose timer fails (a full disk, a bug) is retried with a growing pause
+(``Backoff``): its traceback is logged once, then one line now and then, never a spin.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from db import DecisionSource, GameStatus
 
 from . import texts
 from .context import AUTO_GRACE, Context
-from .errors import Refusal
+from .errors import Refusal, StalePrompt
+from .retry import Backoff
 from .sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -30,6 +32,7 @@ class Timers:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._next_wake = float("inf")  # epoch seconds the loop sleeps until (inf: awake)
+        self.backoff = Backoff()
 
     def poke(self, at: int | None = None) -> None:
         """A timer changed; ``at``: the new deadline, only earlier ones than the loop's next
@@ -81,6 +84,11 @@ class Timers:
                             "in a row and is now marked absent: their decisions are made by default "
                             "at once until they act again (any /stella command in this thread "
                             "brings them back)."))
+            except StalePrompt:
+                # the game moved on meanwhile (someone decided first): already handled, and
+                # whoever moved it set the new deadline
+                log.info("game %s: the deadline was already handled", game_id)
+                return
             except (Refusal, ValueError, KeyError) as exc:
                 log.warning("game %s: timeout could not be applied: %s", game_id, exc)
                 await self.ctx.db.set_deadline(game_id, now + 3600)
@@ -92,19 +100,32 @@ class Timers:
         """Handle every reminder and deadline due at ``now``."""
         now = self.ctx.now() if now is None else now
         for row in await self.ctx.db.due_reminders(now):
+            if not self.backoff.ready(row.game_id, now):
+                continue
             try:
                 await self.remind(row.game_id, now)
-            except Exception:
-                log.exception("game %s: reminder failed", row.game_id)
-                with contextlib.suppress(Exception):
+            except Exception as exc:
+                self.backoff.failed(row.game_id, "reminder", now, exc)
+                with contextlib.suppress(Exception):  # give the reminder up
                     await self.ctx.db.mark_reminder_sent(row.game_id, row.deadline)
         for row in await self.ctx.db.expired_games(now):
+            if not self.backoff.ready(row.game_id, now):
+                continue
             try:
                 await self.timeout(row.game_id, now)
-            except Exception:
-                log.exception("game %s: timeout failed", row.game_id)
-                with contextlib.suppress(Exception):
-                    await self.ctx.db.set_deadline(row.game_id, now + 3600)
+            except Exception as exc:
+                self.backoff.failed(row.game_id, "timeout", now, exc)
+            else:
+                self.backoff.recovered(row.game_id, "timeout")
+
+    async def sleep_for(self) -> float:
+        """Seconds until the next timer that is not held back, or the next retry of one that
+        is (between MIN_SLEEP and MAX_SLEEP)."""
+        now = self.ctx.clock()
+        waiting = self.backoff.waiting(int(now))
+        nxt = await self.ctx.db.next_timer(exclude=waiting)
+        times = [t for t in (nxt, min(waiting.values(), default=None)) if t is not None]
+        return MAX_SLEEP if not times else min(max(min(times) - now, MIN_SLEEP), MAX_SLEEP)
 
     async def run(self) -> None:
         while True:
@@ -112,13 +133,12 @@ class Timers:
             self._next_wake = float("inf")  # any change while handling wakes the loop again
             try:
                 await self.tick()
-                nxt = await self.ctx.db.next_timer()
+                delay = await self.sleep_for()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("timer loop")
-                nxt = None
-            delay = MAX_SLEEP if nxt is None else min(max(nxt - self.ctx.clock(), MIN_SLEEP), MAX_SLEEP)
+                delay = MAX_SLEEP
             self._next_wake = self.ctx.clock() + delay
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)

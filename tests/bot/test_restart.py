@@ -28,9 +28,23 @@ async def test_restart_continues_games_and_timers(db_path: Path, clock: Clock) -
     ref = second.referee
     assert ref is not None
     assert await ref.resume() == 1
+    # the deadline passed while the bot was down: not a missed deadline, but a grace period
+    # (RESTART_GRACE_MINUTES, 10) with a reminder at once
     game = await ref.db.get_game(game.id)
-    assert (game.version, game.deadline) == (before.version, before.deadline)
+    assert game.version == before.version
+    assert game.deadline == clock.t + 600 and game.remind_at == clock.t
     user, player, table = await owed(ref, game.id)
+    posts = out.threads[game.thread_id]
+    count = len(posts)
+    decided = await ref.db.get_log(game.id)
+    await ref.timers.tick()
+    await ref.idle()
+    assert await ref.db.get_log(game.id) == decided
+    assert len(posts) == count + 1 and "Reminder" in posts[-1].text and posts[-1].ping == (user,)
+    clock.advance(599)
+    await ref.timers.tick()
+    assert await ref.db.get_log(game.id) == decided and len(posts) == count + 1
+    clock.advance(1)
     await ref.timers.tick()
     await ref.idle()
     log = await ref.db.get_log(game.id)

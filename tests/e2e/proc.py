@@ -15,6 +15,11 @@ from tests.fakediscord import FakeDiscord
 REPO = Path(__file__).resolve().parents[2]
 
 
+#: ``bot.py``'s exit status when another process holds the database's lease
+DATABASE_IN_USE = 3
+OWNS = "owns the database"  # logged once this process holds the lease
+
+
 def identified(fake: FakeDiscord) -> int:
     return sum(1 for e in fake.gateway.log if e["event"] == "identify")
 
@@ -43,18 +48,42 @@ class BotProcess:
             DISCORD_GATEWAY_URL=self.fake.gateway_url,
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
+            # a short database lease: after a SIGKILL the next process starts within seconds
+            OWNER_LEASE_SECONDS="2",
+            OWNER_RENEW_SECONDS="0.5",
         )
         env.update(self.extra_env)
         return env
 
-    async def start(self, timeout: float = 60.0) -> BotProcess:
-        """Start the process and wait until it identified on the fake gateway and got READY."""
-        before = identified(self.fake)
+    async def spawn(self) -> asyncio.subprocess.Process:
         with open(self.log_path, "ab") as out:
             self.started_at = time.perf_counter()
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, str(REPO / "bot.py"), cwd=str(REPO), env=self.env(),
                 stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=out)
+        return self.proc
+
+    async def exit_status(self, timeout: float = 60.0) -> int:
+        """Start the process and wait for it to end by itself (a refusal to start)."""
+        proc = await self.spawn()
+        return await asyncio.wait_for(proc.wait(), timeout)
+
+    async def start(self, timeout: float = 60.0, *, wait_for_lease: bool = True) -> BotProcess:
+        """Start the process and wait until it identified on the fake gateway and got READY.
+        ``wait_for_lease``: while it refuses because a killed predecessor's lease on the
+        database has not run out yet, start it again."""
+        before = identified(self.fake)
+        stop_at = time.perf_counter() + timeout
+        while True:
+            seen = len(self.output())
+            proc = await self.spawn()
+            if not wait_for_lease:
+                break
+            await self.fake.wait_for(lambda seen=seen, proc=proc: proc.returncode is not None
+                                     or OWNS in self.output()[seen:], timeout, "the database lease")
+            if proc.returncode != DATABASE_IN_USE or time.perf_counter() > stop_at:
+                break
+            await asyncio.sleep(0.3)
 
         def ready() -> bool:
             if self.proc is not None and self.proc.returncode is not None:

@@ -1,0 +1,92 @@
+"""The running bot's hold on its database (``db.lease``): claimed at start, renewed every
+``owner_renew_seconds``, released at a clean shutdown. Losing it (another process took over
+after our lease ran out, e.g. this one was frozen) calls ``on_lost`` once, loudly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+
+from db import Database, lease
+
+from .config import Settings
+
+log = logging.getLogger(__name__)
+
+
+class Ownership:
+    def __init__(self, db: Database, settings: Settings, *, clock: Callable[[], float] = time.time,
+                 on_lost: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.db = db
+        self.ttl = settings.owner_lease_seconds
+        self.every = settings.owner_renew_seconds
+        self.clock = clock
+        self.on_lost = on_lost
+        self.token = uuid.uuid4().hex
+        self.held = False
+        self.lost = False
+        self._task: asyncio.Task[None] | None = None
+
+    async def claim(self) -> None:
+        """Take the lease (``db.lease.DatabaseInUse`` if another live process holds it) and
+        keep renewing it in the background."""
+        await lease.claim(self.db, self.token, socket.gethostname(), os.getpid(), ttl=self.ttl,
+                          now=self.clock())
+        self.held = True
+        log.info("this process owns the database %s (a lease renewed every %g s, running out "
+                 "%g s after the last renewal)", self.db.path, self.every, self.ttl)
+        self._task = asyncio.get_running_loop().create_task(self._keep(), name="db-lease")
+
+    async def renew(self) -> bool:
+        """One renewal; False (and ``on_lost`` called) if another process holds the lease now."""
+        if not self.held:
+            return False
+        if await lease.renew(self.db, self.token, ttl=self.ttl, now=self.clock()):
+            return True
+        self.held, self.lost = False, True
+        holder = await lease.holder(self.db)
+        by = "nobody" if holder is None else f"process {holder.pid} on host {holder.host!r}"
+        log.critical(
+            "LOST THE DATABASE: another bot process (%s) took over %s while this one could not "
+            "renew its lease. This process stops acting on games now (no timers, commands "
+            "refused); stop it and keep only one bot per database.", by, self.db.path)
+        if self.on_lost is not None:
+            await self.on_lost()
+        return False
+
+    async def _keep(self) -> None:
+        failing = 0
+        while self.held:
+            await asyncio.sleep(self.every)
+            try:
+                if not await self.renew():
+                    return
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                failing += 1
+                if failing == 1 or failing % 30 == 0:
+                    log.warning("could not renew the database lease (%d time(s) in a row): %s",
+                                failing, exc)
+            else:
+                failing = 0
+
+    async def release(self) -> None:
+        """Stop renewing and free the lease at once (clean shutdown)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self.held:
+            self.held = False
+            try:
+                await lease.release(self.db, self.token)
+            except Exception as exc:  # the lease then runs out by itself
+                log.warning("could not release the database lease: %s", exc)

@@ -1,0 +1,57 @@
+"""Discord no longer takes an answer: the defer came after its 3 seconds (10062 Unknown
+interaction), or the follow-up token expired (50027 Invalid Webhook Token). Both are expected
+outcomes: a WARNING line without a traceback (no ERROR), and the game stays consistent."""
+
+from __future__ import annotations
+
+import logging
+
+from .driver import GameDriver, Policy, turn_ids
+from .helpers import Unchanged, settle
+
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
+
+
+def warnings_about(caplog, code: int) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if f"({code} " in r.getMessage()]
+
+
+async def test_a_late_defer_and_an_expired_follow_up_token(world, db, stella, caplog):
+    caplog.set_level(logging.WARNING, logger="cogs")
+    await stella()
+    fake = world.fake
+    driver = GameDriver(world, db, world.players[:2])
+    await driver.setup()
+    await driver.play(Policy(3, budget=20), stop_at=2)
+
+    # 10062: the click's defer arrives too late; nothing is decided, nothing is posted
+    user, _player = driver.owing()
+    prompt = await driver.prompt()
+    before = await Unchanged.take(driver)
+    fake.interaction_deadline = 0.0
+    h = await driver.click(user, prompt, turn_ids(prompt)[0])
+    await fake.wait_for(lambda: warnings_about(caplog, 10062), 10, "the 10062 warning")
+    await settle(world)
+    fake.interaction_deadline = 3.0
+    driver.interactions.remove(h)
+    assert not h.responded
+    assert await Unchanged.take(driver) == before
+    [record] = warnings_about(caplog, 10062)
+    assert record.levelno == logging.WARNING and record.exc_info is None
+
+    # 50027: the decision is made and stored, only its confirmation cannot be delivered
+    user, player = driver.owing()
+    text = Policy(4).choose(driver.state)
+    fault = fake.fail_requests("POST", "/webhooks/**", status=401, code=50027,
+                               message="Invalid Webhook Token")
+    h = await driver.send(user, driver.thread, "stella do", {"action": text})
+    await fake.wait_for(lambda: warnings_about(caplog, 50027), 10, "the 50027 warning")
+    driver.interactions.remove(h)
+    assert fault.hits == 1
+    await driver.applied(player, text)
+    await driver.prompt()  # the next turn is prompted as usual
+    [record] = warnings_about(caplog, 50027)
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    assert "/stella do" in record.getMessage()
+    # and the game goes on
+    await driver.play(Policy(5, budget=20), stop_at=len(driver.played) + 3)

@@ -1,0 +1,94 @@
+"""``python bot.py`` as an operator runs it: one bot process per database (a lease in the
+database; a second process refuses to start, a crashed one's successor takes over once the lease
+ran out, a clean stop frees it at once), and what the operator is told at start: the invite URL,
+where the commands were synced, no voice-library noise; a wrong token, a bad LOG_LEVEL and a
+server the bot is not in each get one paragraph and no traceback."""
+
+from __future__ import annotations
+
+from db import Database, lease
+from referee.operator import PERMISSIONS
+
+from .proc import DATABASE_IN_USE, BotProcess, identified
+
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
+VOICE_NOISE = ("PyNaCl", "davey", "audioop", "voice will NOT")
+
+
+def bot_process(world, tmp_path, name: str, **env: str) -> BotProcess:
+    return BotProcess(world.fake, world.db_path, world.guild.id, tmp_path / f"{name}.log", extra_env=env)
+
+
+def one_paragraph(output: str, status: int, expected: int) -> str:
+    assert status == expected, output
+    assert "Traceback" not in output and " ERROR " not in output, output
+    return output
+
+
+async def test_two_processes_on_one_database(world, tmp_path):
+    fake = world.fake
+    first = await bot_process(world, tmp_path, "first", OWNER_LEASE_SECONDS="5",
+                              OWNER_RENEW_SECONDS="1").start()
+    db = await Database.open(world.db_path)
+    try:
+        held = await lease.holder(db)
+        assert held is not None and held.pid == first.pid
+        # what the operator sees at start
+        out = first.output()
+        assert f"client_id={fake.application_id}" in out and f"permissions={PERMISSIONS.value}" in out
+        assert "bot+applications.commands" in out
+        assert f"slash command(s) to the server {world.guild.id} only" in out
+        assert not [w for w in VOICE_NOISE if w in out], out
+
+        # a second process on the same file refuses, without connecting to Discord
+        connected = identified(fake)
+        second = bot_process(world, tmp_path, "second")
+        status = await second.exit_status()
+        text = one_paragraph(second.output(), status, DATABASE_IN_USE)
+        assert "in use by another bot process" in text and f"process {first.pid}" in text
+        assert identified(fake) == connected
+        assert (await lease.holder(db)).token == held.token
+
+        # the first one crashes: its lease runs out (5 s), then a new process takes over
+        before_kill = await lease.holder(db)
+        assert before_kill is not None
+        await first.kill()
+        third = await bot_process(world, tmp_path, "third").start()
+        now = await lease.holder(db)
+        assert now is not None and now.pid == third.pid
+        assert now.acquired_at >= before_kill.expires_at, "took a live lease over"
+        assert "Traceback" not in third.output()
+
+        # a clean stop (Ctrl-C) frees the database at once
+        assert await third.stop() == 0
+        assert await lease.holder(db) is None
+        fourth = await bot_process(world, tmp_path, "fourth").start(wait_for_lease=False)
+        assert (await lease.holder(db)).pid == fourth.pid
+        await fourth.stop()
+    finally:
+        await db.close()
+
+
+async def test_a_wrong_token(world, tmp_path):
+    world.fake.bot_token = "the-real-token"  # the fake answers 401 to any other
+    proc = bot_process(world, tmp_path, "token")
+    status = await proc.exit_status()
+    text = one_paragraph(proc.output(), status, 2)
+    assert "Discord refused the bot token" in text and "Reset Token" in text
+    assert "fake-token" not in text
+
+
+async def test_a_bad_log_level(world, tmp_path):
+    proc = bot_process(world, tmp_path, "level", LOG_LEVEL="verbose")
+    status = await proc.exit_status()
+    text = one_paragraph(proc.output(), status, 2)
+    assert "LOG_LEVEL = 'verbose': LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL" in text
+    assert "fake-token" not in text
+
+
+async def test_a_server_the_bot_is_not_in(world, tmp_path):
+    proc = bot_process(world, tmp_path, "guild", DISCORD_GUILD_ID="123456789012345678")
+    status = await proc.exit_status()
+    text = one_paragraph(proc.output(), status, 2)
+    assert "DISCORD_GUILD_ID is 123456789012345678, but the bot is not in that server" in text
+    assert "guild_id=123456789012345678" in text  # the invite URL for that server
