@@ -1,4 +1,4 @@
-"""One owner per database: a lease held by the running bot process (migration 0003_owner.sql).
+"""One owner per database: a lease held by the running bot process (migration 0004_owner.sql).
 
 The bot ``claim``s the lease at start and ``renew``s it every few seconds; a second process on
 the same file is refused (`DatabaseInUse`) while the lease is live, and takes it over once it

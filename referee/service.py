@@ -136,10 +136,11 @@ class Referee:
             return self.notify.automatic_next(game, state)
 
     async def suspend(self) -> None:
-        """Stop acting on games at once (another process owns the database now): no timers,
+        """Stop acting on games at once (another process owns the database now): no timers or prompt retries,
         no background moves; commands are refused (``suspended``)."""
         self.suspended = True
         await self.timers.stop()
+        await self.holds.stop()
         for task in list(self.ctx.tasks):
             task.cancel()
 
