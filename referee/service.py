@@ -136,8 +136,8 @@ class Referee:
             return self.notify.automatic_next(game, state)
 
     async def suspend(self) -> None:
-        """Stop acting on games at once (another process owns the database now): no timers or prompt retries,
-        no background moves; commands are refused (``suspended``)."""
+        """Stop acting on games at once (another process owns the database now): no timers,
+        no prompt retries, no background moves; commands are refused (``suspended``)."""
         self.suspended = True
         await self.timers.stop()
         await self.holds.stop()

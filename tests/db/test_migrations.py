@@ -28,8 +28,9 @@ async def test_migrates_empty_file(db_path: Path) -> None:
         "notified",
         "hand_dms",
         "holds",
+        "owner",
     } <= tables
-    assert applied == [(1, "init"), (2, "notified"), (3, "holds")]
+    assert applied == [(1, "init"), (2, "notified"), (3, "holds"), (4, "owner")]
 
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:
