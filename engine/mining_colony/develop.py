@@ -30,7 +30,7 @@ from .components import (
     TOKEN_TYPES,
     TRIPLES,
 )
-from .events import EventLog
+from .events import EventLog, article
 from .state import Colony, Player, State
 
 SLOT_TAKEN = "Your staging area already holds a {kind}: it holds one crystal, one worker and one ship (R11)."
@@ -176,7 +176,8 @@ def perform_develop(state: State, p: Player, action: Action, ev: EventLog) -> bo
         colony.used.extend(action.via)
         colony.used.sort()
         state.supply[action.structure] -= 1
-        ev.say("build", f"{p.name} builds a {action.structure} on {action.square}.",
+        ev.say("build", f"{p.name} builds {article(action.structure)} {action.structure} on "
+               f"{action.square}.",
                player=p.id, structure=action.structure, square=action.square,
                via=list(action.via))
     elif isinstance(action, Exchange):

@@ -15,3 +15,8 @@ class EventLog(list[Event]):
 
     def tell(self, player_id: str, kind: str, text: str, **data: Any) -> None:
         self.append(Event(kind, text, (player_id,), data))
+
+
+def article(thing: str) -> str:
+    """'a' or 'an' before a component name (an outpost/red, a crystal/white)."""
+    return "an" if thing[:1] in "aeiou" else "a"

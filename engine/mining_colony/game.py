@@ -39,7 +39,7 @@ class MiningColony:
     name = "mining-colony"
     title = "Mining Colony"
     min_players, max_players = 1, 4
-    options: Mapping[str, OptionSpec] = OPTIONS
+    option_specs: Mapping[str, OptionSpec] = OPTIONS
 
     # --- making and reading states ---------------------------------------------------------
     def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,

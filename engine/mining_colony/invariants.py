@@ -13,15 +13,15 @@ from .components import (
     SQUARES,
     STARTING,
     STRUCTURES,
+    STRUCTURES_PER_COLOUR,
     SUPPLY_KEYS,
     TILE_IDS,
     TILE_PRINT,
     TOKEN_COUNTS,
     TOKEN_TYPES,
     fits,
-    structures_in_play,
 )
-from .state import State
+from .state import Colony, State
 
 _PHASES = {"bid", "take", "develop", "ended"}
 
@@ -53,7 +53,6 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
         return [*out, "the supply does not name every component"]
     # conservation of crystals, workers, ships, structures, tokens
     held = _held(state)
-    n = len(state.players)
     for key in SUPPLY_KEYS:
         have = state.supply[key]
         if have < 0:
@@ -63,7 +62,7 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
                        f"{state.totals[key]} expected")
         limit = (ITEM_COUNTS.get(key) or TOKEN_COUNTS.get(key.partition("/")[2] if
                  key.startswith("token/") else "", 0) or
-                 (structures_in_play(n) if key in STRUCTURES else 0))
+                 (STRUCTURES_PER_COLOUR[key.partition("/")[0]] if key in STRUCTURES else 0))
         if state.totals[key] > limit:
             out.append(f"{state.totals[key]} {key} in the game, more than the box holds")
     # tiles: piles, zones, pending, colonies, box, Zorlord: each tile at most once
@@ -108,8 +107,7 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
             out.append(f"{p.name} has pending resources outside the development phase")
         out.extend(_colony(state, p.id, p.colony))
     if state.zorlord is not None:
-        z = state.zorlord
-        cards.update(z.deck + z.played)
+        cards.update(state.zorlord.deck + state.zorlord.played)
     if any(k > 1 for k in cards.values()) or any(not 1 <= c <= 48 for c in cards):
         out.append("an excavation card is unknown or held twice")
     if not state.ended:
@@ -121,7 +119,7 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
     return out
 
 
-def _colony(state: State, pid: str, c) -> list[str]:  # type: ignore[no-untyped-def]
+def _colony(state: State, pid: str, c: Colony) -> list[str]:
     out: list[str] = []
     start = STARTING[state.options.side]
     covered: Counter[str] = Counter(list(start))
@@ -149,8 +147,8 @@ def _colony(state: State, pid: str, c) -> list[str]:  # type: ignore[no-untyped-
         if sq not in c.board or token not in TOKEN_TYPES:
             out.append(f"{pid}'s token on {sq} is not on a developed square")
     for sq, item in c.items.items():
-        building = c.building(sq)
-        if building is None or not fits(building, item) or sq in c.structures:
+        here = c.building(sq)
+        if here is None or not fits(here, item) or sq in c.structures:
             out.append(f"{pid}'s {item} on {sq} does not fit there")
     for sq, structure in c.structures.items():
         if c.building(sq) != "blank":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.errors import IllegalDecision
 from .colony import item_squares
 from .components import fits, tile_size
-from .events import EventLog
+from .events import EventLog, article
 from .state import Player, State
 
 
@@ -51,13 +51,13 @@ def put(state: State, p: Player, item: str, square: str, staged: bool, ev: Event
     source(p, staged).remove(item)
     p.colony.items[square] = item
     where = " from the staging area" if staged else ""
-    ev.say("put", f"{p.name} puts a {item}{where} on {square}.", player=p.id, item=item,
+    ev.say("put", f"{p.name} puts {article(item)} {item}{where} on {square}.", player=p.id, item=item,
            square=square, staged=staged)
 
 
 def puts(p: Player, staged: bool) -> list[tuple[str, str]]:
     """Every (item, square) put from pending (or staging), items in listing order."""
-    out = []
+    out: list[tuple[str, str]] = []
     for item in sorted(set(source(p, staged))):
         out.extend((item, sq) for sq in item_squares(p.colony, item))
     return out

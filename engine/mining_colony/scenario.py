@@ -17,6 +17,7 @@ from .components import (
     RESOURCE_CARDS,
     SETS,
     SIZES,
+    SQUARES,
     STRUCTURES,
     SUPPLY_KEYS,
     TILE_PRINT,
@@ -84,13 +85,13 @@ def _colony(state: State, name: str, doc: Any) -> None:
         if token not in TOKEN_TYPES:
             raise ScenarioError(f"'{token}' is not a build-over token type.")
         if sq not in colony.board:
-            if not state.solo or sq not in {s for t in PLACEMENTS["1"] for s in t}:
+            if not state.solo or sq not in SQUARES:
                 raise ScenarioError(f"A token on {sq} needs a developed square (R13).")
             colony.board[sq] = "blank"  # R23
         colony.tokens[sq] = token
     for sq, item in (doc.get("items") or {}).items():
-        building = colony.building(sq)
-        if item not in ITEM_INDEX or building is None or not fits(building, item):
+        here = colony.building(sq)
+        if item not in ITEM_INDEX or here is None or not fits(here, item):
             raise ScenarioError(f"{item} can't stand on {sq} (R11).")
         colony.items[sq] = item
     for sq, structure in (doc.get("structures") or {}).items():
