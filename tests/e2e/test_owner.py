@@ -6,6 +6,8 @@ server the bot is not in each get one paragraph and no traceback."""
 
 from __future__ import annotations
 
+import pytest
+
 from db import Database, lease
 from referee.operator import PERMISSIONS
 
@@ -69,26 +71,23 @@ async def test_two_processes_on_one_database(world, tmp_path):
         await db.close()
 
 
-async def test_a_wrong_token(world, tmp_path):
-    world.fake.bot_token = "the-real-token"  # the fake answers 401 to any other
-    proc = bot_process(world, tmp_path, "token")
+MISTAKES = {
+    # the fake answers 401 to any token but its own
+    "a wrong token": ({}, "the-real-token", ["Discord refused the bot token", "Reset Token"]),
+    "a bad LOG_LEVEL": ({"LOG_LEVEL": "verbose"}, None, [
+        "LOG_LEVEL = 'verbose': LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL"]),
+    "a server the bot is not in": ({"DISCORD_GUILD_ID": "123456789012345678"}, None, [
+        "DISCORD_GUILD_ID is 123456789012345678, but the bot is not in that server",
+        "guild_id=123456789012345678"]),  # the invite URL for that server
+}
+
+
+@pytest.mark.parametrize("mistake", list(MISTAKES))
+async def test_an_operators_mistake_is_one_paragraph(world, tmp_path, mistake):
+    env, real_token, expected = MISTAKES[mistake]
+    world.fake.bot_token = real_token
+    proc = bot_process(world, tmp_path, "mistake", **env)
     status = await proc.exit_status()
     text = one_paragraph(proc.output(), status, 2)
-    assert "Discord refused the bot token" in text and "Reset Token" in text
-    assert "fake-token" not in text
-
-
-async def test_a_bad_log_level(world, tmp_path):
-    proc = bot_process(world, tmp_path, "level", LOG_LEVEL="verbose")
-    status = await proc.exit_status()
-    text = one_paragraph(proc.output(), status, 2)
-    assert "LOG_LEVEL = 'verbose': LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL" in text
-    assert "fake-token" not in text
-
-
-async def test_a_server_the_bot_is_not_in(world, tmp_path):
-    proc = bot_process(world, tmp_path, "guild", DISCORD_GUILD_ID="123456789012345678")
-    status = await proc.exit_status()
-    text = one_paragraph(proc.output(), status, 2)
-    assert "DISCORD_GUILD_ID is 123456789012345678, but the bot is not in that server" in text
-    assert "guild_id=123456789012345678" in text  # the invite URL for that server
+    assert all(e in text for e in expected), text
+    assert "fake-token" not in text  # the token is never echoed
