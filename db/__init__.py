@@ -19,6 +19,8 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
     results        per finished game and seat: user, guild, score, won, finished_at (stats).
     guild_config   per guild: optional admin role id.
     moderation_log undo / replace / abort / import audit.
+    owner          the one bot process holding the file (token, host, pid, lease expiry):
+                   ``db.lease`` (claim, renew, release, holder), migration 0004.
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
 every method is a coroutine, safe to call from concurrent tasks (one connection, one lock).

@@ -155,3 +155,43 @@ async def test_a_prompt_lost_in_a_crash_is_posted_again(db_path: Path, clock: Cl
     await fourth.referee.resume()
     assert await fourth.referee.catch_up(spacing=0) == 0
     await fourth.close()
+
+
+async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt(
+        db_path: Path, clock: Clock) -> None:
+    """The bot died after a decision, before posting the next prompt, and stayed down past the
+    next deadline: the caught-up prompt shows the grace deadline, and no reminder doubles it."""
+    out = MemoryOutbox()
+    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    await first.prepare()
+    assert first.referee is not None
+    game = await two_players(first.referee)
+    user, _, table = await owed(first.referee, game.id)
+
+    async def crash(*_args: object, **_kwargs: object) -> None:
+        return None
+
+    first.referee.notify.after_decision = crash  # type: ignore[method-assign]
+    await first.referee.sessions.decide(game.id, user, str(first.referee.ctx.game.default(table.state)))
+    await first.close()
+    posts = out.threads[game.thread_id]
+    count = len(posts)
+
+    clock.advance(2 * 86400)
+    second = StellaBot(settings(database_path=db_path, restart_grace_minutes=30), outbox=out,
+                       clock=clock)
+    await second.prepare()
+    ref = second.referee
+    assert ref is not None
+    await ref.resume()
+    stored = await ref.db.get_game(game.id)
+    assert stored.deadline == clock.t + 1800 and stored.remind_at is None
+    await ref.timers.tick()  # no reminder: the prompt comes with the catch-up
+    assert len(posts) == count
+    assert await ref.catch_up(spacing=0) == 1
+    assert len(posts) == count + 1 and "restarted" in posts[-1].text
+    assert f"<t:{clock.t + 1800}" in posts[-1].text
+    await ref.timers.tick()
+    assert len(posts) == count + 1
+    assert [d.source for d in await ref.db.get_log(game.id)] == ["player"]
+    await second.close()
