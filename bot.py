@@ -9,7 +9,9 @@ exits: status 2 for configuration, 3 for a database in use.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -142,7 +144,13 @@ def setup_logging(level: str) -> None:
 
 async def serve(settings: Settings, token: str) -> int:
     """Open the database (refused if another process holds it), then connect and run until
-    stopped. An operator's mistake ends it with one paragraph on stderr and a status."""
+    stopped (Ctrl-C, or SIGTERM as from systemd or docker: both close the bot cleanly, which
+    frees the database at once). An operator's mistake ends it with one paragraph on stderr and
+    a status."""
+    main_task = asyncio.current_task()
+    if main_task is not None:
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     bot = StellaBot(settings)
     async with bot:  # closes the bot (releasing the database) however this ends
         try:
@@ -171,7 +179,7 @@ def main() -> int:
     point_at(settings)
     try:
         return asyncio.run(serve(settings, token))
-    except KeyboardInterrupt:  # Ctrl-C: the bot was closed on the way out
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: closed on the way out
         return 0
 
 
