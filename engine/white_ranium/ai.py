@@ -7,7 +7,8 @@ from typing import Any
 
 from ..core.rng import Rng
 from .actions import Action
-from .board import PLACE_INDEX
+from .board import PLACE_INDEX, RIM, colour_run, step
+from .components import parse_card
 from .decisions import legal
 from .flow import owed
 from .rules import blocks
@@ -35,16 +36,39 @@ def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
     return pick[rng.below(len(pick))]
 
 
-def _distance_to_rim(state: State, place: int) -> int:
+def _rim_distance(place: int) -> int:
     col, row = place % 6, place // 6
     return min(col, 5 - col, row, 5 - row)
 
 
+def _track_gap(a: int, b: int) -> int:
+    d = (a - b) % 24
+    return min(d, 24 - d)
+
+
+def _loader_move(board: list[int], loaders: list[int], run: set[int],
+                 by_verb: dict[str, list[Action]]) -> Action | None:
+    """A loader step that brings a loader nearer to a rim exit of the crew's run."""
+    exits = [n for p in run for bit, n in RIM[p] if board[p] & bit]
+    if not exits:
+        return None
+    best: tuple[int, Action] | None = None
+    for a in by_verb.get("loader", []):
+        here = loaders[a.loader - 1]
+        there = step(here, 1 if a.forward else -1)
+        gain = min(_track_gap(here, e) for e in exits) - min(_track_gap(there, e) for e in exits)
+        if gain > 0 and (best is None or min(_track_gap(there, e) for e in exits) < best[0]):
+            best = (min(_track_gap(there, e) for e in exits), a)
+    return None if best is None else best[1]
+
+
 def heuristic(game: Any, view: dict[str, Any], player: str, legal_or_none: list[Action] | None,
-              rng: Rng, state: State | None = None) -> Action:
-    """Greedy: deliver when possible, collect, steal, then head for ranium or a loader; in the
-    other decisions the lowest-risk choice. Works from the player's view plus the legal list."""
-    actions = legal_or_none if legal_or_none is not None else []
+              rng: Rng) -> Action:
+    """Greedy, from the player's own view and the legal decisions: deliver, collect, steal
+    when empty-handed, bring a loader to the crew's tunnel or walk towards the rim when
+    holding ranium, walk towards ranium otherwise; the highest fight card, the lowest card to
+    place ranium."""
+    actions = legal_or_none or []
     if not actions:
         raise ValueError("the heuristic needs the legal decisions")
     by_verb: dict[str, list[Action]] = {}
@@ -55,10 +79,10 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal_or_none: list[
         return Action("done")
     if first == "colour":
         return actions[0]
-    if first in ("fight", "card"):  # play the highest card in a fight, the lowest to place
+    if first in ("fight", "card"):
         ordered = sorted(actions, key=lambda a: int(a.card.split("-")[1]))
         return ordered[-1] if first == "fight" else ordered[0]
-    if first == "place":  # place far from this player's crews: the last legal one
+    if first == "place":
         return actions[rng.below(len(actions))]
     for verb in ("deliver", "collect"):
         if verb in by_verb:
@@ -66,25 +90,38 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal_or_none: list[
     me = view["players"][player]
     if "steal" in by_verb and me["ranium"] == 0:
         return by_verb["steal"][0]
+    board = [parse_card(view["board"][p]) for p in sorted(PLACE_INDEX, key=PLACE_INDEX.get)]
+    loaders = [view["loaders"][k] for k in ("1", "2", "3")]
     crews = {c: info for c, info in view["crews"].items() if info["player"] == player}
-    ranium = {PLACE_INDEX[p] for p in view["ranium"]}
+    ranium = [PLACE_INDEX[p] for p in view["ranium"]]
+    for colour, info in crews.items():
+        if info["ranium"]:
+            move = _loader_move(board, loaders, colour_run(board, PLACE_INDEX[info["at"]]),
+                                by_verb)
+            if move is not None:
+                return move
+
+    def score(a: Action) -> float:
+        crew = crews[a.crew] if a.crew else next(iter(crews.values()))
+        if crew["ranium"]:
+            return -_rim_distance(a.place)
+        if a.place in ranium:
+            return 10.0
+        return -min((abs(a.place % 6 - r % 6) + abs(a.place // 6 - r // 6) for r in ranium),
+                    default=9)
+
     moves = by_verb.get("move", []) + by_verb.get("tunnel", [])
     if moves:
-        def score(a: Action) -> float:
-            crew = crews[a.crew] if a.crew else next(iter(crews.values()))
-            held = crew["ranium"]
-            if held:  # heading out: closer to the rim is better
-                return -_distance_to_rim(state, a.place) if state else 0.0
-            return 10.0 if a.place in ranium else -min(
-                (abs(a.place % 6 - r % 6) + abs(a.place // 6 - r // 6) for r in ranium),
-                default=9)
         best = max(moves, key=score)
-        if score(best) > -1 or rng.below(3) == 0:
+        crew = crews[best.crew] if best.crew else next(iter(crews.values()))
+        here = PLACE_INDEX[crew["at"]]
+        if score(best) > score(Action("move", here, crew=best.crew)):
             return best
-    if "end" in by_verb and rng.below(4) == 0:
-        return by_verb["end"][0]
-    turns = by_verb.get("rotate", []) + by_verb.get("flip-long", []) + by_verb.get("flip-short", [])
-    if turns:
+    turns = [a for v in ("rotate", "flip-long", "flip-short") for a in by_verb.get(v, [])
+             if any(abs(a.place % 6 - PLACE_INDEX[c["at"]] % 6)
+                    + abs(a.place // 6 - PLACE_INDEX[c["at"]] // 6) == 1 for c in crews.values())]
+    if turns and rng.below(4):
         return turns[rng.below(len(turns))]
+    if "end" in by_verb:
+        return by_verb["end"][0]
     return actions[rng.below(len(actions))]
-
