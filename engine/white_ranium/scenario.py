@@ -209,3 +209,10 @@ def run_scenario(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = ["ScenarioError", "build", "run", "run_scenario"]
+
+
+def scenario_state(doc: dict[str, Any]) -> tuple[State | None, dict[str, Any]]:
+    """The state the scenario reaches (None if its setup failed) and its result: what
+    ``python -m render scenario`` draws."""
+    outcome = run(doc)
+    return outcome.state, outcome.result
