@@ -1,0 +1,215 @@
+"""The White Ranium picture: the 6 x 6 mine (C8) with the loader track on the rim (C9), base
+camps, crews, ranium and the places this turn's (or the last turn's) decisions named, and a
+panel: round, whose turn, ore left, each player's colours, markers, units and cards, the
+supplies, a fight or placement in progress, the latest fight and the decisions of the turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from ..encode import png
+from ..theme import ACCENT, BG, DARK, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text, seat_rgb
+from .cards import LETTER, TUNNEL_RGB, draw_card
+
+CELL_W, CELL_H = 58, 76
+RIM = 26  # the loader band around the grid
+TOP = 34  # the title line
+GRID_X, GRID_Y = RIM, TOP + RIM
+BOARD_W, BOARD_H = 6 * CELL_W + 2 * RIM, 6 * CELL_H + 2 * RIM
+PANEL_X = BOARD_W + 8
+WIDTH, HEIGHT = PANEL_X + 236, TOP + BOARD_H + 64
+RANIUM_RGB = (236, 246, 255)
+COLUMNS = "ABCDEF"
+
+
+def _cell(place: str) -> tuple[int, int, int, int]:
+    col, row = COLUMNS.index(place[0]), int(place[1]) - 1
+    x0 = GRID_X + col * CELL_W
+    y0 = GRID_Y + (5 - row) * CELL_H
+    return x0, y0, x0 + CELL_W - 2, y0 + CELL_H - 2
+
+
+def _loader_box(n: int) -> tuple[int, int, int, int]:
+    """C9: the rim place of loader place n (1-24), as a box in the loader band."""
+    i = (n - 1) % 6
+    if n <= 6:  # top edges of A6..F6
+        x0 = GRID_X + i * CELL_W
+        return x0 + 18, GRID_Y - RIM + 4, x0 + CELL_W - 6, GRID_Y - 4
+    if n <= 12:  # right edges of F6..F1
+        y0 = GRID_Y + i * CELL_H
+        x = GRID_X + 6 * CELL_W
+        return x + 2, y0 + 12, x + RIM - 6, y0 + CELL_H - 14
+    if n <= 18:  # bottom edges of F1..A1
+        x0 = GRID_X + (5 - i) * CELL_W
+        y = GRID_Y + 6 * CELL_H
+        return x0 + 8, y + 2, x0 + CELL_W - 10, y + RIM - 6
+    y0 = GRID_Y + (5 - i) * CELL_H  # left edges of A1..A6
+    return GRID_X - RIM + 4, y0 + 24, GRID_X - 4, y0 + CELL_H - 8
+
+
+def _octagon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    k = r * 0.41
+    draw.polygon([(cx - k, cy - r), (cx + k, cy - r), (cx + r, cy - k), (cx + r, cy + k),
+                  (cx + k, cy + r), (cx - k, cy + r), (cx - r, cy + k), (cx - r, cy - k)],
+                 fill=RANIUM_RGB, outline=DARK)
+
+
+def _touched(view: dict[str, Any]) -> tuple[set[str], list[list[str]], str]:
+    """Places named by this turn's decisions (else the last turn's), those decisions, a label."""
+    log, label = view.get("this_turn") or [], "This turn"
+    if not log:
+        log, label = view.get("last_turn") or [], "Last turn"
+    places = {w for _, text in log for w in text.split() if len(w) == 2 and w[0] in COLUMNS
+              and w[1] in "123456"}
+    return places, log, label
+
+
+def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    draw.rectangle((0, TOP, BOARD_W - 1, TOP + BOARD_H - 1), fill=PANEL)
+    for place, card in view["board"].items():
+        draw_card(im, draw, _cell(place), card)
+    touched, _, _ = _touched(view)
+    for place in sorted(touched):
+        x0, y0, x1, y1 = _cell(place)
+        draw.rectangle((x0, y0, x1, y1), outline=ACCENT, width=3)
+    for place in view["ranium"]:
+        x0, _, _, y1 = _cell(place)
+        _octagon(draw, x0 + 11, y1 - 11, 8)
+    for colour, crew in view["crews"].items():  # base camps: a ring in the crew's colour
+        x0, y0, x1, y1 = _cell(crew["base"])
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=TUNNEL_RGB[colour], width=3)
+    slots = [(-14, -20), (14, -20), (-14, 20), (14, 20)]
+    stacked: dict[str, int] = {}
+    for colour, crew in view["crews"].items():
+        x0, y0, x1, y1 = _cell(crew["at"])
+        k = stacked.get(crew["at"], 0)
+        stacked[crew["at"]] = k + 1
+        dx, dy = slots[k % 4]
+        cx, cy = (x0 + x1) // 2 + dx, (y0 + y1) // 2 + dy
+        draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=TUNNEL_RGB[colour], outline=DARK,
+                     width=2)
+        draw.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=DARK)
+        put_text(im, (cx, cy), LETTER[colour], 9, TEXT, bold=True, anchor="mm")
+        if crew["ranium"]:
+            _octagon(draw, cx + 11, cy - 9, 7)
+            put_text(im, (cx + 11, cy - 9), str(crew["ranium"]), 10, DARK, bold=True,
+                     anchor="mm")
+    for name, place in view["loaders"].items():
+        box = _loader_box(place)
+        draw.rounded_rectangle(box, radius=4, fill=ACCENT, outline=DARK)
+        put_text(im, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), name, 12, DARK, bold=True,
+                 anchor="mm")
+    for i in range(6):  # coordinates
+        put_text(im, (GRID_X + i * CELL_W + 8, TOP + 13), COLUMNS[i], 11, MUTED, bold=True,
+                 anchor="mm")
+        put_text(im, (GRID_X - RIM // 2, GRID_Y + (5 - i) * CELL_H + 11), str(i + 1), 11, MUTED,
+                 bold=True, anchor="mm")
+
+
+def _title(view: dict[str, Any]) -> str:
+    names = view["names"]
+    if view["ended"]:
+        return f"Game over: {', '.join(names[w] for w in view['winners'])} wins!"
+    if view["phase"] != "play":
+        who = view["to_act"]["player"] if view["to_act"] else None
+        step = "swaps cards" if view["phase"] == "swap" else "chooses a colour"
+        return f"Setup: {names.get(who, '?')} {step}"
+    return f"Round {view['round']}: {names[view['turn']]}'s turn"
+
+
+def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x, w = PANEL_X, WIDTH - PANEL_X - 6
+    names = view["names"]
+    y = TOP
+    if view["phase"] == "play" and not view["ended"]:
+        put_text(im, (x, y), "Ore", 14, MUTED)
+        for i in range(4):
+            fill = ACCENT if i < view["ore"] else PANEL_EDGE
+            draw.rectangle((x + 40 + i * 22, y + 3, x + 56 + i * 22, y + 17), fill=fill,
+                           outline=DARK)
+        y += 26
+    goal = view.get("goal", 3)
+    for pid in view["seats"]:
+        p = view["players"][pid]
+        draw.rectangle((x, y, x + w, y + 58), fill=PANEL, outline=PANEL_EDGE)
+        draw.rectangle((x, y, x + 6, y + 58), fill=seat_rgb(p["seat"]))
+        active = pid == view.get("turn")
+        put_text(im, (x + 12, y + 3), fit(f"{p['seat'] + 1} {names[pid]}", 15, True, w - 90),
+                 15, ACCENT if active else TEXT, bold=True)
+        for i, colour in enumerate(p["colours"]):
+            cx = x + w - 16 - i * 24
+            draw.ellipse((cx - 9, y + 4, cx + 9, y + 22), fill=TUNNEL_RGB[colour], outline=DARK)
+            put_text(im, (cx, y + 13), LETTER[colour], 10, DARK, bold=True, anchor="mm")
+        for i in range(goal):
+            fill = ACCENT if i < p["markers"] else PANEL_EDGE
+            draw.ellipse((x + 12 + i * 15, y + 26, x + 24 + i * 15, y + 38), fill=fill,
+                         outline=DARK)
+        put_text(im, (x + 16 + goal * 15, y + 24), f"{p['markers']}/{goal} markers", 12, MUTED)
+        cards = (f"hand {' '.join(c.split('-')[1] for c in p['hand'])}" if p["hand"]
+                 else f"pile {p['pile']}")
+        put_text(im, (x + 12, y + 40), fit(f"ranium {p['ranium']} · {cards} · discard "
+                                           f"{len(p['discard'])}", 12, False, w - 16), 12, TEXT)
+        y += 62
+    supply = view["supply"]
+    put_text(im, (x, y), f"Supply: {supply['markers']} markers, {supply['ranium']} ranium", 12,
+             MUTED)
+    y += 18
+    for line in _status(view):
+        put_text(im, (x, y), fit(line, 12, False, w), 12, ACCENT)
+        y += 16
+    _, log, label = _touched(view)
+    if log:
+        put_text(im, (x, y), f"{label}:", 12, MUTED, bold=True)
+        y += 16
+        for who, text in log[-max(1, (HEIGHT - y - 8) // 15):]:
+            put_text(im, (x + 4, y), fit(f"{names.get(who, who)}: {text}", 12, False, w - 4), 12,
+                     TEXT)
+            y += 15
+
+
+def _status(view: dict[str, Any]) -> list[str]:
+    out = []
+    fight = view.get("fight")
+    if fight:
+        done = ", ".join(sorted(fight["committed"])) or "nobody"
+        out.append(f"Fight {fight['attacker']} vs {fight['defender']}: committed {done}")
+    placing = view.get("placing")
+    if placing:
+        card = placing["card"] or "a card"
+        out.append(f"{view['names'][placing['player']]} places ranium ({card}), "
+                   f"{placing['left']} left")
+    last = view.get("last_fight")
+    if last:
+        vals = last["values"]
+        won = last["winner"] or "tie"
+        out.append(f"Last fight: {last['attacker']} {vals[last['attacker']]} vs "
+                   f"{last['defender']} {vals[last['defender']]}: {won}")
+    return out
+
+
+def _image(view: dict[str, Any], panel: bool = True) -> Image.Image:
+    im = Image.new("RGB", (WIDTH if panel else BOARD_W, HEIGHT), BG)
+    draw = ImageDraw.Draw(im)
+    put_text(im, (8, 6), fit(_title(view), 18, True, WIDTH - 16), 18,
+             ACCENT if view["ended"] else TEXT, bold=True)
+    _board(im, draw, view)
+    if panel:
+        _panel(im, draw, view)
+    legend = "W R B Y: white, red, blue, yellow tunnels · corner glyph: the other face"
+    put_text(im, (8, TOP + BOARD_H + 8), fit(legend, 12, False, BOARD_W - 8), 12, MUTED)
+    put_text(im, (8, TOP + BOARD_H + 26), "(n) symbol · octagon: White Ranium · ring: base camp · 1-3: loaders",
+             12, MUTED)
+    return im
+
+
+def board_png(view: dict[str, Any]) -> bytes:
+    """The whole picture: the mine and the panel (any view; nothing hidden is in a view)."""
+    return png(_image(view))
+
+
+def board_only_png(view: dict[str, Any]) -> bytes:
+    """The mine alone (a replay frame)."""
+    return png(_image(view, panel=False))
