@@ -94,7 +94,7 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal_or_none: list[
     loaders = [view["loaders"][k] for k in ("1", "2", "3")]
     crews = {c: info for c, info in view["crews"].items() if info["player"] == player}
     ranium = [PLACE_INDEX[p] for p in view["ranium"]]
-    for colour, info in crews.items():
+    for info in crews.values():
         if info["ranium"]:
             move = _loader_move(board, loaders, colour_run(board, PLACE_INDEX[info["at"]]),
                                 by_verb)
