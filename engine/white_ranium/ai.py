@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.rng import Rng
 from .actions import Action
-from .board import PLACE_INDEX, RIM, colour_run, step
+from .board import PLACE_INDEX, PLACES, RIM, colour_run, step
 from .components import parse_card
 from .decisions import legal
 from .flow import owed
@@ -90,7 +90,7 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal_or_none: list[
     me = view["players"][player]
     if "steal" in by_verb and me["ranium"] == 0:
         return by_verb["steal"][0]
-    board = [parse_card(view["board"][p]) for p in sorted(PLACE_INDEX, key=PLACE_INDEX.get)]
+    board = [parse_card(view["board"][p]) for p in PLACES]
     loaders = [view["loaders"][k] for k in ("1", "2", "3")]
     crews = {c: info for c, info in view["crews"].items() if info["player"] == player}
     ranium = [PLACE_INDEX[p] for p in view["ranium"]]
