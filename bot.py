@@ -23,10 +23,11 @@ import yarl
 from discord.ext import commands
 from pydantic import ValidationError
 
+import games
 from cogs import components
 from cogs.admin import Admin
 from cogs.common import StellaTree
-from cogs.stella import Stella
+from cogs.game import GameGroup
 from db import Database
 from db.lease import DatabaseInUse
 from referee import operator
@@ -77,7 +78,10 @@ class StellaBot(commands.Bot):
         self.db, self.ownership = db, ownership
         self.referee = Referee(self.db, self.outbox, self.settings, clock=self.clock)
         self.add_dynamic_items(GameComponent)
-        await self.add_cog(Stella(self))
+        for present in games.all_games():  # a game's own group (/stella), then /game
+            for cog in present.cogs():
+                await self.add_cog(cog(self))
+        await self.add_cog(GameGroup(self))
         await self.add_cog(Admin(self))
 
     async def setup_hook(self) -> None:

@@ -47,9 +47,12 @@ async def seats(interaction: discord.Interaction[Any], current: str) -> list[app
     return [c for c in out if current.lower() in c.name.lower()][:25]
 
 
+GAME_HELP = "The game's number (default: this thread's game)"
+
+
 @app_commands.guild_only()
 class Admin(commands.GroupCog, group_name="stella-admin",
-            group_description="Moderate Stella Digger games"):
+            group_description="Moderate the bot's games (any game)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -67,6 +70,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
             raise NotAllowed(NOT_A_MODERATOR)
 
     @app_commands.command(name="abort", description="Abort a game (the host may abort their lobby)")
+    @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=active_games)
     async def abort(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await defer(interaction)
@@ -76,6 +80,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         await reply(interaction, f"Game #{found.id} is aborted.")
 
     @app_commands.command(name="skip", description="Apply the default decision for whoever is stuck")
+    @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=active_games)
     async def skip(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await defer(interaction)
@@ -85,6 +90,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         await reply(interaction, f"Skipped: `{done}` was applied.")
 
     @app_commands.command(name="undo", description="Undo the last decision (replayed from the log)")
+    @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=active_games)
     async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await defer(interaction)
@@ -95,7 +101,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
 
     @app_commands.command(name="replace", description="Hand a seat to another member or to an AI")
     @app_commands.describe(seat="The seat to hand over", member="The member who takes it",
-                           ai="Or an AI level to play it")
+                           ai="Or an AI level to play it", game=GAME_HELP)
     @app_commands.autocomplete(seat=seats, game=active_games)
     async def replace(self, interaction: discord.Interaction[Any], seat: str,
                       member: discord.Member | None = None,
@@ -126,6 +132,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         await reply(interaction, f"Game #{moved.id} goes on in <#{moved.thread_id}>.")
 
     @app_commands.command(name="export", description="Download a game's state and log as JSON")
+    @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=active_games)
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await defer(interaction)
@@ -136,6 +143,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
                     files=[file])
 
     @app_commands.command(name="import", description="Import an exported game into a new thread here")
+    @app_commands.describe(file="A game export (JSON) made by /stella-admin export")
     async def import_(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
         await defer(interaction)
         await self._require(interaction)
@@ -158,6 +166,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         await reply(interaction, await referee_of(interaction).moderation.listing(interaction.guild_id))
 
     @app_commands.command(name="config", description="Set (or clear) the role whose members moderate games")
+    @app_commands.describe(role="The moderator role (leave empty to clear it)")
     async def config(self, interaction: discord.Interaction[Any], role: discord.Role | None = None) -> None:
         await defer(interaction)
         manage = bool(getattr(getattr(interaction.user, "guild_permissions", None), "manage_guild", False))

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from referee import ids, texts
+from referee import ids
 from referee.choices import Panel
 from referee.errors import Malformed
 from referee.lobby import lobby_panel
@@ -45,10 +45,10 @@ async def _lobby(interaction: discord.Interaction[Any], cid: ids.LobbyId) -> Non
         game = await ref.lobby.start(cid.game_id, user.id, moderator=moderator)
         done = f"Game #{game.id} has started."
     if game.status == "lobby":
-        await interaction.edit_original_response(content=texts.lobby_text(game),
+        await interaction.edit_original_response(content=ref.lobby.text(game),
                                                  view=build_view(lobby_panel(game.id)))
     else:
-        await interaction.edit_original_response(content=texts.lobby_text(game), view=None)
+        await interaction.edit_original_response(content=ref.lobby.text(game), view=None)
     await interaction.followup.send(done, ephemeral=True)
 
 

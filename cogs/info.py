@@ -1,55 +1,69 @@
-"""/stella status, hand, log, rules, stats: answers that change nothing (ephemeral)."""
+"""status, hand, log of every game group: answers that change nothing (ephemeral). Each
+group writes its own ``rules`` and ``stats`` (``/game`` asks which game)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 
-from referee.rules import TOPICS, rules_text
+from games import Presentation
+from referee.rules import rules_text
 
 from .common import defer, display_name, referee_of, reply
 
 
+async def send_rules(interaction: discord.Interaction[Any], present: Presentation | None,
+                     topic: str | None) -> None:
+    await reply(interaction, rules_text(topic, present))
+
+
+async def send_stats(interaction: discord.Interaction[Any], member: discord.Member | None,
+                     game_name: str | None) -> None:
+    await defer(interaction)
+    who = member or interaction.user
+    assert interaction.guild_id is not None
+    text = await referee_of(interaction).info.stats(interaction.guild_id, who.id,
+                                                    display_name(who), game_name)
+    await reply(interaction, text)
+
+
+def topic_choices(present: Presentation | None, current: str) -> list[app_commands.Choice[str]]:
+    import games
+
+    topics = (present or games.get(None)).topics()
+    needle = current.strip().lower()
+    return [app_commands.Choice(name=t, value=t) for t in topics if needle in t][:25]
+
+
 class InfoCommands:
-    @app_commands.command(name="status", description="The game's map, players and whose turn it is")
+    present: ClassVar[Presentation | None] = None
+
+    @app_commands.command(name="status", description="The game's board, players and who must decide")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        game = await ref.info.find(interaction.channel_id, interaction.user.id)
+        game = await ref.info.find(interaction.channel_id, interaction.user.id, self.present)
         await ref.info.back(game, interaction.user.id)
-        text, files = await ref.info.status(game)
+        text, files = await ref.info.status(game, interaction.user.id)
         await reply(interaction, text, files=files)
 
     @app_commands.command(name="hand", description="See your hand (only you see it)")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        game = await ref.info.find(interaction.channel_id, interaction.user.id)
+        game = await ref.info.find(interaction.channel_id, interaction.user.id, self.present)
         await ref.info.back(game, interaction.user.id)
         text, files = await ref.info.hand(game, interaction.user.id)
         await reply(interaction, text, files=files)
 
     @app_commands.command(name="log", description="The game's recent decisions")
+    @app_commands.describe(count="How many of the last decisions to show")
     async def log(self, interaction: discord.Interaction[Any],
                   count: app_commands.Range[int, 1, 50] = 20) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        game = await ref.info.find(interaction.channel_id, interaction.user.id)
+        game = await ref.info.find(interaction.channel_id, interaction.user.id, self.present)
         await ref.info.back(game, interaction.user.id)
-        await reply(interaction, await ref.info.log(game, count))
-
-    @app_commands.command(name="rules", description="A short rules reference")
-    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in TOPICS])
-    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
-        await reply(interaction, rules_text(topic))
-
-    @app_commands.command(name="stats", description="Games, wins and average score on this server")
-    async def stats(self, interaction: discord.Interaction[Any],
-                    member: discord.Member | None = None) -> None:
-        await defer(interaction)
-        who = member or interaction.user
-        assert interaction.guild_id is not None
-        text = await referee_of(interaction).info.stats(interaction.guild_id, who.id, display_name(who))
-        await reply(interaction, text)
+        await reply(interaction, await ref.info.log(game, count, interaction.user.id))

@@ -1,12 +1,14 @@
-"""/stella new, join, leave, start, addbot."""
+"""Lobby commands of every game group: join, leave, start, addbot; ``open_lobby`` behind each
+group's ``new``. ``present`` (the group's game, None for /game) picks the thread's game."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
 
+from games import Presentation
 from referee.errors import Refusal
 
 from .common import defer, display_name, moderator_facts, referee_of, reply
@@ -17,36 +19,39 @@ async def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     return await referee_of(interaction).moderation.is_moderator(interaction.guild_id, manage, roles)
 
 
+async def open_lobby(interaction: discord.Interaction[Any], present: Presentation,
+                     options: dict[str, Any], turn_hours: float | None) -> None:
+    """A group's ``new``: a lobby of ``present``'s game in a new thread of this channel."""
+    await defer(interaction)
+    if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
+        raise Refusal(f"Use {present.cmd('new') if present.command else '/game new'} in a "
+                      "server's text channel: the game gets its own thread.")
+    assert interaction.channel_id is not None
+    game = await referee_of(interaction).lobby.open(
+        guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+        host_id=interaction.user.id, host_name=display_name(interaction.user),
+        turn_hours=turn_hours, game_name=present.name, options=options)
+    await reply(interaction, f"Lobby #{game.id} is open in <#{game.thread_id}>: players press "
+                "**Join** there, then you press **Start**.")
+
+
 class LobbyCommands:
-    @app_commands.command(name="new", description="Open a Stella Digger lobby in a new thread")
-    @app_commands.describe(red_tears="Play with the Red Tears option (R20)",
-                           turn_hours="Time limit per decision, in hours (default 24)")
-    async def new(self, interaction: discord.Interaction[Any], red_tears: bool = False,
-                  turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
-        await defer(interaction)
-        if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
-            raise Refusal("Use /stella new in a server's text channel: the game gets its own thread.")
-        assert interaction.channel_id is not None
-        game = await referee_of(interaction).lobby.open(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            host_id=interaction.user.id, host_name=display_name(interaction.user),
-            red_tears=red_tears, turn_hours=turn_hours)
-        await reply(interaction, f"Lobby #{game.id} is open in <#{game.thread_id}>: players press "
-                    "**Join** there, then you press **Start**.")
+    present: ClassVar[Presentation | None] = None
 
     @app_commands.command(name="join", description="Take a seat in this thread's lobby")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        game = await ref.info.find(interaction.channel_id)
+        game = await ref.info.find(interaction.channel_id, present=self.present)
         game = await ref.lobby.join(game.id, interaction.user.id, display_name(interaction.user))
-        await reply(interaction, f"You joined game #{game.id} ({len(game.seats)}/4).")
+        most = ref.ctx.engine(game).max_players
+        await reply(interaction, f"You joined game #{game.id} ({len(game.seats)}/{most}).")
 
     @app_commands.command(name="leave", description="Leave this thread's lobby")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        game = await ref.info.find(interaction.channel_id)
+        game = await ref.info.find(interaction.channel_id, present=self.present)
         await ref.lobby.leave(game.id, interaction.user.id)
         await reply(interaction, f"You left game #{game.id}.")
 
@@ -54,7 +59,7 @@ class LobbyCommands:
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        game = await ref.info.find(interaction.channel_id)
+        game = await ref.info.find(interaction.channel_id, present=self.present)
         await ref.lobby.start(game.id, interaction.user.id, moderator=await is_moderator(interaction))
         await reply(interaction, f"Game #{game.id} has started.")
 
@@ -64,7 +69,8 @@ class LobbyCommands:
                      level: Literal["easy", "strong", "random"] = "easy") -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        game = await ref.info.find(interaction.channel_id)
+        game = await ref.info.find(interaction.channel_id, present=self.present)
         game = await ref.lobby.add_bot(game.id, interaction.user.id, level,
                                        moderator=await is_moderator(interaction))
-        await reply(interaction, f"An AI ({level}) took a seat ({len(game.seats)}/4).")
+        most = ref.ctx.engine(game).max_players
+        await reply(interaction, f"An AI ({level}) took a seat ({len(game.seats)}/{most}).")

@@ -10,6 +10,7 @@ from db import rows
 from db.core import Core, Tx, now_or
 from db.errors import SeatError, ThreadInUse
 from db.models import Game, GameStatus, Seat
+from engine import DEFAULT_GAME
 
 LOBBY = GameStatus.LOBBY
 
@@ -61,7 +62,7 @@ class LobbyMixin(Core):
         guild_id: int,
         channel_id: int,
         host_id: int,
-        game_name: str = "stella-digger",
+        game_name: str = DEFAULT_GAME,
         options: Mapping[str, Any] | None = None,
         thread_id: int | None = None,
         now: int | None = None,

@@ -6,6 +6,7 @@ import sqlite3
 
 from db.core import Core
 from db.models import PlayerStats
+from engine import DEFAULT_GAME
 
 # {where} is one of the fixed fragments below; values are always parameters.
 _STATS = (
@@ -35,7 +36,7 @@ def _stats(row: sqlite3.Row) -> PlayerStats:
 
 class StatsMixin(Core):
     async def player_stats(
-        self, user_id: int, *, guild_id: int | None = None, game_name: str = "stella-digger"
+        self, user_id: int, *, guild_id: int | None = None, game_name: str = DEFAULT_GAME
     ) -> PlayerStats:
         """Games played, wins, average and best score of one user, on one server or everywhere
         (all zero if the user has finished no game)."""
@@ -51,7 +52,7 @@ class StatsMixin(Core):
         self,
         *,
         guild_id: int | None = None,
-        game_name: str = "stella-digger",
+        game_name: str = DEFAULT_GAME,
         order: str = "wins",
         min_games: int = 1,
         limit: int = 10,

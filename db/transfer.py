@@ -18,6 +18,7 @@ from db.core import Core, Tx, now_or
 from db.errors import ImportRejected
 from db.lobby import load_seats
 from db.models import DecisionSource, GameStatus
+from engine import DEFAULT_GAME
 
 FORMAT: Literal["stella-bot/game-export"] = "stella-bot/game-export"
 FORMAT_VERSION: Literal[1] = 1
@@ -30,7 +31,7 @@ class _Model(BaseModel):
 
 class GameDoc(_Model):
     id: int
-    game_name: str
+    game_name: str = DEFAULT_GAME  # exports written before there were other games name none
     guild_id: int
     channel_id: int
     thread_id: int | None

@@ -30,6 +30,9 @@ def _discover() -> tuple[str, ...]:
 
 
 GAMES = _discover()  # ("mining-colony", ..., "stella-digger"): a new game needs no line here
+# The game of data written before there were other games: stored games, exports, scenario files
+# and views that name none.
+DEFAULT_GAME = "stella-digger"
 
 
 class UnknownGameName(KeyError):
@@ -60,6 +63,6 @@ def game_module(name: str, part: str) -> ModuleType:
         raise unknown_game(name)
     return importlib.import_module(f"{__name__}.{name.replace('-', '_')}.{part}")
 
-__all__ = ["CorruptState", "Event", "Game", "GameError", "GameOver", "GAMES", "IllegalDecision",
+__all__ = ["DEFAULT_GAME", "CorruptState", "Event", "Game", "GameError", "GameOver", "GAMES", "IllegalDecision",
            "NotationError", "NotYourTurn", "OptionSpec", "SequentialGame", "ToAct", "UnknownGameName",
            "game_module", "get_game", "unknown_game"]

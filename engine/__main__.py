@@ -10,9 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import GAMES, UnknownGameName, game_module
-
-DEFAULT_GAME = "stella-digger"
+from . import DEFAULT_GAME, GAMES, UnknownGameName, game_module
 
 USAGE = f"""usage:
   python -m engine scenario FILE.json   run a scenario file (its "game", default {DEFAULT_GAME}),

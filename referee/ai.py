@@ -1,5 +1,6 @@
 """AI seats. The agent sees only what its seat may see: ``g.view(state, seat)`` and
-``g.legal(state)``. The strong agent thinks in a separate process (``ProcessPoolExecutor``,
+``g.legal(state, seat)``; it is the game's own (``engine/<pkg>/ai.py``: ``choose_index`` if
+the game has levels of its own, else its ``heuristic``, or a random legal decision). The strong agent thinks in a separate process (``ProcessPoolExecutor``,
 spawned workers) so the event loop never blocks; the others run in a worker thread."""
 
 from __future__ import annotations
@@ -23,17 +24,29 @@ def level_name(level: int | None) -> str:
     return LEVEL_NAMES.get(level if level is not None else 0, "random")
 
 
-def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> int:
-    """Runs in a worker: the index in ``legal`` of the agent's choice."""
-    from engine.agents import get_agent
+class _Seed:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed
 
-    try:
-        agent = get_agent(level, seed=seed)
-    except KeyError:
-        log.warning("AI level %r is not available; playing at random", level)
-        agent = get_agent("random", seed=seed)
-    choice = agent.choose(view, legal)
-    return legal.index(choice)
+
+def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> int | str:
+    """Runs in a worker: the index in ``legal`` of the agent's choice, or (for a decision
+    that is not listed, ``legal`` empty) the decision's text. The game and the player are the
+    view's ``game`` and ``viewer`` (every game's views carry them)."""
+    import games
+    from engine import game_module, get_game
+    from engine.core.rng import Rng, seed_state
+
+    name = view.get("game") or games.DEFAULT
+    module = game_module(name, "ai")
+    own = getattr(module, "choose_index", None)
+    if own is not None and legal:
+        return int(own(level, seed, view, legal))
+    rng = Rng(_Seed(seed_state(seed)))
+    if legal and level == "random":
+        return rng.below(len(legal))
+    choice = module.heuristic(get_game(name), view, view.get("viewer"), legal or None, rng)
+    return legal.index(choice) if legal else str(choice)
 
 
 class AiRunner:
@@ -50,13 +63,13 @@ class AiRunner:
     async def choose(self, level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
+        args = (level, seed, view, legal)
         if level == "strong":
             loop = asyncio.get_running_loop()
-            index = await loop.run_in_executor(self._processes(), choose_index, level, seed,
-                                               view, legal)
+            index = await loop.run_in_executor(self._processes(), choose_index, *args)
         else:
-            index = await asyncio.to_thread(choose_index, level, seed, view, legal)
-        return legal[index]
+            index = await asyncio.to_thread(choose_index, *args)
+        return index if isinstance(index, str) else legal[index]
 
     def close(self) -> None:
         if self._pool is not None:

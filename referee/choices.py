@@ -1,8 +1,8 @@
 """Which controls a turn prompt gets, from the legal decisions. Pure: no discord here
 (``panels`` turns these specs into discord.ui components).
 
-The public panel in the thread never names a card: a decision whose text shows a card (the
-numbers in a hand are private, R2) is reached through a verb button that opens a private
+The public panel in the thread never shows a hidden thing: a decision whose text shows one
+(the game's presentation says which: a card of a hand, say) is reached through a verb button that opens a private
 (ephemeral) select for the player who owes the decision. Long lists are narrowed step by step:
 the legal decisions are sorted by their words, so every group sharing a prefix is a contiguous
 range ``lo-hi`` of that list, and a select option's value is such a range (a range of one is a
@@ -15,24 +15,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import games
+from games import Presentation
+
 from . import ids
 
-CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
 _WORD = re.compile(r"[^ ,=]+")
 MAX_OPTIONS = 25  # Discord: options per select
 MAX_DIRECT = 10  # at most this many one-click decision buttons in a prompt
 LABEL_MAX = 80
-
-VERB_ORDER = ("target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass", "fight",
-              "decline", "lose", "capsule", "gold", "return", "lose-crystals")
-VERB_LABEL = {
-    "target": "Choose the target…", "draw": "Draw…", "mine": "Mine…", "refill": "Refill hand…",
-    "buy": "Buy gadgets…", "drill": "Install a Large Drill…", "exchange": "Exchange crystals…",
-    "pass": "Pass", "fight": "Fight…", "decline": "Decline", "lose": "Choose the card to lose…",
-    "capsule": "Choose a Refining Capsule…", "gold": "Choose gold crystals…",
-    "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Button:
@@ -61,9 +52,10 @@ class Panel:
     select: Select | None = None
 
 
-def private(text: str) -> bool:
-    """Does this decision text name a card (and so a hand's number)?"""
-    return bool(CARD.search(text))
+def private(text: str, present: Presentation | None = None) -> bool:
+    """Does this decision text show something hidden (the game's presentation says: a card
+    in a hand, say)? Then only its player sees it, in a private select."""
+    return (present or games.get(None)).private(text)
 
 
 def words(text: str) -> tuple[str, ...]:
@@ -147,20 +139,24 @@ def pick_select(game_id: int, version: int, tag: str, texts: Sequence[str], lo: 
     return Select(cid, placeholder, tuple(options(texts, lo, hi)))
 
 
-def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str]) -> Panel:
-    """The public buttons of a turn prompt: one-click buttons for a few card-free decisions,
-    else one button per verb (opening a private select)."""
+def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
+               present: Presentation | None = None) -> Panel:
+    """The public buttons of a turn prompt: one-click buttons for a few decisions that show
+    nothing hidden, else one button per verb (opening a private select). ``present``: the
+    game's presentation (None: the default game's)."""
     if not texts:
         return Panel()
-    direct = len(texts) <= MAX_DIRECT and not any(private(t) for t in texts)
+    present = present or games.get(None)
+    order = present.verb_order
+    direct = len(texts) <= MAX_DIRECT and not any(present.private(t) for t in texts)
     buttons: list[Button] = []
     verbs = sorted({words(t)[0] for t in texts},
-                   key=lambda v: VERB_ORDER.index(v) if v in VERB_ORDER else len(VERB_ORDER))
+                   key=lambda v: order.index(v) if v in order else len(order))
     for verb in verbs:
         rng = verb_range(texts, verb)
         assert rng is not None
         group = texts[rng[0]:rng[1]]
-        singles = group if direct or (len(group) == 1 and not private(group[0])) else []
+        singles = group if direct or (len(group) == 1 and not present.private(group[0])) else []
         made = [(t, ids.turn_id(game_id, version, tag, "do", t)) for t in singles]
         if singles and all(cid for _, cid in made):
             style = "secondary" if verb in ("pass", "decline") else "primary"
@@ -168,7 +164,7 @@ def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str]) -> Pa
         else:
             cid = ids.turn_id(game_id, version, tag, "verb", verb)
             assert cid is not None
-            buttons.append(Button(VERB_LABEL.get(verb, verb + "…"), cid, "primary"))
+            buttons.append(Button(present.label(verb), cid, "primary"))
     return Panel(buttons=tuple(buttons[:25]))
 
 

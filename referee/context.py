@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+import games
 from db import Database, Game
+from games import Presentation
 
 from .ai import AiRunner
 from .config import Settings
@@ -19,7 +21,6 @@ from .outbox import Outbox
 
 log = logging.getLogger(__name__)
 
-GAME_NAME = "stella-digger"
 AUTO_GRACE = 120  # seconds: safety deadline while an AI or an absent seat is about to move
 REMIND_LEAD_MAX = 6 * 3600  # remind at most 6 h before the deadline (a quarter of the turn)
 
@@ -31,7 +32,7 @@ class Context:
     settings: Settings
     clock: Callable[[], float] = time.time
     ai: AiRunner = field(default_factory=AiRunner)
-    game: Any = field(default_factory=lambda: engine.get_game(GAME_NAME))
+    game: Any = field(default_factory=lambda: engine.get_game(games.DEFAULT))  # the default game
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     # a new deadline (None: unknown, e.g. several changed) was stored: the timer loop may
@@ -40,6 +41,15 @@ class Context:
     # play games without a present human (the offline demo only): on Discord a game needs a
     # human seat to start and pauses when no human is present (``referee.holds``)
     unattended: bool = False
+
+    def engine(self, game: Game | str | None) -> Any:
+        """The rules engine of a stored game (or of a game name; None: the default game)."""
+        name = game.game_name if isinstance(game, Game) else game
+        return engine.get_game(name or games.DEFAULT)
+
+    def present(self, game: Game | str | None) -> Presentation:
+        """How the bot presents a stored game (or a game name; None: the default game)."""
+        return games.get(game.game_name if isinstance(game, Game) else game)
 
     def now(self) -> int:
         return int(self.clock())
@@ -75,7 +85,7 @@ class Context:
 
     def timer_for(self, game: Game, state: Any) -> tuple[int | None, int | None]:
         """(deadline, remind_at) for the decision now owed in ``state``."""
-        to_act = self.game.to_act(state)
+        to_act = self.engine(game).to_act(state)
         if to_act is None:
             return None, None
         now = self.now()

@@ -2,8 +2,8 @@
 decision committed to a temporary SQLite database, the thread messages printed) without
 Discord. Writes the round maps, the final scores and a replay GIF.
 
-    python -m referee.demo [--game G] [--players 3] [--seed 7] [--out demo-out] [--red-tears]
-                           [--quiet]
+    python -m referee.demo [--game G] [--players 3] [--seed 7] [--out demo-out]
+                           [--option NAME=VALUE ...] [--quiet]
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ def _plain(text: str) -> str:
     return re.sub(r"\*\*|<t:(\d+):[fR]>", lambda m: m.group(1) or "", text)
 
 
-async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, red_tears: bool = False,
-                   level: str = "easy", quiet: bool = False) -> dict[str, Any]:
+async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, level: str = "easy",
+                   quiet: bool = False, game_name: str | None = None,
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
     out_dir.mkdir(parents=True, exist_ok=True)
     out = ConsoleOutbox(out_dir=out_dir, quiet=quiet)
     with tempfile.TemporaryDirectory() as tmp:
@@ -61,7 +62,8 @@ async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, red_tears:
         referee = Referee(db, out, Settings(_env_file=None), unattended=True)  # type: ignore[call-arg]
         try:
             game = await referee.lobby.open(guild_id=1, channel_id=1, host_id=HOST,
-                                            host_name="Demo host", red_tears=red_tears)
+                                            host_name="Demo host", game_name=game_name,
+                                            options=options)
             await referee.lobby.leave(game.id, HOST)
             for _ in range(players):
                 await referee.lobby.add_bot(game.id, HOST, level)
@@ -86,42 +88,55 @@ async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, red_tears:
 
 async def _replay(referee: Referee, game_id: int) -> Any:
     """One public view per round, replayed from the initial state and the log."""
-    g = referee.ctx.game
+    game = await referee.db.get_game(game_id)
+    g, present = referee.ctx.engine(game), referee.ctx.present(game)
     initial = await referee.db.load_initial(game_id)
     state = g.load(initial.json)
     views = [g.view(state, None)]
     for d in await referee.db.get_log(game_id):
-        round_before = state.round
+        before = g.clone(state)
         g.apply(state, d.player_id, d.text)
-        if state.round != round_before or state.ended:
+        if present.replay_frame(before, state):
             views.append(g.view(state, None))
-    return await images.replay_gif(views, game_id)
+    return await images.replay_gif(present, views, game_id)
 
 
 def playable_games() -> tuple[str, ...]:
-    """The games the referee can play: the engine's games the bot registry presents."""
+    """The games the referee can play: the registered ones (``games/``) the engine has."""
+    import games
     from engine import GAMES
 
-    return tuple(g for g in GAMES if g == "stella-digger")
+    return tuple(g for g in games.names() if g in GAMES)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m referee.demo", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="stella-digger", help="the game to play")
+    parser.add_argument("--game", default=None, help="the game to play (default: the first "
+                        "registered)")
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=Path("demo-out"))
-    parser.add_argument("--red-tears", action="store_true")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (repeatable), e.g. flag=true")
     parser.add_argument("--level", default="easy", choices=("random", "easy", "strong"))
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     args = parser.parse_args(argv)
     playable = playable_games()
+    args.game = args.game or playable[0]
     if args.game not in playable:
         print(f"The demo can't play {args.game!r}. The games it plays: {', '.join(playable)}.",
               file=sys.stderr)
         return 2
+    from engine import get_game
+    from engine.sim_generic import parse_options
+
+    try:
+        options = parse_options(get_game(args.game), args.option)
+    except ValueError as exc:
+        parser.error(str(exc))
     summary = asyncio.run(run_demo(args.out, players=args.players, seed=args.seed,
-                                   red_tears=args.red_tears, level=args.level, quiet=args.quiet))
+                                   level=args.level, quiet=args.quiet, game_name=args.game,
+                                   options=options))
     print(f"\nGame over after {summary['decisions']} decisions. Scores: {summary['scores']}; "
           f"winner(s): {', '.join(summary['winners']) or 'none'}.")
     print(f"{len(summary['files'])} picture(s) in {args.out}/")

@@ -12,15 +12,16 @@ class Refusal(Exception):
 
 
 class UnknownGame(Refusal):
-    def __init__(self, detail: str = "There is no Stella Digger game here. Start one with "
-                 "/stella new in a channel, or use this command in a game's thread.") -> None:
+    def __init__(self, detail: str = "There is no game here. Start one with /game new in a "
+                 "channel, or use this command in a game's thread.") -> None:
         super().__init__(detail)
 
 
 class StalePrompt(Refusal):
     def __init__(self) -> None:
         super().__init__("This prompt is out of date: the game has moved on since it was posted. "
-                         "Use the latest prompt in the thread (or /stella status). Nothing changed.")
+                         "Use the latest prompt in the thread (or the status command). Nothing "
+                         "changed.")
 
 
 class NotAPlayer(Refusal):

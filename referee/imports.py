@@ -33,7 +33,10 @@ class Checked:
 
 
 def check(game: Any, data: bytes) -> Checked:
-    """The document, verified; Refusal (one short sentence per problem) otherwise."""
+    """The document, verified; Refusal (one short sentence per problem) otherwise. ``game``:
+    the engine to check it with, or a function from the export's game name (``game.game_name``;
+    exports written before there were other games name none: the default game) to its engine
+    (``Context.engine``), which refuses a game this bot doesn't play."""
     if len(data) > MAX_BYTES:
         raise Refusal("That file is too large to be a game export (limit 5 MB).")
     try:
@@ -46,6 +49,14 @@ def check(game: Any, data: bytes) -> Checked:
         doc = parse_document(data)
     except ImportRejected as exc:
         raise Refusal(_sentence(exc.problems)) from None
+    if not hasattr(game, "apply"):
+        try:
+            game = game(doc.game.game_name)
+        except KeyError:
+            raise Refusal(f"That export holds a game this bot doesn't play "
+                          f"({doc.game.game_name[:40]!r}).") from None
+    elif doc.game.game_name != game.name:
+        raise Refusal(f"That export holds a {doc.game.game_name[:40]!r} game, not {game.title}.")
     problems = _options(game, doc) + _seats(game, doc)
     if problems:
         raise Refusal(_sentence(problems))

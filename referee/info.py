@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from db import Game, GameStatus
+from games import Presentation
 
 from . import images, texts
-from .context import GAME_NAME, Context
+from .context import Context
 from .errors import NotAPlayer, UnknownGame
-from .lobby import MAX_PLAYERS
 from .outbox import File
 from .sessions import Sessions
 
@@ -19,12 +19,23 @@ class Info:
         self.ctx = ctx
         self.sessions = sessions
 
-    @property
-    def g(self) -> Any:
-        return self.ctx.game
+    def g(self, game: Game) -> Any:
+        return self.ctx.engine(game)
 
-    async def find(self, channel_id: int | None, user_id: int | None = None) -> Game:
-        """The game of this thread; outside a game thread, the user's only active game."""
+    async def find(self, channel_id: int | None, user_id: int | None = None,
+                   present: Presentation | None = None) -> Game:
+        """The game of this thread; outside a game thread, the user's only active game.
+        ``present``: the game the command belongs to (a game's own group), None for ``/game``;
+        a game of another kind is refused with the command to use."""
+        game = await self._find(channel_id, user_id, present)
+        if present is not None and game.game_name != present.name:
+            other = self.ctx.present(game)
+            raise UnknownGame(f"This thread's game is {other.title}, not {present.title}: use "
+                              f"{other.cmd('...')} here.")
+        return game
+
+    async def _find(self, channel_id: int | None, user_id: int | None,
+                    present: Presentation | None) -> Game:
         if channel_id is not None:
             game = await self.ctx.db.find_game_by_thread(channel_id)
             if game is not None:
@@ -32,25 +43,33 @@ class Info:
         if user_id is not None:
             mine = [g for status in (GameStatus.RUNNING, GameStatus.LOBBY)
                     for g in await self.ctx.db.list_games(status=status, user_id=user_id, limit=3)]
+            if present is not None:
+                mine = [g for g in mine if g.game_name == present.name]
             if len(mine) == 1:
                 return await self.ctx.db.get_game(mine[0].id)
             if mine:
                 raise UnknownGame("You are in several games: use this command in the game's thread.")
+        if present is not None and present.command:
+            raise UnknownGame(f"There is no {present.title} game here. Start one with "
+                              f"{present.cmd('new')} in a channel, or use this command in a "
+                              "game's thread.")
         raise UnknownGame()
 
-    async def status(self, game: Game) -> tuple[str, tuple[File, ...]]:
+    async def status(self, game: Game, user_id: int | None = None) -> tuple[str, tuple[File, ...]]:
         """Public: built from the spectator view only."""
+        g, present = self.g(game), self.ctx.present(game)
         if game.status == GameStatus.LOBBY or (game.status == GameStatus.ABORTED and game.version is None):
-            return texts.lobby_text(game, MAX_PLAYERS), ()
+            return texts.lobby_text(game, present, g.min_players, g.max_players), ()
         table = await self.sessions.table(game.id, game)
-        view = self.g.view(table.state, None)
-        seats = {s.player_id: s for s in game.seats}
-        scores = self.g.scores(table.state)
-        parts = [texts.status_header(game, view, self.g.prompt(table.state), game.deadline),
-                 texts.round_summary(view, scores, seats)]
-        if view["ended"]:
-            parts.append(texts.final_text(view, scores, seats))
-        picture = await images.map_png(view, game.id)
+        view = g.view(table.state, None)
+        who = texts.who(game, view)
+        scores = g.scores(table.state)
+        owing = [(o.player, g.prompt(table.state, o.player)) for o in g.owed(table.state)]
+        parts = [texts.status_header(game, present, owing, game.deadline),
+                 present.round_summary(view, scores, who)]
+        if table.state.ended:
+            parts.append(present.final_text(view, scores, g.winners(table.state), who))
+        picture = await images.map_png(present, view, game.id)
         return "\n".join(parts), (picture,) if picture else ()
 
     async def hand(self, game: Game, user_id: int) -> tuple[str, tuple[File, ...]]:
@@ -61,21 +80,27 @@ class Info:
         if game.status == GameStatus.LOBBY:
             return "The game hasn't started yet: no cards dealt.", ()
         table = await self.sessions.table(game.id, game)
-        view = self.g.view(table.state, seat.player_id)
-        picture = await images.hand_png(view, seat.player_id, game.id)
-        return texts.hand_text(view, seat.player_id, game.id), (picture,) if picture else ()
+        present = self.ctx.present(game)
+        view = self.g(game).view(table.state, seat.player_id)
+        picture = await images.hand_png(present, view, seat.player_id, game.id)
+        return present.hand_text(view, seat.player_id, game.id), (picture,) if picture else ()
 
-    async def log(self, game: Game, count: int = 20) -> str:
+    async def log(self, game: Game, count: int = 20, user_id: int | None = None) -> str:
         if game.status == GameStatus.LOBBY:
             return "The game hasn't started yet."
         decisions = await self.ctx.db.get_log(game.id)
         names = {s.player_id: s.display_name for s in game.seats}
         return texts.log_text(decisions[-count:], names, len(decisions))
 
-    async def stats(self, guild_id: int, user_id: int, name: str) -> str:
-        mine = await self.ctx.db.player_stats(user_id, guild_id=guild_id, game_name=GAME_NAME)
-        board = await self.ctx.db.leaderboard(guild_id=guild_id, game_name=GAME_NAME, limit=10)
-        lines = [f"**{name}** on this server: {mine.games} game(s), {mine.wins} win(s), "
+    async def stats(self, guild_id: int, user_id: int, name: str,
+                    game_name: str | None = None) -> str:
+        """One member's figures and the server's leaderboard, for one game (None: the
+        default game)."""
+        present = self.ctx.present(game_name)
+        mine = await self.ctx.db.player_stats(user_id, guild_id=guild_id, game_name=present.name)
+        board = await self.ctx.db.leaderboard(guild_id=guild_id, game_name=present.name, limit=10)
+        title = "" if game_name is None else f" ({present.title})"
+        lines = [f"**{name}** on this server{title}: {mine.games} game(s), {mine.wins} win(s), "
                  f"average score {mine.average_score:.1f}, best {mine.best_score}."]
         if board:
             lines.append("**Leaderboard** (wins, games, average score):")

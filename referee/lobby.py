@@ -10,13 +10,41 @@ from db import Game, GameStatus, SeatError
 
 from . import ai, ids, texts
 from .choices import Button, Panel
-from .context import GAME_NAME, Context
+from .context import Context
 from .errors import NotAllowed, Refusal, WrongPhase
 from .notify import Notifier
 from .sessions import Sessions
 
 log = logging.getLogger(__name__)
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
+    """The game's options from ``given`` (a command's or a stored game's), typed and checked
+    against ``g.option_specs``: every option of the game, its default where not given. A
+    stored game's other keys (``turn_seconds``) are skipped; a command's unknown one refused."""
+    specs = getattr(g, "option_specs", {}) or {}
+    out: dict[str, Any] = {}
+    for key, value in given.items():
+        spec = specs.get(key)
+        if spec is None:
+            if stored:
+                continue
+            raise Refusal(f"{g.title} has no option '{key}'. Its options: "
+                          f"{', '.join(specs) or 'none'}.")
+        if spec.kind is bool:
+            value = bool(value)
+        elif spec.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int) or (
+                    spec.minimum is not None and value < spec.minimum) or (
+                    spec.maximum is not None and value > spec.maximum):
+                raise Refusal(f"The option {key} is a whole number from {spec.minimum} to "
+                              f"{spec.maximum}.")
+        elif spec.choices and value not in spec.choices:
+            raise Refusal(f"The option {key} is one of: {', '.join(spec.choices)}.")
+        out[key] = value
+    for key, spec in specs.items():
+        out.setdefault(key, spec.default)
+    return out
 
 
 def lobby_panel(game_id: int) -> Panel:
@@ -33,9 +61,13 @@ class Lobby:
         self.sessions = sessions
         self.notify = notifier
 
-    @property
-    def g(self) -> Any:
-        return self.ctx.game
+    def g(self, game: Game) -> Any:
+        return self.ctx.engine(game)
+
+    def text(self, game: Game) -> str:
+        """The lobby message of ``game``."""
+        g = self.g(game)
+        return texts.lobby_text(game, self.ctx.present(game), g.min_players, g.max_players)
 
     async def _lobby(self, game_id: int) -> Game:
         game = await self.sessions.get_game(game_id)
@@ -45,20 +77,27 @@ class Lobby:
         return game
 
     async def open(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
-                   red_tears: bool = False, turn_hours: float | None = None) -> Game:
-        """A new lobby with its own thread; the host takes the first seat."""
+                   turn_hours: float | None = None, game_name: str | None = None,
+                   options: dict[str, Any] | None = None, **more_options: Any) -> Game:
+        """A new lobby with its own thread; the host takes the first seat. ``game_name``:
+        the registered game (None: the default game); ``options`` (and keyword options, e.g.
+        ``name=value``): the game's options, checked against its ``option_specs``."""
+        present = self.ctx.present(game_name)
+        g = self.ctx.engine(present.name)
         hours = turn_hours if turn_hours is not None else self.ctx.settings.default_turn_hours
         if not 0 < hours <= 24 * 14:
             raise Refusal("The turn time limit is between a few minutes and 14 days (336 hours).")
-        options = {"red_tears": bool(red_tears), "turn_seconds": max(60, int(hours * 3600))}
+        chosen = game_options(g, {**(options or {}), **more_options})
+        options = {**chosen, "turn_seconds": max(60, int(hours * 3600))}
         now = self.ctx.now()
         game = await self.ctx.db.create_game(guild_id=guild_id, channel_id=channel_id,
-                                             host_id=host_id, game_name=GAME_NAME,
+                                             host_id=host_id, game_name=present.name,
                                              options=options, now=now)
         try:
             thread_id = await self.ctx.out.create_thread(
-                channel_id, f"Stella Digger #{game.id}",
-                f"🪐 <@{host_id}> opened Stella Digger game #{game.id}: join in the thread.")
+                channel_id, f"{present.title} #{game.id}",
+                f"{present.emoji} <@{host_id}> opened {present.title} game #{game.id}: join in "
+                "the thread.")
         except Exception as exc:
             log.warning("game %s: could not create a thread: %s", game.id, exc)
             await self.ctx.db.abort_game(game.id, reason="no thread", now=now)
@@ -66,25 +105,26 @@ class Lobby:
                           "public threads and send messages in threads in this channel.") from None
         await self.ctx.db.set_thread(game.id, thread_id, now=now)
         await self.ctx.db.join_seat(game.id, user_id=host_id, display_name=host_name,
-                                    max_seats=MAX_PLAYERS, now=now)
+                                    max_seats=g.max_players, now=now)
         game = await self.ctx.db.get_game(game.id)
-        await self.notify.post(game, texts.lobby_text(game, MAX_PLAYERS), panel=lobby_panel(game.id))
+        await self.notify.post(game, self.text(game), panel=lobby_panel(game.id))
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
         async with self.ctx.lock(game_id):
             game = await self._lobby(game_id)
+            most = self.g(game).max_players
             if game.seat_of_user(user_id):
                 raise Refusal("You already have a seat in this game.")
-            if len(game.seats) >= MAX_PLAYERS:
-                raise Refusal(f"This game is full ({MAX_PLAYERS} players).")
+            if len(game.seats) >= most:
+                raise Refusal(f"This game is full ({most} players).")
             try:
                 await self.ctx.db.join_seat(game_id, user_id=user_id, display_name=name,
-                                            max_seats=MAX_PLAYERS, now=self.ctx.now())
+                                            max_seats=most, now=self.ctx.now())
             except SeatError:
                 raise Refusal("You can't join this game (it is full or you are already in).") from None
             game = await self.ctx.db.get_game(game_id)
-        await self.notify.post(game, f"➕ {name} joined ({len(game.seats)}/{MAX_PLAYERS}).")
+        await self.notify.post(game, f"➕ {name} joined ({len(game.seats)}/{most}).")
         return game
 
     async def leave(self, game_id: int, user_id: int) -> Game:
@@ -95,7 +135,8 @@ class Lobby:
                 raise Refusal("You don't have a seat in this game.")
             await self.ctx.db.leave_seat(game_id, user_id=user_id, now=self.ctx.now())
             game = await self.ctx.db.get_game(game_id)
-        await self.notify.post(game, f"➖ {seat.display_name} left ({len(game.seats)}/{MAX_PLAYERS}).")
+        most = self.g(game).max_players
+        await self.notify.post(game, f"➖ {seat.display_name} left ({len(game.seats)}/{most}).")
         return game
 
     async def add_bot(self, game_id: int, by_user: int, level: str, *, moderator: bool = False) -> Game:
@@ -105,17 +146,18 @@ class Lobby:
             game = await self._lobby(game_id)
             if by_user != game.host_id and not moderator:
                 raise NotAllowed(f"Only the host (<@{game.host_id}>) can seat an AI.")
-            if len(game.seats) >= MAX_PLAYERS:
-                raise Refusal(f"This game is full ({MAX_PLAYERS} players).")
+            most = self.g(game).max_players
+            if len(game.seats) >= most:
+                raise Refusal(f"This game is full ({most} players).")
             used = {s.display_name for s in game.seats}
             name, n = ai.BOT_NAMES[level], 2
             while name in used:
                 name, n = f"{ai.BOT_NAMES[level]} {n}", n + 1
             await self.ctx.db.join_seat(game_id, user_id=None, display_name=name, is_ai=True,
-                                        ai_level=ai.LEVELS[level], max_seats=MAX_PLAYERS,
+                                        ai_level=ai.LEVELS[level], max_seats=most,
                                         now=self.ctx.now())
             game = await self.ctx.db.get_game(game_id)
-        await self.notify.post(game, f"🤖 {name} takes a seat ({len(game.seats)}/{MAX_PLAYERS}).")
+        await self.notify.post(game, f"🤖 {name} takes a seat ({len(game.seats)}/{most}).")
         return game
 
     async def start(self, game_id: int, by_user: int, *, moderator: bool = False,
@@ -124,8 +166,9 @@ class Lobby:
             game = await self._lobby(game_id)
             if by_user != game.host_id and not moderator:
                 raise NotAllowed(f"Only the host (<@{game.host_id}>) can start this game.")
-            if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
-                raise Refusal(f"Stella Digger needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
+            g = self.g(game)
+            if not g.min_players <= len(game.seats) <= g.max_players:
+                raise Refusal(f"{g.title} needs {g.min_players} to {g.max_players} players; "
                               f"this lobby has {len(game.seats)}.")
             if not self.ctx.unattended and not any(s.user_id is not None and not s.is_ai
                                                    for s in game.seats):
@@ -133,9 +176,9 @@ class Lobby:
                               "before starting.")
             seed = secrets.randbits(62) if seed is None else seed
             names = {s.player_id: s.display_name for s in game.seats}
-            state, events = self.g.new_game_with_events(
-                list(names), {"red_tears": bool(game.options.get("red_tears"))}, seed, names)
-            text = self.g.dump(state)
+            state, events = g.new_game_with_events(
+                list(names), game_options(g, game.options, stored=True), seed, names)
+            text = g.dump(state)
             deadline, remind_at = self.ctx.timer_for(game, state)
             game = await self.ctx.db.start_game(
                 game_id, initial_json=text, seed=seed, version=state.version,

@@ -34,9 +34,9 @@ class Moderation:
         self.sessions = sessions
         self.notify = notifier
 
-    @property
-    def g(self) -> Any:
-        return self.ctx.game
+    def g(self, game: Game | str | None) -> Any:
+        """The rules engine of a stored game (or a game name; None: the default game)."""
+        return self.ctx.engine(game)
 
     # --- who -------------------------------------------------------------------------------
 
@@ -73,11 +73,11 @@ class Moderation:
         """Apply the default decision for whoever must decide now."""
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
-            to_act = self.g.to_act(table.state)
+            to_act = self.g(table.game).to_act(table.state)
             if to_act is None:
                 raise WrongPhase("Nobody owes a decision.")
             seat = table.game.seat_of_player(to_act.player)
-            action = self.g.default(table.state)
+            action = self.g(table.game).default(table.state, to_act.player)
             note = (f"⏭️ <@{by_user}> skipped {texts.mention(seat)}: the default decision "
                     f"`{action}` is made.")
             await self.sessions.commit(table, to_act.player, action, DecisionSource.ADMIN,
@@ -96,20 +96,21 @@ class Moderation:
             people = [i for i, d in enumerate(log_) if d.source not in ("ai", "auto")]
             first = people[-1] if people else len(log_) - 1
             initial = await self.ctx.db.load_initial(game_id)
-            state = self.g.load(initial.json)
+            g = self.g(table.game)
+            state = g.load(initial.json)
             before: dict[int, str] = {}
             for j, d in enumerate(log_):
                 if j >= first:
                     if state.version != d.prev_version:
                         raise CorruptGame(game_id, f"decision {d.seq} does not follow its predecessor")
-                    before[j] = self.g.dump(state)
-                self.g.apply(state, d.player_id, d.text)
+                    before[j] = g.dump(state)
+                g.apply(state, d.player_id, d.text)
             version = table.version
             for j in range(len(log_) - 1, first - 1, -1):
                 d = log_[j]
                 deadline = remind_at = None
                 if j == first:
-                    deadline, remind_at = self.ctx.timer_for(table.game, self.g.load(before[j]))
+                    deadline, remind_at = self.ctx.timer_for(table.game, g.load(before[j]))
                 try:
                     await self.ctx.db.undo_last(game_id, version, before[j], d.prev_version,
                                                 deadline=deadline, remind_at=remind_at,
@@ -118,14 +119,14 @@ class Moderation:
                     break
                 version = d.prev_version
             self.ctx.on_timer_change()
-            restored = self.g.load(before[first])
+            restored = g.load(before[first])
             game = await self.ctx.db.get_game(game_id)
             names = {s.player_id: s.display_name for s in table.game.seats}
             undone = [f"{names.get(d.player_id, d.player_id)}: `{d.text}`" for d in log_[first:]]
             head = f"↩️ <@{by_user}> undid {len(undone)} decision(s): " + "; ".join(undone) + "."
             prompt = await self.notify.reprompt(game, restored, game.deadline, head=head)
             await self.notify.record(game, restored, prompt, {})
-            await self.notify.dm_hands(game, hands(table.state), restored, [],
+            await self.notify.dm_hands(game, hands(self.ctx, game, table.state), restored, [],
                                        note="(A moderator undid a decision.)")
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
         return undone
@@ -162,7 +163,7 @@ class Moderation:
                 return game
             table = await self.sessions.running(game_id, game)
             deadline, remind_at = self.ctx.timer_for(game, table.state)
-            to_act = self.g.to_act(table.state)
+            to_act = self.g(table.game).to_act(table.state)
             if to_act is not None and to_act.player == player_id:
                 await self.ctx.db.set_deadline(game_id, deadline, remind_at=remind_at)
                 self.ctx.on_timer_change()
@@ -186,12 +187,13 @@ class Moderation:
         await self.sessions.get_game(game_id)
         doc = await self.ctx.db.export_game(game_id, now=self.ctx.now())
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
-        return File(f"stella-game-{game_id}.json", data)
+        return File(f"stella-game-{game_id}.json", data)  # the bot's export name, any game
 
     async def import_game(self, data: bytes, *, guild_id: int, channel_id: int, by_user: int) -> Game:
         """Every check first (off the event loop: parsing and replaying are CPU work), then the
         thread, then the store; nothing is created or posted for a refused file."""
-        checked = await asyncio.to_thread(imports.check, self.g, data)
+        checked = await asyncio.to_thread(imports.check, self.ctx.engine, data)
+        present = self.ctx.present(checked.doc.game.game_name)
         doc = checked.doc
         duplicate = await self.ctx.db.find_duplicate(doc, guild_id)
         if duplicate is not None:
@@ -199,8 +201,8 @@ class Moderation:
                           "nothing was imported.")
         try:
             thread_id = await self.ctx.out.create_thread(
-                channel_id, f"{self.g.title} (imported #{doc.game.id})",
-                f"📥 <@{by_user}> imported a {self.g.title} game.")
+                channel_id, f"{present.title} (imported #{doc.game.id})",
+                f"📥 <@{by_user}> imported a {present.title} game.")
         except Exception:
             raise Refusal("I couldn't create a thread for the imported game here.") from None
         try:

@@ -2,7 +2,9 @@
 
 Thread messages and images are built only from the public view (``g.view(state, None)``),
 public events (``to`` is None) and ``g.prompt``. A player's DM gets their own view and the
-events whose ``to`` names them. A failed DM is said in the thread, without the hand.
+events whose ``to`` names them. A failed DM is said in the thread, without the hand. The
+words and pictures are the game's presentation's (``games/<pkg>/``); ``g`` is the game's
+engine, looked up by the stored game's name.
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ from .outbox import DELIVERED, Delivery, Failure, File, Post, split_text
 log = logging.getLogger(__name__)
 
 
-def hands(state: Any) -> dict[str, list[str]]:
-    return {p.id: sorted(p.hand) for p in state.players}
+def hands(ctx: Context, game: Game, state: Any) -> dict[str, str]:
+    """Each seat's private key (``Presentation.private_key`` of its own view: a sorted
+    hand, say), as stored with its last DM (``db.notified``)."""
+    g, present = ctx.engine(game), ctx.present(game)
+    return {s.player_id: present.private_key(g.view(state, s.player_id), s.player_id)
+            for s in game.seats}
 
 
-def hand_key(cards: list[str] | None) -> str:
-    """A hand as stored with its last DM (``db.notified``)."""
-    return ",".join(cards or ())
+def hand_key(key: str | None) -> str:
+    """A private key as stored with its last DM (``db.notified``)."""
+    return key or ""
 
 
 #: called by ``record`` when Discord refused something for a game: (game, state, the worst
@@ -53,9 +59,8 @@ class Notifier:
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
         self.on_trouble: Trouble = _no_trouble
 
-    @property
-    def g(self) -> Any:
-        return self.ctx.game
+    def g(self, game: Game) -> Any:
+        return self.ctx.engine(game)
 
     # --- thread ----------------------------------------------------------------------------
 
@@ -80,28 +85,33 @@ class Notifier:
     def prompt(self, game: Game, state: Any, deadline: int | None) -> tuple[str, choices.Panel | None,
                                                                              tuple[int, ...]]:
         """The turn prompt: who, what, until when, and the panel (None for AI/absent seats)."""
-        to_act = self.g.to_act(state)
+        g, present = self.g(game), self.ctx.present(game)
+        to_act = g.to_act(state)
         if to_act is None:
             return "", None, ()
         seat = game.seat_of_player(to_act.player)
         if seat is None or seat.is_ai or seat.absent or seat.user_id is None:
             return "", None, ()  # decided at once (referee.sessions.advance): no prompt
-        line = texts.prompt_line(seat, self.g.prompt(state), deadline)
-        tag = ids.state_tag(self.g.dump(state))
-        panel = choices.turn_panel(game.id, state.version, tag, choices.ordered(self.g.legal(state)))
-        line += "\nUse the buttons below, a /stella command, or `/stella do` with the notation."
+        line = texts.prompt_line(seat, g.prompt(state, to_act.player), deadline)
+        tag = ids.state_tag(g.dump(state))
+        panel = choices.turn_panel(game.id, state.version, tag,
+                                   choices.ordered(g.legal(state, to_act.player)), present)
+        line += (f"\nUse the buttons below, a /{present.command or 'game'} command, or "
+                 f"`{present.cmd('do')}` with the notation.")
         return line, panel, (seat.user_id,)
 
     async def round_post(self, game: Game, state: Any) -> None:
-        view = self.g.view(state, None)
-        summary = texts.round_summary(view, self.g.scores(state), self.seats(game))
-        picture = await images.map_png(view, game.id)
+        g, present = self.g(game), self.ctx.present(game)
+        view = g.view(state, None)
+        summary = present.round_summary(view, g.scores(state), texts.who(game, view))
+        picture = await images.map_png(present, view, game.id)
         await self.post(game, summary, files=(picture,) if picture else ())
 
     async def final_post(self, game: Game, state: Any) -> None:
-        view = self.g.view(state, None)
-        text = texts.final_text(view, self.g.scores(state), self.seats(game))
-        picture = await images.scores_png(view, state.score_history, game.id)
+        g, present = self.g(game), self.ctx.present(game)
+        view = g.view(state, None)
+        text = present.final_text(view, g.scores(state), g.winners(state), texts.who(game, view))
+        picture = await images.scores_png(present, view, state, game.id)
         await self.post(game, text, files=(picture,) if picture else ())
 
     async def reprompt(self, game: Game, state: Any, deadline: int | None,
@@ -115,7 +125,7 @@ class Notifier:
 
     def automatic_next(self, game: Game, state: Any) -> bool:
         """Is the next decision an AI seat's or an absent player's (made at once)?"""
-        to_act = None if state.ended else self.g.to_act(state)
+        to_act = self.g(game).to_act(state)
         seat = None if to_act is None else game.seat_of_player(to_act.player)
         return seat is not None and (seat.is_ai or seat.absent)
 
@@ -139,20 +149,24 @@ class Notifier:
             await self.on_trouble(game, state, refused, lost)
 
     async def started(self, game: Game, state: Any, events: list[Event], deadline: int | None) -> None:
-        order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p.id), p.name)}"
-                          for i, p in enumerate(state.players))
+        present = self.ctx.present(game)
+        view = self.g(game).view(state, None)
+        names = view.get("names") or {}
+        order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p), names.get(p, p))}"
+                          for i, p in enumerate(view.get("seats") or game.player_ids))
         hours = self.ctx.turn_seconds(game) / 3600
         head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled, R1): {order}.",
-                f"Red Tears: {'on' if state.options.red_tears else 'off'}. "
-                f"Time per decision: {hours:g} h. Your hand comes by DM (or /stella hand).",
+                f"{present.options_line(game.options)} "
+                f"Time per decision: {hours:g} h. Your hand comes by DM (or {present.cmd('hand')}).",
                 *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.round_post(game, state)
         prompt = await self.reprompt(game, state, deadline)
-        delivered = await self.dm_hands(game, {p.id: [] for p in state.players}, state, events)
+        delivered = await self.dm_hands(game, {p: hand_key(None) for p in game.player_ids}, state,
+                                        events)
         await self.record(game, state, prompt, delivered)
 
-    async def after_decision(self, game: Game, before: Mapping[str, list[str]], state: Any,
+    async def after_decision(self, game: Game, before: Mapping[str, str | None], state: Any,
                              events: list[Event], deadline: int | None, note: str | None) -> None:
         lines = ([note] if note else []) + texts.public_lines(events)
         body = "\n".join(lines)
@@ -160,7 +174,7 @@ class Notifier:
         if state.ended:
             await self.post(game, body or "The game is over.")
             await self.final_post(game, state)
-        elif any(e.kind == "round" for e in events if e.to is None):
+        elif self.ctx.present(game).new_round({e.kind for e in events if e.to is None}):
             if body:
                 await self.post(game, body)
             await self.round_post(game, state)
@@ -172,12 +186,12 @@ class Notifier:
 
     # --- DMs -------------------------------------------------------------------------------
 
-    async def dm_hands(self, game: Game, before: Mapping[str, list[str]], state: Any,
+    async def dm_hands(self, game: Game, before: Mapping[str, str | None], state: Any,
                        events: Iterable[Event], note: str | None = None) -> dict[str, str]:
         """DM every human whose hand changed (or who got a private event) their own view.
         Returns the hands delivered (player id -> ``hand_key``)."""
         events = list(events)
-        now = hands(state)
+        now = hands(self.ctx, game, state)
         delivered: dict[str, str] = {}
         for seat in game.seats:
             if seat.is_ai or seat.user_id is None:
@@ -192,10 +206,11 @@ class Notifier:
     async def dm_hand(self, game: Game, state: Any, seat: Seat, private: list[str],
                       note: str | None = None) -> bool:
         assert seat.user_id is not None
-        view = self.g.view(state, seat.player_id)
+        present = self.ctx.present(game)
+        view = self.g(game).view(state, seat.player_id)
         text = "\n".join([*(f"• {line}" for line in private),
-                          *([note] if note else []), texts.hand_text(view, seat.player_id, game.id)])
-        picture = await images.hand_png(view, seat.player_id, game.id)
+                          *([note] if note else []), present.hand_text(view, seat.player_id, game.id)])
+        picture = await images.hand_png(present, view, seat.player_id, game.id)
         ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
         key = (game.id, seat.player_id)
         if ok:
@@ -203,6 +218,7 @@ class Notifier:
         elif key not in self._dm_failed:
             self._dm_failed.add(key)
             await self.post(game, f"⚠️ <@{seat.user_id}>, I couldn't send you a direct message "
-                            "(are your DMs closed for this server?). Use `/stella hand` here to see "
+                            "(are your DMs closed for this server?). Use "
+                            f"`{self.ctx.present(game).cmd('hand')}` here to see "
                             "your hand; the game goes on.", ping=(seat.user_id,))
         return ok

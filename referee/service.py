@@ -126,10 +126,11 @@ class Referee:
                     head += f" The last decision: {names.get(last.player_id, last.player_id)}: `{last.text}`."
                 prompted = await self.notify.reprompt(game, state, deadline, head=head)
             delivered: dict[str, str] = {}
+            now_keys = hands(self.ctx, game, state)
             for seat in game.seats:
                 if seat.is_ai or seat.user_id is None:
                     continue
-                hand = hand_key(hands(state).get(seat.player_id))
+                hand = hand_key(now_keys.get(seat.player_id))
                 if sent.get(seat.player_id) != hand and await self.notify.dm_hand(game, state, seat, []):
                     delivered[seat.player_id] = hand
             await self.notify.record(game, state, prompted, delivered)

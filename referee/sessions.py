@@ -59,9 +59,9 @@ class Sessions:
         self.notify = notifier
         self.holds = Holds(ctx, self)
 
-    @property
-    def g(self) -> Any:
-        return self.ctx.game
+    def g(self, game: Game) -> Any:
+        """The rules engine of this stored game."""
+        return self.ctx.engine(game)
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -83,7 +83,7 @@ class Sessions:
             raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
         if snap is None:
             snap = await self.ctx.db.load_snapshot(game_id)
-        return Table(game, self.g.load(snap.json), snap.json)
+        return Table(game, self.g(game).load(snap.json), snap.json)
 
     async def running(self, game_id: int, game: Game | None = None) -> Table:
         table = await self.table(game_id, game)
@@ -98,16 +98,17 @@ class Sessions:
         """Apply ``action`` for ``player`` on ``table``, persist, then notify. Caller holds the
         game's lock. Engine errors propagate with nothing changed."""
         game, state = table.game, table.state
+        g = self.g(game)
         before_version = state.version
-        before = hands(state)
-        events = self.g.apply(state, player, action)
-        text = self.g.dump(state)
+        before = hands(self.ctx, game, state)
+        events = g.apply(state, player, action)
+        text = g.dump(state)
         deadline, remind_at = self.ctx.timer_for(game, state)
         results = None
         if state.ended:
-            scores = self.g.scores(state)
-            results = [PlayerResult(p.id, scores[p.id]["total"], p.id in state.winners)
-                       for p in state.players]
+            scores, winners = g.scores(state), set(g.winners(state))
+            results = [PlayerResult(pid, scores[pid]["total"], pid in winners)
+                       for pid in game.player_ids]
         try:
             await self.ctx.db.append_decision(
                 game.id, before_version, player, str(action), text, state.version,
@@ -148,10 +149,11 @@ class Sessions:
             if game.status != GameStatus.RUNNING:
                 raise WrongPhase(f"Game #{game_id} is {game.status}: there is nothing to decide.")
             hold = await self.holds.check_open(game)  # a gone thread: refused
-            table = Table(game, self.g.load(snap.json), snap.json)
+            g = self.g(game)
+            table = Table(game, g.load(snap.json), snap.json)
             if version is not None and (version != table.version or tag != table.tag):
                 raise StalePrompt()
-            action = self.g.check(table.state, seat.player_id, text)
+            action = g.check(table.state, seat.player_id, text)
             if hold is not None and hold.reason == HoldReason.NOBODY:  # they are back
                 await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,))
             note = None
@@ -181,11 +183,11 @@ class Sessions:
             raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
         if version is not None and (version != table.version or tag != table.tag):
             raise StalePrompt()
-        to_act = self.g.to_act(table.state)
-        if to_act is None or to_act.player != seat.player_id:
-            self.g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
+        g = self.g(table.game)
+        if all(o.player != seat.player_id for o in g.owed(table.state)):
+            g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
             raise NotYourTurn("It's not your turn.")
-        return table, choices.ordered(self.g.legal(table.state))
+        return table, choices.ordered(g.legal(table.state, seat.player_id))
 
     async def pick(self, game_id: int, user_id: int, version: int, tag: str, *,
                    verb: str | None = None, span: str | None = None) -> str | choices.Select:
@@ -197,7 +199,7 @@ class Sessions:
             if rng is None:
                 raise WrongPhase(f"'{verb}' isn't a legal decision now. Nothing changed.")
             lo, hi = rng
-            if hi - lo == 1 and not choices.private(texts[lo]):
+            if hi - lo == 1 and not self.ctx.present(table.game).private(texts[lo]):
                 return texts[lo]
         else:
             lo, hi = ids.parse_range(span or "", len(texts))
@@ -207,14 +209,15 @@ class Sessions:
 
     async def normalise(self, game_id: int, text: str, verbs: Sequence[str]) -> str:
         """Complete a decision command's argument into notation: ``blue-4`` given to
-        /stella mine is ``mine blue-4``; for /stella crystals the verb is the owed decision's."""
+        a game's ``mine`` command is ``mine blue-4``; for a command of several verbs the verb is
+        the owed decision's."""
         text = " ".join(text.split())
         if not verbs or (text and text.split(" ", 1)[0].lower() in verbs):
             return text
         verb = verbs[0]
         if len(verbs) > 1:
             table = await self.running(game_id)
-            to_act = self.g.to_act(table.state)
+            to_act = self.g(table.game).to_act(table.state)
             if to_act is not None and to_act.decision in verbs:
                 verb = to_act.decision
         return f"{verb} {text}".strip()
@@ -240,7 +243,8 @@ class Sessions:
                     table = await self.running(game_id)
                 except (UnknownGame, WrongPhase):
                     return
-                to_act = self.g.to_act(table.state)
+                g = self.g(table.game)
+                to_act = g.to_act(table.state)
                 seat = None if to_act is None else table.game.seat_of_player(to_act.player)
                 if to_act is None or seat is None or not (seat.is_ai or seat.absent):
                     return
@@ -252,25 +256,25 @@ class Sessions:
                 if seat.is_ai:
                     action = await self._ai_choice(table, to_act.player, seat.ai_level)
                     try:
-                        self.g.check(table.state, to_act.player, action)
+                        g.check(table.state, to_act.player, action)
                     except GameError:
                         log.exception("game %s: the AI chose %s; playing the default",
                                       table.game.id, action)
-                        action = self.g.default(table.state)
+                        action = g.default(table.state, to_act.player)
                     await self.commit(table, to_act.player, action, DecisionSource.AI)
                 else:
-                    action = self.g.default(table.state)
+                    action = g.default(table.state, to_act.player)
                     note = f"💤 {seat.display_name} is absent: the default decision `{action}` is made."
                     await self.commit(table, to_act.player, action, DecisionSource.AUTO, note=note)
         log.error("game %s: stopped after %d automatic decisions", game_id, MAX_AUTOMATIC)
 
     async def _ai_choice(self, table: Table, player: str, level: int | None) -> Any:
-        state = table.state
-        legal = self.g.legal(state)
+        state, g = table.state, self.g(table.game)
+        legal = g.legal(state, player)
         seed = table.game.id * 1_000_003 + state.version
         try:
             return await self.ctx.ai.choose(ai.level_name(level), seed,
-                                            self.g.view(state, player), legal)
+                                            g.view(state, player), legal)
         except Exception:
             log.exception("game %s: the AI failed; playing the default", table.game.id)
-            return self.g.default(state)
+            return g.default(state, player)

@@ -49,7 +49,7 @@ class Timers:
                     or game.remind_at > now or (game.deadline is not None and game.deadline <= now)):
                 return
             table = await self.sessions.running(game_id, game)
-            to_act = self.ctx.game.to_act(table.state)
+            to_act = self.ctx.engine(game).to_act(table.state)
             seat = None if to_act is None else game.seat_of_player(to_act.player)
             if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
                 prompt = await self.sessions.notify.reprompt(game, table.state, game.deadline,
@@ -67,12 +67,13 @@ class Timers:
                 return
             try:
                 table = await self.sessions.running(game_id, game)
-                to_act = self.ctx.game.to_act(table.state)
+                g = self.ctx.engine(game)
+                to_act = g.to_act(table.state)
                 seat = None if to_act is None else game.seat_of_player(to_act.player)
                 if to_act is None or seat is None or seat.is_ai or seat.absent:
                     await self.ctx.db.set_deadline(game_id, now + AUTO_GRACE)
                 else:
-                    action = self.ctx.game.default(table.state)
+                    action = g.default(table.state, to_act.player)
                     note = (f"⏰ {texts.mention(seat)} ran out of time: the default decision "
                             f"`{action}` is made for them.")
                     game, _ = await self.sessions.commit(table, to_act.player, action,
@@ -82,7 +83,8 @@ class Timers:
                         await self.sessions.notify.post(game, (
                             f"💤 {texts.mention(seat)} has missed {after.missed_deadlines} deadlines "
                             "in a row and is now marked absent: their decisions are made by default "
-                            "at once until they act again (any /stella command in this thread "
+                            f"at once until they act again (any "
+                            f"/{self.ctx.present(game).command or 'game'} command in this thread "
                             "brings them back)."))
             except StalePrompt:
                 # the game moved on meanwhile (someone decided first): already handled, and

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-DEFAULT_GAME = "stella-digger"
+from engine import DEFAULT_GAME
 
 
 def _game_name(doc: Any) -> str:

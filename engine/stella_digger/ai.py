@@ -22,3 +22,13 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal: list[Action] 
     """The ``easy`` agent's choice from ``player``'s own view."""
     agent = get_agent("easy", seed=rng.next64())
     return agent.choose(view, legal or [])  # type: ignore[no-any-return]
+
+
+def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Action]) -> int:
+    """The bot's AI levels (``engine.agents``: random, easy, strong): the index in ``legal``
+    of the agent's choice; an unknown level plays at random."""
+    try:
+        agent = get_agent(level, seed=seed)
+    except KeyError:
+        agent = get_agent("random", seed=seed)
+    return legal.index(agent.choose(view, legal))

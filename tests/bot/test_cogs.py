@@ -18,8 +18,8 @@ from cogs import components
 from cogs.admin import Admin
 from cogs.common import SOMETHING_WRONG, report_error
 from cogs.play import legal
-from cogs.stella import Stella
 from engine import NotYourTurn
+from games.stella_digger.commands import Stella
 from referee import ids
 from referee.outbox import MemoryOutbox
 from referee.panels import GameComponent, build_view
@@ -46,7 +46,7 @@ async def test_commands_are_registered(db_path: Path, clock: Clock) -> None:
     client = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
     await client.prepare()
     groups = {c.name: c for c in client.tree.get_commands()}
-    assert set(groups) == {"stella", "stella-admin"}
+    assert set(groups) == {"stella", "game", "stella-admin"}
     stella = {c.name for c in groups["stella"].commands}  # type: ignore[attr-defined]
     assert {"new", "join", "leave", "start", "addbot", "do", "status", "log", "rules", "hand",
             "stats", "target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass",

@@ -1,0 +1,120 @@
+"""The ``/game`` command group: start and play any registered game (``games/``), acting on
+the game of the thread it is used in. ``new`` takes the game from a list and its options as
+``name=value`` words (each game's ``option_specs``); ``do`` completes the notation word by
+word from the engine's ``options`` of the typed draft."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from engine import get_game
+from games import Presentation
+from referee.errors import Refusal
+
+from .common import referee_of
+from .info import InfoCommands, send_rules, send_stats, topic_choices
+from .lobby import LobbyCommands, open_lobby
+from .play import PlayCommands
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=games.get(n).title, value=n) for n in games.names()][:25]
+
+
+def parse_options(name: str, text: str | None) -> dict[str, Any]:
+    """``"flag=true turns=3"`` -> typed options per the game's ``option_specs``."""
+    specs = get_game(name).option_specs
+    out: dict[str, Any] = {}
+    for word in (text or "").replace(",", " ").split():
+        key, sep, value = word.partition("=")
+        spec = specs.get(key)
+        if spec is None or not sep:
+            raise Refusal(f"'{word[:40]}' is not an option of {get_game(name).title}: write "
+                          f"name=value; its options: {', '.join(specs) or 'none'}.")
+        if spec.kind is bool:
+            if value.lower() not in ("true", "false", "on", "off", "yes", "no"):
+                raise Refusal(f"The option {key} is true or false.")
+            out[key] = value.lower() in ("true", "on", "yes")
+        elif spec.kind is int:
+            try:
+                out[key] = int(value)
+            except ValueError:
+                raise Refusal(f"The option {key} is a whole number.") from None
+        else:
+            out[key] = value
+    return out
+
+
+async def _topics(interaction: discord.Interaction[Any],
+                  current: str) -> list[app_commands.Choice[str]]:
+    name = getattr(interaction.namespace, "game", None)
+    try:
+        present = games.get(name)
+    except KeyError:
+        return []
+    return topic_choices(present, current)
+
+
+async def _options(interaction: discord.Interaction[Any],
+                   current: str) -> list[app_commands.Choice[str]]:
+    """The options of the chosen game not yet written, each with its default."""
+    name = getattr(interaction.namespace, "game", None)
+    try:
+        specs = get_game(name or games.DEFAULT).option_specs
+    except KeyError:
+        return []
+    typed = current.split()
+    done = {w.partition("=")[0] for w in typed}
+    head = " ".join(typed)
+    out = []
+    for key, spec in specs.items():
+        if key in done:
+            continue
+        value = str(spec.default).lower() if spec.kind is bool else str(spec.default)
+        text = f"{head} {key}={value}".strip()
+        out.append(app_commands.Choice(name=f"{text} ({spec.description})"[:100], value=text[:100]))
+    return out[:25]
+
+
+@app_commands.guild_only()
+class GameGroup(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, group_name="game",
+                group_description="Start and play any of the bot's games"):
+    present: ClassVar[Presentation | None] = None
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a lobby of a game in a new thread")
+    @app_commands.describe(game="The game to play",
+                           options="The game's options as name=value words (autocomplete lists them)",
+                           turn_hours="Time limit per decision, in hours (default 24)")
+    @app_commands.choices(game=game_choices())
+    @app_commands.autocomplete(options=_options)
+    async def new(self, interaction: discord.Interaction[Any], game: str,
+                  options: str | None = None,
+                  turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
+        await open_lobby(interaction, games.get(game), parse_options(game, options), turn_hours)
+
+    @app_commands.command(name="rules", description="A game's rules: its topics and rulings")
+    @app_commands.describe(game="The game", topic="A rules topic (leave empty for the first)")
+    @app_commands.choices(game=game_choices())
+    @app_commands.autocomplete(topic=_topics)
+    async def rules(self, interaction: discord.Interaction[Any], game: str,
+                    topic: str | None = None) -> None:
+        await send_rules(interaction, games.get(game), topic)
+
+    @app_commands.command(name="stats", description="Games, wins and average score on this server")
+    @app_commands.describe(game="The game", member="Whose figures (default: yours)")
+    @app_commands.choices(game=game_choices())
+    async def stats(self, interaction: discord.Interaction[Any], game: str,
+                    member: discord.Member | None = None) -> None:
+        await send_stats(interaction, member, game)
+
+
+__all__ = ["GameGroup", "parse_options", "referee_of"]

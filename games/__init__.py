@@ -1,0 +1,51 @@
+"""The games the bot plays: one line per game below, naming its presentation package
+``games/<pkg>/`` (docs/adding-a-game.md). The engine package ``engine/<pkg>/`` and the
+pictures ``render/<pkg>/`` are found by the same name; ``referee/``, ``cogs/`` and ``db/`` ask
+this registry and name no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from engine import DEFAULT_GAME
+
+from .base import Presentation, Who
+
+REGISTERED: tuple[str, ...] = (
+    "stella_digger",
+)
+
+# The game of data written before there were other games: stored games, exports and scenario
+# files that name none.
+DEFAULT = DEFAULT_GAME
+
+
+@cache
+def _load(pkg: str) -> Presentation:
+    return importlib.import_module(f"{__name__}.{pkg}").PRESENTATION  # type: ignore[no-any-return]
+
+
+def names() -> tuple[str, ...]:
+    """Every registered game's name (``"stella-digger"``...), in registry order."""
+    return tuple(pkg.replace("_", "-") for pkg in REGISTERED)
+
+
+def get(name: str | None) -> Presentation:
+    """The presentation of game ``name`` (None: the default game); ``UnknownGameName`` (a
+    ``KeyError``) listing the games otherwise."""
+    name = name or DEFAULT
+    if name not in names():
+        from engine import unknown_game
+
+        raise unknown_game(name, names())
+    return _load(name.replace("-", "_"))
+
+
+def all_games() -> list[Presentation]:
+    return [get(n) for n in names()]
+
+
+__all__ = ["DEFAULT", "Presentation", "REGISTERED", "Who", "all_games", "get",
+           "names"]

@@ -1,0 +1,212 @@
+"""What the bot needs to present one game: ``Presentation``. A game's package
+``games/<pkg>/`` exports ``PRESENTATION`` (an instance of a subclass); ``games/__init__.py``
+lists the package on one line. ``referee/`` and ``cogs/`` ask the presentation, never the
+game's own modules.
+
+Every method has a default that works for any game following the engine protocol (texts built
+from ``scores``, ``winners``, ``prompt`` and the view's common keys), so a new game can start
+with a bare subclass naming itself and grow better words and pictures later. Everything here
+is built from views: a public text from the spectator view (``viewer`` None), a private one
+from the player's own view only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """How the referee names the seats of one game: ``mention(player_id)`` (a ping for a
+    human, the AI's name, the view's name for nobody) and ``absent(player_id)``."""
+
+    mention: Callable[[str], str]
+    absent: Callable[[str], bool] = lambda _pid: False
+
+
+class Presentation:
+    """The defaults; a game overrides what it words or draws better."""
+
+    name = ""  # the engine's game name: "stella-digger"
+    title = ""  # "Stella Digger"
+    emoji = "🎲"
+    command: str | None = None  # its own command group ("stella"), None: only /game
+    verb_order: tuple[str, ...] = ()
+    verb_labels: Mapping[str, str] = {}
+    builtin_topics: Mapping[str, str] = {}  # rules topics written in code (the short reference)
+
+    # --- commands and names ---------------------------------------------------------------
+
+    @property
+    def pkg(self) -> str:
+        return self.name.replace("-", "_")
+
+    def cogs(self) -> list[type]:
+        """The game's own command groups (discord.py cogs, in ``games/<pkg>/commands.py``),
+        added beside ``/game``; none by default: ``/game`` plays every game."""
+        return []
+
+    def cmd(self, sub: str) -> str:
+        """How to write one of this game's commands: ``/stella hand`` or ``/game hand``."""
+        return f"/{self.command or 'game'} {sub}"
+
+    # --- decisions ------------------------------------------------------------------------
+
+    def private(self, text: str) -> bool:
+        """Does this decision text show something hidden (a card in a hand)? Then the public
+        panel never shows it: a verb button opens a private select. Default: every text is
+        private (a game says which are safe)."""
+        return True
+
+    def label(self, verb: str) -> str:
+        return self.verb_labels.get(verb, verb.replace("-", " ").capitalize() + "…")
+
+    # --- rules ----------------------------------------------------------------------------
+
+    def rules_file(self) -> Path:
+        return RULES_DIR / f"{self.name}.md"
+
+    def topics(self) -> dict[str, str]:
+        """Rules topics: the short reference written in code, then the sections of
+        ``docs/rules/<game>.md`` (``## Heading`` and ``### Heading``, keyed by their words)."""
+        found = dict(self.builtin_topics)
+        try:
+            text = self.rules_file().read_text(encoding="utf-8")
+        except OSError:
+            return found
+        for key, body in parse_topics(text).items():
+            found.setdefault(key, body)
+        return found
+
+    def rules_text(self, topic: str | None) -> str:
+        topics = self.topics()
+        if not topics:
+            return f"There is no rules reference for {self.title} yet."
+        key = slug(topic or "") or next(iter(topics))
+        text = topics.get(key)
+        if text is None:
+            return f"Unknown topic '{topic}'. Topics: {', '.join(topics)}."
+        return text
+
+    # --- texts ----------------------------------------------------------------------------
+
+    def options_line(self, options: Mapping[str, Any]) -> str:
+        """The game's options as players read them (lobby and start posts)."""
+        shown = [f"{k.replace('_', ' ')}: {_word(v)}" for k, v in sorted(options.items())
+                 if k != "turn_seconds"]
+        return ("Options: " + ", ".join(shown) + ".") if shown else "No options."
+
+    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                      who: Who) -> str:
+        """The public summary posted with the picture (and on status)."""
+        head = f"**Round {view['round']}**" if "round" in view else f"**{self.title}**"
+        lines = [head]
+        for pid in _seats(view, scores):
+            total = scores.get(pid, {}).get("total")
+            lines.append(f"• {who.mention(pid)}" + ("" if total is None else f" — score {total}")
+                         + (" — absent" if who.absent(pid) else ""))
+        return "\n".join(lines)
+
+    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                   winners: Sequence[str], who: Who) -> str:
+        lines = ["🏁 **The game is over**.", "**Final scores**:"]
+        for pid in sorted(_seats(view, scores), key=lambda p: -scores.get(p, {}).get("total", 0)):
+            lines.append(f"• {who.mention(pid)}: **{scores.get(pid, {}).get('total', 0)}**")
+        named = [who.mention(w) for w in winners]
+        if len(named) == 1:
+            lines.append(f"🏆 Winner: {named[0]}")
+        elif named:
+            lines.append(f"🏆 Shared victory: {' and '.join(named)}")
+        else:
+            lines.append("Nobody wins.")
+        return "\n".join(lines)
+
+    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
+        """One player's private summary (only ever sent to that player), from their own view."""
+        own = (view.get("players") or {}).get(player_id)
+        body = json.dumps(own, ensure_ascii=False, sort_keys=True) if own is not None else "—"
+        return f"Your side of game #{game_id}: {body[:1800]}"
+
+    def private_key(self, view: dict[str, Any], player_id: str) -> str:
+        """What the player's private message shows, as a key: a new DM goes out when it
+        changes (or on a private event)."""
+        own = (view.get("players") or {}).get(player_id)
+        return json.dumps(own, sort_keys=True, default=str)
+
+    def new_round(self, public_kinds: set[str]) -> bool:
+        """Do these public event kinds start a new round (post the summary and the picture)?"""
+        return "round" in public_kinds
+
+    # --- pictures (bytes or None: text only) ----------------------------------------------
+
+    def _render(self) -> Any:
+        import importlib
+
+        try:
+            return importlib.import_module(f"render.{self.pkg}")
+        except ImportError:
+            return None
+
+    def board_png(self, view: dict[str, Any]) -> bytes | None:
+        module = self._render()
+        return None if module is None or not hasattr(module, "board_png") else module.board_png(view)
+
+    def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
+        module = self._render()
+        fn = None if module is None else getattr(module, "render_hand", None)
+        return None if fn is None else fn(view, player_id)
+
+    def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
+        return None
+
+    def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
+        module = self._render()
+        fn = None if module is None else getattr(module, "render_replay", None)
+        return None if fn is None else fn(list(views))
+
+    def replay_frame(self, before: Any, after: Any) -> bool:
+        """Is ``after`` (a state) worth a frame of the replay (a new round, the end)?"""
+        return getattr(before, "round", None) != getattr(after, "round", None) or bool(
+            getattr(after, "ended", False))
+
+
+def _seats(view: dict[str, Any], scores: Mapping[str, Any]) -> list[str]:
+    seats = view.get("seats")
+    return list(seats) if isinstance(seats, list) else list(scores)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+_HEADING = re.compile(r"^(#{2,3})\s+(.+?)\s*$", re.M)
+
+
+def slug(text: str) -> str:
+    """``"Decisions and defaults"`` -> ``"decisions-and-defaults"``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.strip().lower()).strip("-")
+
+
+def parse_topics(markdown: str) -> dict[str, str]:
+    """A rules document's sections by heading (level 2 and 3), each with its text (cut to a
+    Discord message)."""
+    found: dict[str, str] = {}
+    marks = list(_HEADING.finditer(markdown))
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(markdown)
+        body = markdown[mark.end():end].strip()
+        key = slug(mark.group(2))
+        if not key or key in found:
+            continue
+        text = f"**{mark.group(2)}**\n{body}" if body else f"**{mark.group(2)}**"
+        found[key] = text if len(text) <= 1900 else text[:1899] + "…"
+    return found

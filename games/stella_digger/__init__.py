@@ -1,0 +1,83 @@
+"""How the bot presents Stella Digger: its ``/stella`` command group and decision commands,
+verb labels, which decision texts are private (they name a card, R2), the rules topics, the
+texts of its posts and its pictures."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Presentation, Who
+from . import texts
+from .rules import TOPICS
+
+CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
+CRYSTALS = ("return", "gold", "lose-crystals")
+
+
+class StellaDigger(Presentation):
+    name = "stella-digger"
+    title = "Stella Digger"
+    emoji = "🪐"
+    command = "stella"
+    verb_order = ("target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass", "fight",
+                  "decline", "lose", "capsule", "gold", "return", "lose-crystals")
+    verb_labels = {
+        "target": "Choose the target…", "draw": "Draw…", "mine": "Mine…", "refill": "Refill hand…",
+        "buy": "Buy gadgets…", "drill": "Install a Large Drill…", "exchange": "Exchange crystals…",
+        "pass": "Pass", "fight": "Fight…", "decline": "Decline", "lose": "Choose the card to lose…",
+        "capsule": "Choose a Refining Capsule…", "gold": "Choose gold crystals…",
+        "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
+    }
+    builtin_topics = TOPICS
+
+    def cogs(self) -> list[type]:
+        from .commands import Stella
+
+        return [Stella]
+
+    def private(self, text: str) -> bool:
+        """Does this decision text name a card (and so a hand's number, R2)?"""
+        return bool(CARD.search(text))
+
+    def options_line(self, options: Mapping[str, Any]) -> str:
+        return f"Red Tears: {'on' if options.get('red_tears') else 'off'}."
+
+    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                      who: Who) -> str:
+        return texts.round_summary(view, scores, who)
+
+    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                   winners: Sequence[str], who: Who) -> str:
+        return texts.final_text(view, scores, winners, who)
+
+    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
+        return texts.hand_text(view, player_id, game_id)
+
+    def private_key(self, view: dict[str, Any], player_id: str) -> str:
+        """The sorted hand, comma-separated (as stored with each hand DM since 0002)."""
+        return ",".join(sorted((view["players"].get(player_id) or {}).get("hand") or ()))
+
+    def board_png(self, view: dict[str, Any]) -> bytes | None:
+        from render import render_map
+
+        return render_map(view)
+
+    def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
+        from render import render_hand
+
+        return render_hand(view, player_id)
+
+    def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
+        from render import render_scores
+
+        return render_scores(view, list(state.score_history))
+
+    def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
+        from render import render_replay
+
+        return render_replay(list(views))
+
+
+PRESENTATION = StellaDigger()

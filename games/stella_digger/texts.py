@@ -1,0 +1,95 @@
+"""Stella Digger's words: the round summary, the final scores, a player's hand (moved here
+from ``referee/texts.py`` when the referee became game-agnostic; the words are unchanged)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Who
+
+COLOURS = ("blue", "green", "pink", "purple")
+END_REASON = {
+    "vp3-exhausted": "the last 3-VP tile left the supply",
+    "core-mined": "neither yellow-framed square holds a tile any more",
+    "no-target": "no target could be chosen",
+    "last-standing": "only one player is left",
+}
+SCORE_PARTS = (
+    ("vp_tiles", "VP tiles"), ("monsters", "monsters"), ("gadgets", "gadgets"),
+    ("gadget_bonus", "gadget colour bonus"), ("crystals", "crystal pairs"),
+    ("drills", "drill points"), ("unplaced_drills", "unplaced drills"),
+)
+
+
+def crystals(counts: Mapping[str, int]) -> str:
+    held = [f"{counts.get(c, 0)} {c}" for c in COLOURS if counts.get(c, 0)]
+    return ", ".join(held) if held else "none"
+
+
+def player_line(view: dict[str, Any], pid: str, total: int | None, who: Who) -> str:
+    p = view["players"][pid]
+    name = who.mention(pid)
+    if p["out"]:
+        return f"• {name} — out of the game"
+    parts = [
+        f"score {total}" if total is not None else None,
+        f"VP tiles {p['vp_tiles']['3']}×3 + {p['vp_tiles']['1']}×1",
+        f"crystals: {crystals(p['crystals'])}",
+        f"hand {p['hand_size']} ({', '.join(p['hand_colours']) or 'empty'})",
+        f"gadgets: {', '.join(p['gadgets']) or 'none'}",
+        f"drills left {p['drills_left']}",
+        f"monsters {p['monsters']}" if p["monsters"] else None,
+        f"tears {p['tears']}" if view["options"].get("red_tears") else None,
+        "absent" if who.absent(pid) else None,
+    ]
+    return f"• {name} — " + "; ".join(x for x in parts if x)
+
+
+def round_summary(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]], who: Who) -> str:
+    """The public summary posted with the map each round (and on /stella status)."""
+    decks = ", ".join(f"deck {i + 1}: {d['count']} ({d['top'] or 'empty'} on top)"
+                      for i, d in enumerate(view["decks"]))
+    acc = view["accidents"]
+    start = view["names"].get(view["start_player"], "?")
+    lines = [
+        f"**Round {view['round']}** — start player {start}; marker on {view['marker']}"
+        + (f"; target {', '.join(view['target'])}" if view["target"] else ""),
+        f"Decks: {decks}. Discard pile: {len(view['discard'])}.",
+        f"Safety Forecast: {acc['safety'] or 'none'}; Danger Forecast {acc['danger']}, "
+        f"Alarm {acc['alarm']}" + (f"; revealed: {', '.join(acc['revealed'])}" if acc["revealed"] else "")
+        + f". Supply: 3-VP tiles {view['supply']['vp3']}, 1-VP tiles {view['supply']['vp1']}.",
+    ]
+    for pid in view["seats"]:
+        lines.append(player_line(view, pid, scores.get(pid, {}).get("total"), who))
+    return "\n".join(lines)
+
+
+def final_text(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+               winners: Sequence[str], who: Who) -> str:
+    reason = END_REASON.get(view.get("end_reason") or "", view.get("end_reason") or "the end")
+    lines = [f"🏁 **The game is over**: {reason}.", "**Final scores** (R19):"]
+    order = sorted(view["seats"], key=lambda p: -scores[p]["total"])
+    for pid in order:
+        s = scores[pid]
+        parts = ", ".join(f"{label} {s[key]}" for key, label in SCORE_PARTS if s.get(key))
+        out = " (out)" if view["players"][pid]["out"] else ""
+        lines.append(f"• {who.mention(pid)}{out}: **{s['total']}**"
+                     + (f" = {parts}" if parts else ""))
+    named = [who.mention(w) for w in winners]
+    if len(named) == 1:
+        lines.append(f"🏆 Winner: {named[0]}")
+    elif named:
+        lines.append(f"🏆 Shared victory: {' and '.join(named)}")
+    else:
+        lines.append("Nobody wins.")
+    return "\n".join(lines)
+
+
+def hand_text(view: dict[str, Any], player_id: str, game_id: int) -> str:
+    """One player's private summary: only ever sent to that player."""
+    p = view["players"][player_id]
+    hand = ", ".join(p["hand"] or []) or "no cards"
+    return (f"Your hand in game #{game_id} ({p['hand_size']}/{p['limits']['hand']}): **{hand}**\n"
+            f"Crystals: {crystals(p['crystals'])} (limit {p['limits']['crystals']}); "
+            f"gadgets: {', '.join(p['gadgets']) or 'none'}; drills left {p['drills_left']}.")
