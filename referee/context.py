@@ -45,7 +45,7 @@ class Context:
     def engine(self, game: Game | str | None) -> Any:
         """The rules engine of a stored game (or of a game name; None: the default game)."""
         name = game.game_name if isinstance(game, Game) else game
-        return engine.get_game(name or games.DEFAULT)
+        return engine.get_game(games.get(name).name)  # only registered games: KeyError else
 
     def present(self, game: Game | str | None) -> Presentation:
         """How the bot presents a stored game (or a game name; None: the default game)."""
