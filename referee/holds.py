@@ -9,7 +9,7 @@ is left to play.
   ``gone``: no timeouts, no automatic moves, players are told it is paused, the moderators are
   told where it is; ``/stella-admin move`` gives it a new thread and it goes on.
 * No human seat is present (every one absent): held ``nobody``: nothing is played or scored
-  for absent players; the first of them to use a /stella command in the game brings it back.
+  for absent players; the first of them to use a command of the game brings it back.
 """
 
 from __future__ import annotations
@@ -134,7 +134,8 @@ class Holds:
         if hold.reason == HoldReason.NOBODY and hold.attempts == 1:
             await self.notify.post(game, (
                 f"⏸️ Every player of game #{game.id} is absent, so it is paused: nothing is played "
-                "for them and nothing is scored. Any player's /stella command in this thread "
+                f"for them and nothing is scored. Any player's "
+                f"/{self.ctx.present(game).command or 'game'} command in this thread "
                 "brings it back."))
 
     async def wake_up(self, game_id: int) -> bool:
@@ -225,10 +226,11 @@ class Holds:
         posted there, a ``gone``/``undelivered`` hold ends and the deadline starts again."""
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
+            title = self.ctx.present(table.game).title
             try:
                 thread_id = await self.ctx.out.create_thread(
-                    channel_id, f"Stella Digger #{game_id}",
-                    f"🚚 Stella Digger game #{game_id} continues in a new thread (moved by "
+                    channel_id, f"{title} #{game_id}",
+                    f"🚚 {title} game #{game_id} continues in a new thread (moved by "
                     f"<@{by_user}>).")
             except Exception as exc:
                 log.warning("game %s: could not create a thread to move it: %s", game_id, exc)

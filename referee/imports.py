@@ -23,7 +23,7 @@ from .errors import Refusal
 
 MAX_BYTES = 5 * 1024 * 1024
 FORMAT = "stella-bot/game-export"
-TURN_SECONDS = (60, 14 * 24 * 3600)  # the bounds /stella new allows
+TURN_SECONDS = (60, 14 * 24 * 3600)  # the bounds a game's new command allows
 
 
 @dataclass(frozen=True)

@@ -217,7 +217,7 @@ class Moderation:
         except Exception:  # stored: never let the moderator think nothing happened
             log.exception("game %s: announcing the import failed", new_id)
             raise Refusal(f"Game #{new_id} was imported into <#{thread_id}>, but announcing it "
-                          "there failed; /stella status in the thread shows it.") from None
+                          "there failed; the status command in the thread shows it.") from None
 
     async def _announce_import(self, new_id: int, original: int, by_user: int) -> Game:
         game = await self.ctx.db.get_game(new_id)
