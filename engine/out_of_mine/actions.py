@@ -123,22 +123,21 @@ _PARSED: dict[str, Action] = {}
 def parse(text: str) -> Action:
     """The decision ``text`` names (NotationError if none); frozen values, so memoised."""
     hit = _PARSED.get(text)
-    if hit is not None:
-        return hit
-    action = _parse(text)
-    if len(_PARSED) >= 4096:
-        _PARSED.clear()
-    _PARSED[text] = action
-    return action
+    return hit if hit is not None else _note(text, _parse(text))
 
 
 def remember(action: Action) -> str:
     """``str(action)``, noted so that parsing that text again (the reveal, a replay) is free."""
     text = str(action)
-    if len(_PARSED) >= 4096:
+    _note(text, action)
+    return text
+
+
+def _note(text: str, action: Action) -> Action:
+    if len(_PARSED) >= 4096:  # bounded: a long-running bot parses many texts
         _PARSED.clear()
     _PARSED[text] = action
-    return text
+    return action
 
 
 def _parse(text: str) -> Action:
