@@ -227,6 +227,36 @@ def heuristic_dig(side: str, card: int, options: dict[str, bool], rng: Rng,
     return _timed(tiles, options.get("race", True), rng)
 
 
+def strong_dig(side: str, card: int, options: dict[str, bool], rng: Rng,
+               budget: int = 20_000, limit: int = 200) -> Dig:
+    """The exact cover search (solver.py): among the first ``limit`` complete covers found
+    within ``budget`` nodes, the one whose elves and finds score most, each tile the kind whose
+    find scores best (or the greedy search's board if it is complete and scores more); the
+    greedy board when the card can't cover the side (C5)."""
+    from itertools import islice
+
+    from .solver import covers
+
+    scorer = _Search(side, card, options.get("elves", False), options.get("finds", False), 400)
+    greedy = scorer.run()
+    complete = sum(bin(m).count("1") for _, m in greedy) == GALLERY
+    best: tuple[tuple[bool, int], list[tuple[str, int]]] = (
+        (complete, scorer.value(greedy)), greedy)
+    for found in islice(covers(side, card, budget), limit):
+        used: dict[str, int] = {}
+        tiles = []
+        for shape, mask in found:
+            kind = scorer.kind_for(shape, used)
+            assert kind is not None
+            used[kind] = used.get(kind, 0) + 1
+            tiles.append((kind, mask))
+        value = (True, scorer.value(tiles))
+        if value > best[0]:
+            best = (value, tiles)
+    return _timed([_placed(kind, mask) for kind, mask in best[1]], options.get("race", True),
+                  rng)
+
+
 def _side_ease(board: int, side: str) -> int:
     """Squares with at most one gallery neighbour are hard to fill: fewer is better."""
     s = SIDES[f"{board}{side}"]

@@ -8,6 +8,7 @@ settled quickly.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from .components import CARDS, COLOURS, KINDS, SHAPES, SIDES, placements
@@ -36,6 +37,12 @@ def _covering(side: str) -> dict[int, tuple[tuple[str, int], ...]]:
 
 def cover(side: str, card: int) -> list[tuple[str, int]] | None:
     """A complete cover of ``side`` with ``card``'s tiles as (shape, mask) pairs, or None."""
+    return next(covers(side, card), None)
+
+
+def covers(side: str, card: int, budget: int = 1_000_000) -> Iterator[list[tuple[str, int]]]:
+    """Complete covers of ``side`` with ``card``'s tiles, one after another, within ``budget``
+    search nodes (dead ends are remembered, so an impossible pair ends fast)."""
     gallery = SIDES[side].gallery
     covering = _covering(side)
     box = _shape_box()
@@ -43,14 +50,17 @@ def cover(side: str, card: int) -> list[tuple[str, int]] | None:
     used: dict[str, int] = {}
     dead: set[tuple[int, tuple[int, ...]]] = set()
     chosen: list[tuple[str, int]] = []
+    nodes = [budget]
 
-    def dfs(covered: int) -> bool:
+    def dfs(covered: int) -> Iterator[list[tuple[str, int]]]:
         free = gallery & ~covered
         if not free:
-            return True
+            yield list(chosen)
+            return
         key = (covered, tuple(left.get(c, 0) for c in COLOURS))
-        if key in dead:
-            return False
+        if key in dead or nodes[0] <= 0:
+            return
+        nodes[0] -= 1
         best: list[tuple[str, int]] | None = None
         f, i = free, 0
         while f:
@@ -64,17 +74,19 @@ def cover(side: str, card: int) -> list[tuple[str, int]] | None:
                         break
             f >>= 1
             i += 1
+        found = False
         for shape, mask in best or ():
             colour = shape.split("-")[0]
             left[colour] -= 1
             used[shape] = used.get(shape, 0) + 1
             chosen.append((shape, mask))
-            if dfs(covered | mask):
-                return True
+            for done in dfs(covered | mask):
+                found = True
+                yield done
             chosen.pop()
             used[shape] -= 1
             left[colour] += 1
-        dead.add(key)
-        return False
+        if not found:
+            dead.add(key)
 
-    return list(chosen) if dfs(0) else None
+    return dfs(0)

@@ -102,3 +102,24 @@ def test_heuristic_beats_random() -> None:
             G.apply(state, who, action)
         wins += ("h" in state.winners) / len(state.winners)
     assert wins >= 0.8 * games
+
+
+def test_strong_dig_completes_every_completable_board() -> None:  # C5, R10
+    from engine.out_of_mine.components import SIDES
+    from engine.out_of_mine.solver import cover
+
+    rng = Rng(_Holder(11))
+    options = {"elves": True, "finds": True, "race": False}
+    pairs = [(card, side) for side in sorted(SIDES) for card in (1, 7, 20, 33)]
+    for card, side in pairs:
+        state, _ = table(options=options, boards={"ann": side, "bob": "2a" if side[:-1] != "2"
+                                                  else "3a"}, deck=[card, 40])
+        strong = ai.strong_dig(side, card, options, rng)
+        G.check(state, "ann", strong)
+        covered = sum(len(t.squares) for t in strong.tiles)
+        assert (covered == 20) == (cover(side, card) is not None), (card, side)
+        greedy = ai.heuristic_dig(side, card, options, rng)
+        scorer = ai._Search(side, card, True, True, 0)
+        value = scorer.value([(t.kind, t.mask) for t in strong.tiles])
+        if sum(len(t.squares) for t in greedy.tiles) == 20:  # ties broken on elves and finds
+            assert value >= scorer.value([(t.kind, t.mask) for t in greedy.tiles])
