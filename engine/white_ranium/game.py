@@ -98,9 +98,11 @@ class WhiteRanium(SequentialGame):
         raise NotYourTurn(f"It's not your turn: {decisions.prompt(state, seat, kind)}")
 
     def prompt(self, state: State, player: str | None = None) -> str:
-        if state.ended:
+        """What ``player`` must decide, else what the first owing player must (public words)."""
+        found = owed(state)
+        if not found:
             return "The game is over."
-        seat, kind = self._owed_by(state, player)
+        seat, kind = next(((s, k) for s, k in found if state.players[s].id == player), found[0])
         return decisions.prompt(state, seat, kind)
 
     # --- decisions --------------------------------------------------------------------------

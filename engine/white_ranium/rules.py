@@ -248,9 +248,10 @@ def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -
         return
     crew = acting_crew(state, seat, action)
     at = crew.at
-    if verb == "move":
+    if verb in ("move", "tunnel"):  # D, E (R12) and J (R20)
         crew.at = action.place
-        ev.say("move", f"{who} moved the {crew.colour} crew from {PLACES[at]} to "
+        how = "moved" if verb == "move" else "took a secret tunnel with"
+        ev.say(verb, f"{who} {how} the {crew.colour} crew from {PLACES[at]} to "
                f"{PLACES[action.place]}.", crew=crew.colour, frm=PLACES[at],
                to=PLACES[action.place])
     elif verb == "collect":
@@ -266,11 +267,6 @@ def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -
         start_fight(state, crew, target, ev)
     elif verb == "deliver":
         _deliver(state, seat, crew, action, ev)
-    elif verb == "tunnel":
-        crew.at = action.place
-        ev.say("tunnel", f"{who}'s {crew.colour} crew took a secret tunnel from {PLACES[at]} to "
-               f"{PLACES[action.place]}.", crew=crew.colour, frm=PLACES[at],
-               to=PLACES[action.place])
     elif verb == "transport":
         sent = [c for c in state.crews if c.at == at and c.seat != seat]
         for c in sent:
