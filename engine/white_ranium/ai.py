@@ -11,7 +11,7 @@ from .board import PLACE_INDEX, PLACES, RIM, colour_run, step
 from .components import parse_card
 from .decisions import legal
 from .flow import owed
-from .rules import blocks
+from .rules import available, block
 from .state import State
 
 
@@ -25,14 +25,16 @@ def _owed_kind(state: State, player: str) -> tuple[int, str]:
 def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
     """A random legal decision: first a verb, then one decision of that verb."""
     seat, kind = _owed_kind(state, player)
-    if kind in ("action", "free-action"):
-        verbs = blocks(state, seat, kind == "free-action")
-    else:
-        verbs = {}
-        for a in legal(state, seat, kind):
-            verbs.setdefault(a.verb, []).append(a)
-    kinds = list(verbs)
-    pick = verbs[kinds[rng.below(len(kinds))]]
+    if kind in ("action", "free-action"):  # the verb first, then only its block is listed
+        free = kind == "free-action"
+        verbs = available(state, seat, free)
+        pick = block(state, seat, free, verbs[rng.below(len(verbs))])
+        return pick[rng.below(len(pick))]
+    by_verb: dict[str, list[Action]] = {}
+    for a in legal(state, seat, kind):
+        by_verb.setdefault(a.verb, []).append(a)
+    kinds = list(by_verb)
+    pick = by_verb[kinds[rng.below(len(kinds))]]
     return pick[rng.below(len(pick))]
 
 

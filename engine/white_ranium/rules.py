@@ -169,55 +169,93 @@ VERB_ORDER = ("rotate", "flip-long", "flip-short", "move", "collect", "steal", "
               "tunnel", "transport", "loader", "end")
 
 
-def blocks(state: State, seat: int, free: bool) -> dict[str, list[Action]]:
-    """Every legal action (or free action), by verb in ``VERB_ORDER``; no empty block."""
+def available(state: State, seat: int, free: bool) -> list[str]:
+    """The verbs with at least one legal action (or free action), in ``VERB_ORDER``: exactly
+    those ``block`` finds non-empty, found without listing them."""
+    out = list(TURNS)
     ore = 1 if free else state.ore
-    out: dict[str, list[Action]] = dict(TURN_BLOCKS)
+    board = state.board
+    mine = state.crews_of(seat)
+    holding = any(c.held for c in mine)
+    found = set()
+    for crew in mine:
+        at = crew.at
+        here = board[at]
+        if any(here & bit and board[q] & back for bit, q, back in NEIGHBOURS[at]):
+            found.add("move")
+        if at in state.ranium:
+            found.add("collect")
+        others = [c for c in state.crews if c.at == at and c.seat != seat]
+        if any(c.held for c in others):
+            found.add("steal")
+        if _delivery_room(state, seat, crew) > 0 and any(
+                deliverable(state, x) for x in colour_run(board, at)):
+            found.add("deliver")
+        if not free and (ore >= 3 and not holding or ore >= 2 and others):
+            colour = here >> 4 & 3
+            if any(q != at and board[q] >> 4 & 3 == colour for q in range(36)):
+                if ore >= 3 and not holding:
+                    found.add("tunnel")
+                if ore >= 2 and others:
+                    found.add("transport")
+    out += [v for v in VERB_ORDER[3:9] if v in found]
+    loaders = state.loaders
+    if any(step(here, d) not in loaders for here in loaders for d in (1, -1)):
+        out.append("loader")
+    if not free:
+        out.append("end")
+    return out
+
+
+def block(state: State, seat: int, free: bool, verb: str) -> list[Action]:
+    """Every legal action (or free action) of one verb."""
+    if verb in TURN_BLOCKS:
+        return TURN_BLOCKS[verb]
+    if verb == "end":
+        return [] if free else [_END]
+    if verb == "loader":
+        loaders = state.loaders
+        return [_LOADER[n, f] for n, here in enumerate(loaders, start=1)
+                for f in (True, False) if step(here, 1 if f else -1) not in loaders]
+    ore = 1 if free else state.ore
     two = len(state.players) == 2
     board = state.board
     act = _ACT
     mine = state.crews_of(seat)
-    holding = any(c.held for c in mine)
-    moves: list[Action] = []
-    collect: list[Action] = []
-    steal: list[Action] = []
-    deliver: list[Action] = []
-    tunnel: list[Action] = []
-    transport: list[Action] = []
+    out: list[Action] = []
     for crew in mine:
         name = crew.colour if two else ""
         at = crew.at
-        run = colour_run(board, at)
-        targets = [x for x in run if x != at]
-        for bit, q, back in NEIGHBOURS[at]:
-            if board[at] & bit and board[q] & back and q not in run:
-                targets.append(q)
-        targets.sort()
-        moves += [act["move", x, name] for x in targets]
-        if at in state.ranium:
-            collect.append(act["collect", 0, name])
-        others = [c for c in state.crews if c.at == at and c.seat != seat]
-        steal += [act["steal", COLOURS.index(c.colour), name] for c in others if c.held > 0]
-        room = _delivery_room(state, seat, crew)
-        if room > 0:
-            deliver += [act["deliver", x * 2 + n, name] for x in sorted(run)
+        if verb == "move":
+            run = colour_run(board, at)
+            targets = [x for x in run if x != at]
+            for bit, q, back in NEIGHBOURS[at]:
+                if board[at] & bit and board[q] & back and q not in run:
+                    targets.append(q)
+            out += [act["move", x, name] for x in sorted(targets)]
+        elif verb == "collect":
+            if at in state.ranium:
+                out.append(act["collect", 0, name])
+        elif verb == "steal":
+            out += [act["steal", COLOURS.index(c.colour), name] for c in state.crews
+                    if c.at == at and c.seat != seat and c.held > 0]
+        elif verb == "deliver":
+            room = _delivery_room(state, seat, crew)
+            if room > 0:
+                out += [act["deliver", x * 2 + n, name] for x in sorted(colour_run(board, at))
                         if deliverable(state, x) for n in range(1, room + 1)]
-        if not free and (ore >= 3 and not holding or ore >= 2 and others):
-            same = same_colour(board, at)
-            if ore >= 3 and not holding:
-                tunnel += [act["tunnel", x, name] for x in same]
-            if ore >= 2 and others:
-                transport += [act["transport", x, name] for x in same]
-    for verb, found in (("move", moves), ("collect", collect), ("steal", steal),
-                        ("deliver", deliver), ("tunnel", tunnel), ("transport", transport)):
-        if found:
-            out[verb] = found
-    loaders = state.loaders
-    out["loader"] = [_LOADER[n, f] for n, here in enumerate(loaders, start=1)
-                     for f in (True, False) if step(here, 1 if f else -1) not in loaders]
-    if not free:
-        out["end"] = [_END]
-    return {verb: out[verb] for verb in VERB_ORDER if verb in out}
+        elif verb == "tunnel":
+            if not free and ore >= 3 and not any(c.held for c in mine):
+                out += [act["tunnel", x, name] for x in same_colour(board, at)]
+        elif verb == "transport" and not free and ore >= 2 and any(
+                c.at == at and c.seat != seat for c in state.crews):
+            out += [act["transport", x, name] for x in same_colour(board, at)]
+    return out
+
+
+def blocks(state: State, seat: int, free: bool) -> dict[str, list[Action]]:
+    """Every legal action (or free action), by verb in ``VERB_ORDER``; no empty block."""
+    return {verb: block(state, seat, free, verb) for verb in available(state, seat, free)}
 
 
 def listing(state: State, seat: int, free: bool) -> list[Action]:

@@ -16,6 +16,7 @@ from engine.white_ranium.actions import Action
 from engine.white_ranium.ai import random_decision
 from engine.white_ranium.components import COLOURS, SYMBOL_CARD_VALUE
 from engine.white_ranium.invariants import violations
+from engine.white_ranium.rules import VERB_ORDER, available, block
 from engine.white_ranium.state import State
 
 from .conftest import G
@@ -149,3 +150,16 @@ def test_random_self_play_games_end_with_invariants_after_every_decision() -> No
             decisions += 1
             assert violations(state) == [], decisions
         assert state.ended and len(G.winners(state)) == 1, (n, cards, seed, decisions)
+
+
+@SETTINGS
+@given(games)
+def test_available_verbs_are_exactly_the_non_empty_blocks(game: tuple[int, str, int]) -> None:
+    """The random player picks a verb from ``available`` before listing it: the same verbs
+    ``block`` lists something for, actions and free actions alike."""
+    n, cards, seed = game
+    for state, player, _action in playout(n, cards, seed, limit=300):
+        seat = state.seat_of(player)
+        for free in (False, True):
+            listed = [v for v in VERB_ORDER if block(state, seat, free, v)]
+            assert available(state, seat, free) == listed
