@@ -11,6 +11,7 @@ from discord import app_commands
 
 from db import CorruptGame, DbError, StaleVersion
 from engine import GameError
+from referee import origin
 from referee.errors import Refusal, StalePrompt
 from referee.outbox import File
 from referee.service import Referee
@@ -103,6 +104,12 @@ def _what(interaction: discord.Interaction[Any]) -> str:
 
 
 class StellaTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every command and autocomplete acts for its server only (``referee.origin``): set
+        in the task discord.py runs the command in, so it ends with it."""
+        origin.acting_in(interaction.guild_id)
+        return True
+
     async def on_error(self, interaction: discord.Interaction[Any],
                        error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)

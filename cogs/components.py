@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from referee import ids
+from referee import ids, origin
 from referee.choices import Panel
 from referee.errors import Malformed
 from referee.lobby import lobby_panel
@@ -17,6 +17,7 @@ from .common import defer, display_name, moderator_facts, referee_of, reply, rep
 
 
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
+    token = origin.acting_in(interaction.guild_id)  # the referee refuses other servers' games
     try:
         parsed = ids.parse(custom_id)
         if isinstance(parsed, ids.LobbyId):
@@ -27,6 +28,8 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
             await _turn(interaction, parsed)
     except Exception as exc:
         await report_error(interaction, exc)
+    finally:
+        origin.done(token)
 
 
 async def _lobby(interaction: discord.Interaction[Any], cid: ids.LobbyId) -> None:

@@ -25,10 +25,12 @@ RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 @dataclass(frozen=True, slots=True)
 class Who:
     """How the referee names the seats of one game: ``mention(player_id)`` (a ping for a
-    human, the AI's name, the view's name for nobody) and ``absent(player_id)``."""
+    human, the AI's name, the view's name for nobody), ``absent(player_id)`` and ``name``
+    (the view's name made safe to write in a message, never a ping)."""
 
     mention: Callable[[str], str]
     absent: Callable[[str], bool] = lambda _pid: False
+    name: Callable[[str], str] = lambda pid: pid
 
 
 class Presentation:

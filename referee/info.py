@@ -7,7 +7,7 @@ from typing import Any
 from db import Game, GameStatus
 from games import Presentation
 
-from . import images, texts
+from . import images, origin, texts
 from .context import Context
 from .errors import NotAPlayer, UnknownGame
 from .outbox import File
@@ -39,14 +39,16 @@ class Info:
         if channel_id is not None:
             game = await self.ctx.db.find_game_by_thread(channel_id)
             if game is not None:
-                return game
+                return origin.check(game)
         if user_id is not None:
+            here = origin.guild()
             mine = [g for status in (GameStatus.RUNNING, GameStatus.LOBBY)
-                    for g in await self.ctx.db.list_games(status=status, user_id=user_id, limit=3)]
+                    for g in await self.ctx.db.list_games(status=status, user_id=user_id,
+                                                          guild_id=here, limit=3)]
             if present is not None:
                 mine = [g for g in mine if g.game_name == present.name]
             if len(mine) == 1:
-                return await self.ctx.db.get_game(mine[0].id)
+                return origin.check(await self.ctx.db.get_game(mine[0].id))
             if mine:
                 raise UnknownGame("You are in several games: use this command in the game's thread.")
         if present is not None and present.command:
@@ -100,7 +102,7 @@ class Info:
         mine = await self.ctx.db.player_stats(user_id, guild_id=guild_id, game_name=present.name)
         board = await self.ctx.db.leaderboard(guild_id=guild_id, game_name=present.name, limit=10)
         title = "" if game_name is None else f" ({present.title})"
-        lines = [f"**{name}** on this server{title}: {mine.games} game(s), {mine.wins} win(s), "
+        lines = [f"**{texts.name(name)}** on this server{title}: {mine.games} game(s), {mine.wins} win(s), "
                  f"average score {mine.average_score:.1f}, best {mine.best_score}."]
         if board:
             lines.append("**Leaderboard** (wins, games, average score):")

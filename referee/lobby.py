@@ -8,7 +8,7 @@ from typing import Any
 
 from db import Game, GameStatus, SeatError
 
-from . import ai, ids, texts
+from . import ai, ids, names, texts
 from .choices import Button, Panel
 from .context import Context
 from .errors import NotAllowed, Refusal, WrongPhase
@@ -104,13 +104,14 @@ class Lobby:
             raise Refusal("I couldn't create a thread for the game here. Check that I may create "
                           "public threads and send messages in threads in this channel.") from None
         await self.ctx.db.set_thread(game.id, thread_id, now=now)
-        await self.ctx.db.join_seat(game.id, user_id=host_id, display_name=host_name,
+        await self.ctx.db.join_seat(game.id, user_id=host_id, display_name=names.clean(host_name),
                                     max_seats=g.max_players, now=now)
         game = await self.ctx.db.get_game(game.id)
         await self.notify.post(game, self.text(game), panel=lobby_panel(game.id))
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
+        name = names.clean(name)  # the one way a member's name enters a game
         async with self.ctx.lock(game_id):
             game = await self._lobby(game_id)
             most = self.g(game).max_players
@@ -124,7 +125,7 @@ class Lobby:
             except SeatError:
                 raise Refusal("You can't join this game (it is full or you are already in).") from None
             game = await self.ctx.db.get_game(game_id)
-        await self.notify.post(game, f"➕ {name} joined ({len(game.seats)}/{most}).")
+        await self.notify.post(game, f"➕ {texts.name(name)} joined ({len(game.seats)}/{most}).")
         return game
 
     async def leave(self, game_id: int, user_id: int) -> Game:
@@ -136,7 +137,8 @@ class Lobby:
             await self.ctx.db.leave_seat(game_id, user_id=user_id, now=self.ctx.now())
             game = await self.ctx.db.get_game(game_id)
         most = self.g(game).max_players
-        await self.notify.post(game, f"➖ {seat.display_name} left ({len(game.seats)}/{most}).")
+        await self.notify.post(game, f"➖ {texts.name(seat.display_name)} left "
+                               f"({len(game.seats)}/{most}).")
         return game
 
     async def add_bot(self, game_id: int, by_user: int, level: str, *, moderator: bool = False) -> Game:

@@ -14,6 +14,7 @@ from db.holds import HoldReason
 from . import ai, imports, texts
 from .context import Context
 from .errors import NotAllowed, Refusal, WrongPhase
+from .names import clean
 from .notify import Notifier, hands
 from .outbox import File, Post
 from .sessions import Sessions
@@ -122,7 +123,8 @@ class Moderation:
             restored = g.load(before[first])
             game = await self.ctx.db.get_game(game_id)
             names = {s.player_id: s.display_name for s in table.game.seats}
-            undone = [f"{names.get(d.player_id, d.player_id)}: `{d.text}`" for d in log_[first:]]
+            undone = [f"{texts.name(names.get(d.player_id, d.player_id))}: `{d.text}`"
+                      for d in log_[first:]]
             head = f"↩️ <@{by_user}> undid {len(undone)} decision(s): " + "; ".join(undone) + "."
             prompt = await self.notify.reprompt(game, restored, game.deadline, head=head)
             await self.notify.record(game, restored, prompt, {})
@@ -149,7 +151,7 @@ class Moderation:
                 other = game.seat_of_user(user_id)
                 if other is not None and other.player_id != player_id:
                     raise Refusal("That member already plays another seat in this game.")
-            new_name = name or (ai.BOT_NAMES[level] if level else str(user_id))
+            new_name = clean(name) if name else (ai.BOT_NAMES[level] if level else str(user_id))
             await self.ctx.db.replace_seat(
                 game_id, player_id, user_id=user_id, display_name=new_name,
                 is_ai=level is not None, ai_level=ai.LEVELS[level] if level else None,
@@ -246,7 +248,8 @@ class Moderation:
         for summary in sorted(games, key=lambda s: s.id):
             game = await self.ctx.db.get_game(summary.id)
             where = f"<#{game.thread_id}>" if game.thread_id else "no thread"
-            players = ", ".join(s.display_name + (" (absent)" if s.absent else "") for s in game.seats)
+            players = ", ".join(texts.name(s.display_name) + (" (absent)" if s.absent else "")
+                                for s in game.seats)
             extra = ""
             if game.status == GameStatus.RUNNING:
                 extra = f", version {game.version}, deadline {texts.when(game.deadline)}"

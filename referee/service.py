@@ -11,6 +11,7 @@ from db import Database
 from db import notified as notified_db
 from db.holds import HoldReason
 
+from . import texts
 from .ai import AiRunner
 from .config import Settings
 from .context import Context
@@ -123,7 +124,8 @@ class Referee:
                 if log_:
                     names = {s.player_id: s.display_name for s in game.seats}
                     last = log_[-1]
-                    head += f" The last decision: {names.get(last.player_id, last.player_id)}: `{last.text}`."
+                    who = texts.name(names.get(last.player_id, last.player_id))
+                    head += f" The last decision: {who}: `{last.text}`."
                 prompted = await self.notify.reprompt(game, state, deadline, head=head)
             delivered: dict[str, str] = {}
             now_keys = hands(self.ctx, game, state)

@@ -26,7 +26,7 @@ from db import notified as notified_db
 from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 
-from . import ai, choices, ids
+from . import ai, choices, ids, origin, texts
 from .context import Context
 from .errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
@@ -67,7 +67,7 @@ class Sessions:
 
     async def get_game(self, game_id: int) -> Game:
         try:
-            return await self.ctx.db.get_game(game_id)
+            return origin.check(await self.ctx.db.get_game(game_id))
         except GameNotFound:
             raise UnknownGame(f"There is no game #{game_id}.") from None
 
@@ -79,6 +79,7 @@ class Sessions:
                 raise UnknownGame(f"There is no game #{game_id}.") from None
         else:
             snap = None
+        origin.check(game)
         if game.status == GameStatus.LOBBY:
             raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
         if snap is None:
@@ -158,7 +159,7 @@ class Sessions:
                 await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,))
             note = None
             if seat.absent:
-                note = f"👋 {seat.display_name} is back."
+                note = f"👋 {texts.name(seat.display_name)} is back."
             game, _ = await self.commit(table, seat.player_id, action, DecisionSource.PLAYER,
                                         user_id, note)
             automatic = self.notify.automatic_next(game, table.state)
@@ -168,9 +169,10 @@ class Sessions:
 
     async def _load(self, game_id: int) -> tuple[Game, Any]:
         try:
-            return await notified_db.load_table(self.ctx.db, game_id)
+            game, snap = await notified_db.load_table(self.ctx.db, game_id)
         except GameNotFound:
             raise UnknownGame(f"There is no game #{game_id}.") from None
+        return origin.check(game), snap
 
     async def owed_texts(self, game_id: int, user_id: int, version: int | None = None,
                          tag: str | None = None) -> tuple[Table, list[str]]:
@@ -264,7 +266,8 @@ class Sessions:
                     await self.commit(table, to_act.player, action, DecisionSource.AI)
                 else:
                     action = g.default(table.state, to_act.player)
-                    note = f"💤 {seat.display_name} is absent: the default decision `{action}` is made."
+                    note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
+                            f"`{action}` is made.")
                     await self.commit(table, to_act.player, action, DecisionSource.AUTO, note=note)
         log.error("game %s: stopped after %d automatic decisions", game_id, MAX_AUTOMATIC)
 

@@ -11,12 +11,19 @@ from db import Decision, Game, Seat
 from engine import Event
 from games import Presentation, Who
 
+from .names import clean, shown
+
+
+def name(text: str) -> str:
+    """A player's name as written in a message (``referee.names``)."""
+    return shown(clean(text))
+
 
 def mention(seat: Seat | None, fallback: str = "someone") -> str:
     if seat is None:
-        return fallback
+        return name(fallback)
     if seat.is_ai or seat.user_id is None:
-        return f"🤖 {seat.display_name}"
+        return f"🤖 {name(seat.display_name)}"
     return f"<@{seat.user_id}>"
 
 
@@ -25,15 +32,15 @@ def when(deadline: int | None) -> str:
 
 
 def public_lines(events: Iterable[Event]) -> list[str]:
-    return [e.text for e in events if e.to is None]
+    return [shown(e.text) for e in events if e.to is None]
 
 
 def private_lines(events: Iterable[Event], player_id: str) -> list[str]:
-    return [e.text for e in events if e.to is not None and player_id in e.to]
+    return [shown(e.text) for e in events if e.to is not None and player_id in e.to]
 
 
 def prompt_line(seat: Seat | None, prompt: str, deadline: int | None) -> str:
-    line = f"➡️ {mention(seat)}: {prompt}"
+    line = f"➡️ {mention(seat)}: {shown(prompt)}"
     if deadline is not None and seat is not None and not seat.is_ai:
         line += f"\n⏰ Deadline: {when(deadline)}"
     return line
@@ -48,16 +55,17 @@ def who(game: Game, view: Mapping[str, Any]) -> Who:
         seat = seats.get(pid)
         return seat is not None and seat.absent
 
-    return Who(lambda pid: mention(seats.get(pid), names.get(pid, pid)), absent)
+    return Who(lambda pid: mention(seats.get(pid), names.get(pid, pid)), absent,
+               lambda pid: name(names.get(pid, pid)))
 
 
 def log_text(decisions: Sequence[Decision], names: Mapping[str, str], total: int) -> str:
     if not decisions:
         return "No decisions yet."
-    shown = [f"{d.seq}. {names.get(d.player_id, d.player_id)}: `{d.text}`"
+    lines = [f"{d.seq}. {name(names.get(d.player_id, d.player_id))}: `{d.text}`"
              + ("" if d.source in ("player",) else f" ({d.source})") for d in decisions]
     head = f"Decisions {decisions[0].seq}–{decisions[-1].seq} of {total}:"
-    return "\n".join([head, *shown])
+    return "\n".join([head, *lines])
 
 
 def lobby_text(game: Game, present: Presentation, min_players: int = 2,

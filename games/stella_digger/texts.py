@@ -51,7 +51,7 @@ def round_summary(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
     decks = ", ".join(f"deck {i + 1}: {d['count']} ({d['top'] or 'empty'} on top)"
                       for i, d in enumerate(view["decks"]))
     acc = view["accidents"]
-    start = view["names"].get(view["start_player"], "?")
+    start = who.name(view["start_player"]) if view["start_player"] else "?"
     lines = [
         f"**Round {view['round']}** — start player {start}; marker on {view['marker']}"
         + (f"; target {', '.join(view['target'])}" if view["target"] else ""),

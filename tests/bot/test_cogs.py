@@ -29,6 +29,7 @@ from .conftest import (
     ANN,
     BOB,
     CHANNEL,
+    GUILD,
     MOD,
     STRANGER,
     Clock,
@@ -237,3 +238,39 @@ def test_no_token_explains_and_exits(monkeypatch: pytest.MonkeyPatch,
     err = capsys.readouterr().err
     assert "discord.com/developers" in err and "DISCORD_TOKEN=" in err and ".env" in err
     assert "applications.commands" in err
+
+
+async def test_clicks_and_commands_from_another_server_are_refused(referee: Referee) -> None:
+    """A message in server B carrying game A's custom ids: a B member can't join, a B
+    moderator can't start it, nobody in B can decide in A's game (issue 10)."""
+    game = await referee.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann")
+    other_thread = 77_777
+
+    def from_b(member: FakeMember) -> FakeInteraction:
+        it = FakeInteraction(referee, member, other_thread)
+        it.guild_id = GUILD + 1
+        return it
+
+    it = from_b(bob)
+    await components.handle(it, ids.lobby_id(game.id, "join"), [])
+    assert f"no game #{game.id} on this server" in it.last_text()
+    boss = FakeMember(MOD, "Boss", manage=True)
+    it = from_b(boss)
+    await components.handle(it, ids.lobby_id(game.id, "start"), [])
+    assert f"no game #{game.id} on this server" in it.last_text()
+    assert [s.user_id for s in (await referee.db.get_game(game.id)).seats] == [ANN]
+    await referee.lobby.join(game.id, BOB, "Bob")
+    await referee.lobby.start(game.id, ANN, seed=5)
+    await referee.idle()
+    user, _, table = await owed(referee, game.id)
+    me = ann if user == ANN else bob
+    for custom_id in (ids.turn_id(game.id, table.version, table.tag, "do", "target B1"),
+                      ids.turn_id(game.id, table.version, table.tag, "verb", "target")):
+        it = from_b(me)
+        await components.handle(it, custom_id, [])
+        assert f"no game #{game.id} on this server" in it.last_text()
+    assert await referee.db.get_log(game.id) == []
+    # the same click from the game's own server works
+    it = FakeInteraction(referee, me, game.thread_id)
+    await components.handle(it, ids.turn_id(game.id, table.version, table.tag, "do", "target B1"), [])
+    assert it.last_text() == "✅ Done: `target B1`"

@@ -1,0 +1,40 @@
+"""Names from outside (Discord display names, imported files) made safe to store and to show.
+
+``clean`` is applied where a name enters the referee (a lobby's host and joiners, a replacing
+member, an import's seats): control and format characters (bidirectional overrides, zero-width
+marks...) are dropped, whitespace collapsed, the length capped. ``shown`` is applied where a
+name or an engine text (which embeds names) is written into a message: markdown and mentions are
+escaped, so ``[Free Nitro](https://evil.example)`` stays text and a name can't ping anyone.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from discord.utils import escape_markdown, escape_mentions
+
+NAME_MAX = 32  # Discord's own limit for display names
+_DROP = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_KEEP = {"\u200d"}  # zero-width joiner: part of emoji sequences, not a direction mark
+# escape_markdown leaves a marker alone when it sees no partner on the same line, but a message
+# has more lines: every marker left is escaped (no masked link, no code fence, even cut short)
+_MARKERS = re.compile(r"(?<!\\)([\[\]`*_~|])")
+
+
+def clean(raw: object, fallback: str = "player") -> str:
+    """A name fit to store: printable, one line, at most ``NAME_MAX`` characters."""
+    text = raw if isinstance(raw, str) else str(raw or "")
+    kept = "".join(" " if c.isspace() else c for c in text
+                   if c in _KEEP or c.isspace() or unicodedata.category(c) not in _DROP)
+    name = " ".join(kept.split())[:NAME_MAX].strip()
+    return name or fallback
+
+
+def shown(text: str) -> str:
+    """A name or an engine line as written in a message: cleaned of control characters, with
+    markdown and mentions escaped (lines kept)."""
+    text = text.replace("\\", "\u29f5")  # a look-alike: every backslash left is an escape
+    lines = ("".join(c for c in line if c in _KEEP or unicodedata.category(c) not in _DROP)
+             for line in text.split("\n"))
+    return "\n".join(_MARKERS.sub(r"\\\1", escape_mentions(escape_markdown(line))) for line in lines)

@@ -1,0 +1,51 @@
+"""Hostile display names: no masked link, no broken code block, no reordered text, no ping, no
+unbounded name, wherever a name is written (issue 10)."""
+
+from __future__ import annotations
+
+from referee.names import NAME_MAX, clean, shown
+from referee.service import Referee
+
+from .conftest import ANN, BOB, CY, lobby, owed, thread_posts
+
+LINK = "[Free Nitro](https://evil.example)"
+FENCE = "```"
+RLO = "\u202e"  # right-to-left override
+
+
+def test_clean_strips_controls_and_caps() -> None:
+    assert clean(f"{RLO}evil\u2066 \u200bname\u2069\n\tx") == "evil name x"
+    assert len(clean("x" * 500)) == NAME_MAX
+    assert clean("\u202e\u200f") == "player"
+    assert clean("👩\u200d💻 Dora") == "👩\u200d💻 Dora"  # emoji sequences stay
+
+
+def test_shown_escapes_markdown_and_mentions() -> None:
+    assert shown(LINK).startswith("\\[")
+    assert "\\\\[" not in shown("\\" + LINK)  # an escaped backslash can't free the bracket
+    assert "\\`\\`\\`" in shown(FENCE + "code")
+    assert shown("@everyone") != "@everyone" and "<@123456789012345678>" not in shown("<@123456789012345678>")
+
+
+async def test_hostile_names_are_harmless_in_every_post(referee: Referee) -> None:
+    game = await lobby(referee, (ANN, LINK), (BOB, f"{FENCE}{RLO}bob{'y' * 100}"),
+                       (CY, "@everyone <@900>"))
+    stored = {s.user_id: s.display_name for s in game.seats}
+    assert stored[ANN] == LINK[:NAME_MAX]
+    assert RLO not in stored[BOB] and len(stored[BOB]) == NAME_MAX
+    await referee.lobby.leave(game.id, CY)
+    await referee.lobby.start(game.id, ANN, seed=5)
+    await referee.idle()
+    for _ in range(6):
+        user, _, table = await owed(referee, game.id)
+        await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
+        await referee.idle()
+    game = await referee.db.get_game(game.id)
+    text = "\n".join(p.text for p in thread_posts(referee.ctx.out, game))  # type: ignore[arg-type]
+    assert "Free Nitro" in text  # the names are there...
+    assert "[Free Nitro](" not in text.replace("\\[Free Nitro](", "")  # ...never as a link
+    assert RLO not in text
+    assert "@everyone" not in text
+    assert FENCE not in text.replace("\\`", "")
+    log = await referee.info.log(game, 20)
+    assert "[Free Nitro](" not in log.replace("\\[Free Nitro](", "")
