@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from typing import Any
@@ -45,6 +46,8 @@ def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict
     for key, spec in specs.items():
         out.setdefault(key, spec.default)
     return out
+LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
+LOBBIES_PER_CHANNEL = 10  # open lobbies in one channel at once
 
 
 def lobby_panel(game_id: int) -> Panel:
@@ -60,6 +63,7 @@ class Lobby:
         self.ctx = ctx
         self.sessions = sessions
         self.notify = notifier
+        self._opening = asyncio.Lock()  # lobbies are counted and opened one at a time
 
     def g(self, game: Game) -> Any:
         return self.ctx.engine(game)
@@ -89,10 +93,12 @@ class Lobby:
             raise Refusal("The turn time limit is between a few minutes and 14 days (336 hours).")
         chosen = game_options(g, {**(options or {}), **more_options})
         options = {**chosen, "turn_seconds": max(60, int(hours * 3600))}
-        now = self.ctx.now()
-        game = await self.ctx.db.create_game(guild_id=guild_id, channel_id=channel_id,
-                                             host_id=host_id, game_name=present.name,
-                                             options=options, now=now)
+        async with self._opening:
+            await self._check_room(guild_id, channel_id, host_id)
+            now = self.ctx.now()
+            game = await self.ctx.db.create_game(guild_id=guild_id, channel_id=channel_id,
+                                                 host_id=host_id, game_name=present.name,
+                                                 options=options, now=now)
         try:
             thread_id = await self.ctx.out.create_thread(
                 channel_id, f"{present.title} #{game.id}",
@@ -109,6 +115,19 @@ class Lobby:
         game = await self.ctx.db.get_game(game.id)
         await self.notify.post(game, self.text(game), panel=lobby_panel(game.id))
         return game
+
+    async def _check_room(self, guild_id: int, channel_id: int, host_id: int) -> None:
+        """At most ``LOBBIES_PER_MEMBER`` open lobbies per host, ``LOBBIES_PER_CHANNEL`` per
+        channel: a member can't flood a server with lobbies and threads."""
+        limit = LOBBIES_PER_CHANNEL + LOBBIES_PER_MEMBER
+        lobbies = await self.ctx.db.list_games(status=GameStatus.LOBBY, guild_id=guild_id,
+                                               limit=10 * limit)
+        if sum(g.host_id == host_id for g in lobbies) >= LOBBIES_PER_MEMBER:
+            raise Refusal(f"You already host {LOBBIES_PER_MEMBER} open lobbies: start or abort one "
+                          "of them before opening another.")
+        if sum(g.channel_id == channel_id for g in lobbies) >= LOBBIES_PER_CHANNEL:
+            raise Refusal(f"This channel already has {LOBBIES_PER_CHANNEL} open lobbies: join one of "
+                          "them, or wait until some start.")
 
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
         name = names.clean(name)  # the one way a member's name enters a game

@@ -96,3 +96,31 @@ async def test_no_thread_no_game(db, clock) -> None:  # type: ignore[no-untyped-
         await ref.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann")
     assert [g.status for g in await db.list_games()] == ["aborted"]
     await ref.close()
+
+
+async def test_open_lobbies_are_capped_per_member_and_per_channel(referee: Referee) -> None:
+    """30 /stella new by one member made 30 lobbies and threads (issue 10)."""
+    from referee.lobby import LOBBIES_PER_CHANNEL, LOBBIES_PER_MEMBER
+
+    async def new(host: int, channel: int = CHANNEL) -> None:
+        await referee.lobby.open(guild_id=GUILD, channel_id=channel, host_id=host, host_name="X")
+
+    for _ in range(LOBBIES_PER_MEMBER):
+        await new(ANN)
+    threads = len(referee.ctx.out.threads)  # type: ignore[attr-defined]
+    for _ in range(5):
+        with pytest.raises(Refusal, match=f"already host {LOBBIES_PER_MEMBER} open lobbies"):
+            await new(ANN)
+    assert len(referee.ctx.out.threads) == threads  # type: ignore[attr-defined]
+    hosts = iter(range(5000, 5100))
+    while len(await referee.db.list_games(status="lobby")) < LOBBIES_PER_CHANNEL:
+        await new(next(hosts))
+    with pytest.raises(Refusal, match="This channel already has"):
+        await new(next(hosts))
+    await new(next(hosts), CHANNEL + 1)  # another channel still has room
+    # a started lobby no longer counts
+    first = min(g.id for g in await referee.db.list_games(status="lobby", user_id=ANN))
+    await referee.lobby.join(first, BOB, "Bob")
+    await referee.lobby.start(first, ANN, seed=1)
+    await referee.idle()
+    await new(ANN, CHANNEL + 1)
