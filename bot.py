@@ -118,6 +118,14 @@ class StellaBot(commands.Bot):
             self._caught_up = True  # on_ready comes again after a reconnect
             self.referee.ctx.spawn(self.referee.catch_up(), "catch-up")
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        if self.referee is not None:  # its game pauses (referee.holds) until a moderator moves it
+            await self.referee.holds.thread_lost(payload.thread_id, "the thread was deleted")
+
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        if self.referee is not None and after.locked and not before.locked:
+            await self.referee.holds.thread_lost(after.id, "the thread was locked")
+
     async def on_game_component(self, interaction: discord.Interaction[Any], custom_id: str,
                                 values: list[str]) -> None:
         await components.handle(interaction, custom_id, values)

@@ -41,6 +41,8 @@ class Context:
     # play games without a present human (the offline demo only): on Discord a game needs a
     # human seat to start and pauses when no human is present (``referee.holds``)
     unattended: bool = False
+    # seconds between two summaries of a long run of automatic decisions (referee.sessions)
+    auto_pace: float = 2.0
 
     def engine(self, game: Game | str | None) -> Any:
         """The rules engine of a stored game (or of a game name; None: the default game)."""

@@ -101,6 +101,17 @@ class Holds:
                               or hold.attempts >= TELL_AFTER):
             await self.tell_moderators(game, hold, refused)
 
+    async def thread_lost(self, thread_id: int, detail: str) -> bool:
+        """Discord says a thread was deleted or locked: its running game pauses at once (before
+        a timer could apply a default into a thread nobody sees). True if a game was held."""
+        game = await self.ctx.db.find_game_by_thread(thread_id)
+        if game is None or game.status != GameStatus.RUNNING:
+            return False
+        async with self.ctx.lock(game.id):
+            table = await self.sessions.running(game.id)
+            await self.trouble(table.game, table.state, Delivery(Failure.GONE, detail), False)
+        return True
+
     async def tell_moderators(self, game: Game, hold: Hold, refused: Delivery) -> None:
         """Once per hold, in the thread's parent channel (no pings)."""
         if not await holds_db.mark_told(self.ctx.db, game.id):

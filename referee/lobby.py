@@ -17,6 +17,8 @@ from .notify import Notifier
 from .sessions import Sessions
 
 log = logging.getLogger(__name__)
+LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
+LOBBIES_PER_CHANNEL = 10  # open lobbies in one channel at once
 
 
 def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
@@ -46,8 +48,6 @@ def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict
     for key, spec in specs.items():
         out.setdefault(key, spec.default)
     return out
-LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
-LOBBIES_PER_CHANNEL = 10  # open lobbies in one channel at once
 
 
 def lobby_panel(game_id: int) -> Panel:

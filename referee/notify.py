@@ -167,8 +167,12 @@ class Notifier:
         await self.record(game, state, prompt, delivered)
 
     async def after_decision(self, game: Game, before: Mapping[str, str | None], state: Any,
-                             events: list[Event], deadline: int | None, note: str | None) -> None:
-        lines = ([note] if note else []) + texts.public_lines(events)
+                             events: list[Event], deadline: int | None, note: str | None, *,
+                             lines: list[str] | None = None) -> None:
+        """The public lines (``lines``, or ``note`` and the events'), the map of a new round or
+        the final scores, the next prompt, the hand DMs."""
+        if lines is None:
+            lines = ([note] if note else []) + texts.public_lines(events)
         body = "\n".join(lines)
         prompt: Delivery | None = None
         if state.ended:

@@ -34,7 +34,8 @@ class Referee:
                  unattended: bool = False) -> None:
         settings = settings or Settings(_env_file=None)  # type: ignore[call-arg]
         self.ctx = Context(db=db, out=out, settings=settings, clock=clock,
-                           ai=ai or AiRunner(settings.ai_workers), unattended=unattended)
+                           ai=ai or AiRunner(settings.ai_workers), unattended=unattended,
+                           auto_pace=0.0 if unattended else 2.0)
         self.notify = Notifier(self.ctx)
         self.sessions = Sessions(self.ctx, self.notify)
         self.lobby = Lobby(self.ctx, self.sessions, self.notify)

@@ -7,6 +7,7 @@ in one transaction, then tell the thread and the players. Nothing changes on any
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections.abc import Sequence
@@ -34,6 +35,22 @@ from .notify import Notifier, hands
 
 log = logging.getLogger(__name__)
 MAX_AUTOMATIC = 5000  # guard against a runaway AI loop
+RUN_MAX = 12  # automatic decisions told in one message; then ``ctx.auto_pace`` seconds' pause
+
+
+@dataclass
+class AutoRun:
+    """Automatic decisions taken in a row, told together (``Sessions.advance``)."""
+
+    before: dict[str, str] = dataclasses.field(default_factory=dict)  # hands at the start
+    events: list[Event] = dataclasses.field(default_factory=list)
+    lines: list[str] = dataclasses.field(default_factory=list)
+    moves: int = 0
+
+    def add(self, note: str | None, events: list[Event]) -> None:
+        self.moves += 1
+        self.events += events
+        self.lines += ([note] if note else []) + texts.public_lines(events)
 
 
 @dataclass
@@ -95,9 +112,11 @@ class Sessions:
     # --- committing ------------------------------------------------------------------------
 
     async def commit(self, table: Table, player: str, action: Any, source: DecisionSource,
-                     by_user: int | None = None, note: str | None = None) -> tuple[Game, list[Event]]:
-        """Apply ``action`` for ``player`` on ``table``, persist, then notify. Caller holds the
-        game's lock. Engine errors propagate with nothing changed."""
+                     by_user: int | None = None, note: str | None = None, *,
+                     quiet: bool = False) -> tuple[Game, list[Event]]:
+        """Apply ``action`` for ``player`` on ``table``, persist, then notify (``quiet``: the
+        caller tells people later, ``advance`` summarising a run). Caller holds the game's lock.
+        Engine errors propagate with nothing changed."""
         game, state = table.game, table.state
         g = self.g(game)
         before_version = state.version
@@ -128,6 +147,8 @@ class Sessions:
             game = dataclasses.replace(game, version=state.version, deadline=deadline,
                                        remind_at=remind_at, reminder_sent=False)
         table.game = game
+        if quiet:
+            return game, events
         try:  # the decision is stored: telling people must not turn it into an error
             await self.notify.after_decision(game, before, state, events, deadline, note)
         except Exception:
@@ -238,38 +259,78 @@ class Sessions:
     # --- AI seats and absent players -------------------------------------------------------
 
     async def advance(self, game_id: int) -> None:
-        """Take every decision owed by an AI seat or an absent player, one at a time."""
+        """Take every decision owed by an AI seat or an absent player, one at a time, and tell
+        the thread in one message per run (at most ``RUN_MAX`` decisions, then a pause of
+        ``ctx.auto_pace`` seconds): never a burst of one message per automatic move."""
+        run = AutoRun()
         for _ in range(MAX_AUTOMATIC):
-            async with self.ctx.lock(game_id):
-                try:
-                    table = await self.running(game_id)
-                except (UnknownGame, WrongPhase):
+            try:
+                more = await self._automatic(game_id, run)
+            except Exception:
+                if run.moves:  # what was decided before the error is still told
+                    await self._summarise(game_id, run)
+                raise
+            if not more or run.moves >= RUN_MAX:
+                if run.moves:
+                    await self._summarise(game_id, run)
+                if not more:
                     return
-                g = self.g(table.game)
-                to_act = g.to_act(table.state)
-                seat = None if to_act is None else table.game.seat_of_player(to_act.player)
-                if to_act is None or seat is None or not (seat.is_ai or seat.absent):
-                    return
-                if await self.holds.get(game_id) is not None:
-                    return  # paused: nothing is decided for anyone
-                if self.holds.nobody_present(table.game) and not self.ctx.unattended:
-                    await self.holds.pause_nobody(table.game)
-                    return
-                if seat.is_ai:
-                    action = await self._ai_choice(table, to_act.player, seat.ai_level)
-                    try:
-                        g.check(table.state, to_act.player, action)
-                    except GameError:
-                        log.exception("game %s: the AI chose %s; playing the default",
-                                      table.game.id, action)
-                        action = g.default(table.state, to_act.player)
-                    await self.commit(table, to_act.player, action, DecisionSource.AI)
-                else:
-                    action = g.default(table.state, to_act.player)
-                    note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
-                            f"`{action}` is made.")
-                    await self.commit(table, to_act.player, action, DecisionSource.AUTO, note=note)
+                run = AutoRun()
+                await asyncio.sleep(self.ctx.auto_pace)
+        if run.moves:
+            await self._summarise(game_id, run)
         log.error("game %s: stopped after %d automatic decisions", game_id, MAX_AUTOMATIC)
+
+    async def _automatic(self, game_id: int, run: AutoRun) -> bool:
+        """Take one automatic decision (quietly, into ``run``); False if there is none to take."""
+        async with self.ctx.lock(game_id):
+            try:
+                table = await self.running(game_id)
+            except (UnknownGame, WrongPhase):
+                return False
+            g = self.g(table.game)
+            to_act = g.to_act(table.state)
+            seat = None if to_act is None else table.game.seat_of_player(to_act.player)
+            if to_act is None or seat is None or not (seat.is_ai or seat.absent):
+                return False
+            if await self.holds.get(game_id) is not None:
+                return False  # paused: nothing is decided for anyone
+            if self.holds.nobody_present(table.game) and not self.ctx.unattended:
+                await self.holds.pause_nobody(table.game)
+                return False
+            if not run.moves:
+                run.before = hands(self.ctx, table.game, table.state)
+            note = None
+            if seat.is_ai:
+                action = await self._ai_choice(table, to_act.player, seat.ai_level)
+                try:
+                    g.check(table.state, to_act.player, action)
+                except GameError:
+                    log.exception("game %s: the AI chose %s; playing the default",
+                                  table.game.id, action)
+                    action = g.default(table.state, to_act.player)
+                source = DecisionSource.AI
+            else:
+                action = g.default(table.state, to_act.player)
+                note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
+                        f"`{action}` is made.")
+                source = DecisionSource.AUTO
+            _, events = await self.commit(table, to_act.player, action, source, note=note,
+                                          quiet=True)
+            run.add(note, events)
+            return True
+
+    async def _summarise(self, game_id: int, run: AutoRun) -> None:
+        """One message for a run of automatic decisions (then the map of a new round, the
+        final scores or the next prompt, and the hand DMs, as after any decision)."""
+        async with self.ctx.lock(game_id):
+            try:
+                table = await self.table(game_id)
+                await self.notify.after_decision(table.game, run.before, table.state, run.events,
+                                                 table.game.deadline, None,
+                                                 lines=texts.collapse(run.lines))
+            except Exception:
+                log.exception("game %s: telling %d automatic decisions failed", game_id, run.moves)
 
     async def _ai_choice(self, table: Table, player: str, level: int | None) -> Any:
         state, g = table.state, self.g(table.game)

@@ -39,6 +39,15 @@ def private_lines(events: Iterable[Event], player_id: str) -> list[str]:
     return [shown(e.text) for e in events if e.to is not None and player_id in e.to]
 
 
+def collapse(lines: Sequence[str], limit: int = 20) -> list[str]:
+    """A run of automatic decisions in one message: its last ``limit`` lines, and how many
+    earlier ones /stella log has."""
+    if len(lines) <= limit:
+        return list(lines)
+    return [f"… {len(lines) - limit + 1} earlier line(s): see the log command.",
+            *lines[len(lines) - limit + 1:]]
+
+
 def prompt_line(seat: Seat | None, prompt: str, deadline: int | None) -> str:
     line = f"➡️ {mention(seat)}: {shown(prompt)}"
     if deadline is not None and seat is not None and not seat.is_ai:

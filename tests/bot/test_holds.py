@@ -156,3 +156,22 @@ async def test_a_game_needs_a_human_seat_to_start(referee: Referee) -> None:
     except Exception as exc:
         assert "at least one human" in str(exc)
     assert (await referee.db.get_game(game.id)).status == "lobby"
+
+
+async def test_automatic_moves_are_told_in_one_message_per_run(referee: Referee) -> None:
+    """Three AI seats and one human: each run of AI moves is one message, not one per move."""
+    game = await started(referee, (ANN, "Ann"), bots=("random", "random", "random"), seed=4)
+    for _ in range(8):
+        user, _, table = await owed(referee, game.id)
+        await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
+        await referee.idle()
+    log = await referee.db.get_log(game.id)
+    automatic = [d for d in log if d.source == "ai"]
+    human = len(log) - len(automatic)
+    posts = out_of(referee).threads[game.thread_id]  # type: ignore[index]
+    rounds = sum(1 for p in posts if p.files)
+    assert len(automatic) >= 3 * human
+    # per human decision: its message and prompt; per AI run: one message (and a new round's map)
+    text_only = [p for p in posts if not p.files and p.panel is None]
+    assert len(text_only) <= human + 2 + rounds, [p.text[:60] for p in text_only]
+    assert "draws a" in "\n".join(p.text for p in posts)  # the AI's moves are still told

@@ -123,6 +123,22 @@ class Driver:
         )
         return self._add_channel(thread, "THREAD_CREATE")
 
+    def delete_channel(self: FakeDiscord, channel: st.Channel) -> None:
+        """A member deletes a channel or thread: THREAD_DELETE/CHANNEL_DELETE to the bot, and
+        every later request on it answers 404 with code 10003 Unknown Channel."""
+        channel.deleted = True
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        self.gateway.broadcast(event, payloads.channel(channel, self), GUILDS_INTENT)
+        self.notify()
+
+    def lock_thread(self: FakeDiscord, thread: st.Channel, *, archived: bool = True) -> None:
+        """A moderator locks (and archives) a thread: THREAD_UPDATE to the bot; the bot's posts
+        in it answer 403 with code 50083."""
+        thread.locked = True
+        thread.archived = archived
+        self.gateway.broadcast("THREAD_UPDATE", payloads.channel(thread, self), GUILDS_INTENT)
+        self.notify()
+
     def dm_channel(self: FakeDiscord, user: st.User) -> st.Channel:
         """The DM channel between the bot and `user` (made on first use)."""
         for channel in self.channels.values():
