@@ -60,16 +60,36 @@ def perform_bid(state: State, p: Player, action: Action, ev: EventLog) -> None:
         items.discard(state, p, action.thing, True, ev)
 
 
+_PLAYS: dict[tuple[int, ...], list[Action]] = {}
+_REFRESHES: dict[tuple[int, ...], list[Action]] = {}
+
+
+def _plays(hand: tuple[int, ...]) -> list[Action]:
+    """Every play of a hand (shared: the same hand lists the same decisions)."""
+    found = _PLAYS.get(hand)
+    if found is None:
+        found = [Play(card, order or None) for card in hand
+                 for order in permutations(c for c in hand if c != card)]
+        _PLAYS[hand] = found
+    return found
+
+
+def _refreshes(hand: tuple[int, ...]) -> list[Action]:
+    found = _REFRESHES.get(hand)
+    if found is None:
+        found = [Refresh(order or None) for order in permutations(hand)]
+        _REFRESHES[hand] = found
+    return found
+
+
 def legal_bid(state: State, p: Player) -> list[Action]:
-    hand = sorted(p.hand)
-    out: list[Action] = []
-    for card in hand:
-        others = [c for c in hand if c != card]
-        out.extend(Play(card, order or None) for order in permutations(others))
+    hand = tuple(sorted(p.hand))
+    out = list(_plays(hand))
     if p.credits >= 1:
-        out.extend(Refresh(order or None) for order in permutations(hand))
-    out.extend(Put(item, sq, True) for item, sq in items.puts(p, True))
-    out.extend(Discard(item, True) for item in sorted(set(p.staging)))
+        out.extend(_refreshes(hand))
+    if p.staging:
+        out.extend(Put(item, sq, True) for item, sq in items.puts(p, True))
+        out.extend(Discard(item, True) for item in sorted(set(p.staging)))
     return out
 
 

@@ -25,6 +25,7 @@ from .colony import complete, lay, placement, placements, structure_pairs
 from .components import (
     CREW_COLOURS,
     CRYSTAL_COLOURS,
+    ITEMS,
     SQUARES,
     STRUCTURES,
     TOKEN_TYPES,
@@ -227,48 +228,75 @@ def _buys(types: tuple[str, ...]) -> dict[str, tuple[Buy, ...]]:
 _SLOTS = {"crystal": 0, "worker": 1, "ship": 2}
 
 
+_STAGE, _DISCARD, _EXCHANGE = _Table(Stage), _Table(Discard), _Table(Exchange)
+_ACCEPTS = {item: ((item.partition("/")[2], "any") if item.startswith("crystal/")
+                   else ("dome",) if item.startswith("worker/") else ("pad",))
+            for item in ITEMS}  # R11: the buildings each item goes on
+_BUY_MEMO: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Action]] = {}
+
+
+def _buy_list(types: tuple[str, ...], squares: tuple[str, ...]) -> list[Action]:
+    """Every purchase of the token ``types`` on ``squares`` (memoised: a turn lists the same
+    ones again and again)."""
+    key = (types, squares)
+    found = _BUY_MEMO.get(key)
+    if found is None:
+        table = _buys(types)
+        found = [b for sq in squares for b in table[sq]]
+        if len(_BUY_MEMO) > 20_000:
+            _BUY_MEMO.clear()
+        _BUY_MEMO[key] = found
+    return found
+
+
 def legal_develop(state: State, p: Player) -> list[Action]:  # noqa: C901 - verb by verb
     """Every legal development decision, verbs together: place, put, stage, discard, buy,
     build, exchange, done."""
     colony = p.colony
     board, tokens, placed, structs = colony.board, colony.tokens, colony.items, colony.structures
-    vacant = {sq: tokens.get(sq) or b for sq, b in board.items()
-              if sq not in placed and sq not in structs}
+    groups: dict[str, list[str]] = {}  # building -> vacant squares (the board's order)
+    vacant: list[str] = []
+    for sq, b in board.items():
+        if sq in placed or sq in structs:
+            continue
+        vacant.append(sq)
+        if tokens:
+            b = tokens.get(sq, b)
+        got = groups.get(b)
+        if got is None:
+            groups[b] = [sq]
+        else:
+            got.append(sq)
     out: list[Action] = []
-    place = _PLACE
-    for tile in sorted(set(p.pending_tiles)):
-        out.extend(place[(tile, sq, rot)] for sq, rot in placements(colony, tile))
-    put = _PUT
-    for staged, source in ((False, p.pending_items), (True, p.staging)):
-        for item in sorted(set(source)):
-            kind, _, colour = item.partition("/")
-            if kind == "crystal":
-                out.extend(put[(item, sq, staged)] for sq, b in vacant.items()
-                           if b == colour or b == "any")
-            else:
-                want = "dome" if kind == "worker" else "pad"
-                out.extend(put[(item, sq, staged)] for sq, b in vacant.items() if b == want)
-    if p.pending_items:
-        kinds = {items.kind(s) for s in p.staging}
-        out.extend(Stage(item) for item in sorted(set(p.pending_items))
-                   if items.kind(item) not in kinds)
-    if p.pending_items or p.pending_tiles or p.staging:
-        out.extend(Discard(thing, staged) for thing, staged in items.discards(p))
+    pending, staging = p.pending_items, p.staging
+    if p.pending_tiles:
+        place = _PLACE
+        for tile in sorted(set(p.pending_tiles)):
+            out.extend([place[(tile, sq, rot)] for sq, rot in placements(colony, tile)])
+    if pending or staging:
+        put = _PUT
+        for staged, source in ((False, pending), (True, staging)):
+            for item in sorted(set(source)):
+                accepts = _ACCEPTS[item]
+                squares = groups.get(accepts[0], [])
+                if len(accepts) > 1 and accepts[1] in groups:
+                    squares = squares + groups[accepts[1]]
+                out.extend([put[(item, sq, staged)] for sq in squares])
+        if pending:
+            kinds = {s.partition("/")[0] for s in staging}
+            out.extend([_STAGE[(item,)] for item in sorted(set(pending))
+                        if item.partition("/")[0] not in kinds])
+        out.extend([_DISCARD[key] for key in items.discards(p)])
     supply = state.supply
     credits = p.credits
     if credits > 0:
         cost = state.options.difficulty if state.solo else 1
-        types = [t for t in TOKEN_TYPES if supply[f"token/{t}"] > 0]
+        types = tuple(t for t in TOKEN_TYPES if supply[_TOKEN_KEY[t]] > 0)
         if types and cost <= credits:
-            buys = _buys(tuple(types))
-            for sq in sorted(vacant):
-                out.extend(buys[sq])
+            out.extend(_buy_list(types, tuple(vacant)))
         if types and state.solo and cost + (0 if state.options.free_undeveloped else 1) <= credits:
-            buys = _buys(tuple(types))
-            for sq in SQUARES:
-                if sq not in board:
-                    out.extend(buys[sq])
-    blanks = [sq for sq, b in vacant.items() if b == "blank"]
+            out.extend(_buy_list(types, tuple(sq for sq in SQUARES if sq not in board)))
+    blanks = groups.get("blank")
     if blanks and len(placed) >= 2:
         build = _BUILD
         found = []
@@ -277,20 +305,21 @@ def legal_develop(state: State, p: Player) -> list[Action]:  # noqa: C901 - verb
                 if supply[structure] > 0:
                     found.append((structure, m, via))
         found.sort(key=_structure_order)
-        out.extend(build[key] for key in found)
-    if state.solo and credits > 0:
+        out.extend([build[key] for key in found])
+    if state.solo and credits > 0 and (pending or staging):
         assert state.zorlord is not None
         theirs = set(state.zorlord.supply)
         for staged in (False, True):
             for item in sorted(set(items.source(p, staged))):
                 kind, _, colour = item.partition("/")
                 colours = CRYSTAL_COLOURS if kind == "crystal" else CREW_COLOURS
-                out.extend(Exchange(item, c, staged) for c in colours
-                           if c != colour and f"{kind}/{c}" in theirs)
+                out.extend([_EXCHANGE[(item, c, staged)] for c in colours
+                            if c != colour and f"{kind}/{c}" in theirs])
     out.append(DONE)
     return out
 
 
+_TOKEN_KEY = {t: f"token/{t}" for t in TOKEN_TYPES}
 _STRUCTURE_INDEX = {s: i for i, s in enumerate(STRUCTURES)}
 _SQUARE_INDEX = {sq: i for i, sq in enumerate(SQUARES)}
 

@@ -99,6 +99,8 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
             out.append(f"{p.name} has no revealed card after the reveal")
         if state.phase == "bid" and (p.bid is None) != bool(p.hand):
             out.append(f"{p.name} holds a hand after bidding or none before")
+        if any(x != sorted(x) for x in (p.staging, p.pending_items, p.pending_tiles)):
+            out.append(f"{p.name}'s pending or staged things are out of order")
         kinds = [s.partition("/")[0] for s in p.staging]
         if len(set(kinds)) != len(kinds) or any(s not in ITEM_COUNTS for s in p.staging):
             out.append(f"{p.name}'s staging area holds two items of a kind")

@@ -89,7 +89,8 @@ def discard(state: State, p: Player, thing: str, staged: bool, ev: EventLog) -> 
 
 
 def discards(p: Player) -> list[tuple[str, bool]]:
-    out = [(item, False) for item in sorted(set(p.pending_items))]
-    out.extend((t, False) for t in sorted(p.pending_tiles))
-    out.extend((item, True) for item in sorted(set(p.staging)))
+    """Every discard (R12): pending items, pending tiles, staged items (the lists are sorted)."""
+    out = [(item, False) for item in dict.fromkeys(p.pending_items)]
+    out.extend([(t, False) for t in p.pending_tiles])
+    out.extend([(item, True) for item in p.staging])
     return out
