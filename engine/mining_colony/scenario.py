@@ -252,11 +252,22 @@ def build(doc: dict[str, Any]) -> tuple[State, EventLog]:  # noqa: C901 - key af
 
 
 def run_scenario(doc: dict[str, Any]) -> dict[str, Any]:
+    """The result JSON of ``python -m engine scenario FILE.json``."""
+    return scenario_state(doc)[1]
+
+
+def scenario_state(doc: dict[str, Any]) -> tuple[State | None, dict[str, Any]]:
+    """The state the scenario reaches (None if its setup failed; else the table just before the
+    first illegal action) and its result: what ``python -m render scenario`` draws."""
     try:
-        state, ev = build(doc)
+        state, _ = build(doc)
     except GameError as exc:
-        return {"ok": False, "index": None, "error": f"Setup: {exc}"}
-    events = list(ev)
+        return None, {"ok": False, "index": None, "error": f"Setup: {exc}"}
+    return state, _play(state, doc)
+
+
+def _play(state: State, doc: dict[str, Any]) -> dict[str, Any]:
+    events: list[Any] = []
     for index, entry in enumerate(doc.get("actions") or []):
         try:
             if not (isinstance(entry, list) and len(entry) == 2
