@@ -28,15 +28,12 @@ from .state import State
 
 
 def _timed(tiles: list[Placed], race: bool, rng: Rng) -> Dig:
-    """The dig as a referee would stamp it (R6): simulated seconds per tile placed."""
+    """The dig as a referee would stamp it (R6): a simulated pace of 2 to 32 seconds a tile."""
     if not race:
         return Dig.of(tiles)
-    t = 0
-    out = []
-    for tile in tiles:
-        t += 20 + rng.below(300)  # 2 to 32 seconds a tile, in tenths
-        out.append(Placed(tile.kind, tile.squares, t))
-    return Dig.of(out, t + rng.below(100))
+    pace = 20 + rng.below(300)  # tenths of a second per tile
+    out = [Placed(t.kind, t.squares, pace * (i + 1)) for i, t in enumerate(tiles)]
+    return Dig.of(out, pace * (len(tiles) + 1))
 
 
 def _placed(kind: str, mask: int) -> Placed:

@@ -134,9 +134,17 @@ class Card:
 
     def text(self) -> str:
         """``blue:1,red:2,white:2 gold+1,woodworm-1`` (the notation's card contents)."""
+        return _card_text(self.number)
+
+    def _text(self) -> str:
         tiles = ",".join(f"{c}:{n}" for c, n in self.tiles.items())
         finds = ",".join(f"{e}{p:+d}" for e, p in self.finds.items())
         return f"{tiles} {finds}"
+
+
+@cache
+def _card_text(number: int) -> str:
+    return CARDS[number]._text()
 
 
 CARDS: dict[int, Card] = {
