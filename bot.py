@@ -26,7 +26,7 @@ from pydantic import ValidationError
 import games
 from cogs import components
 from cogs.admin import Admin
-from cogs.common import StellaTree
+from cogs.common import StellaTree, quiet_late_autocomplete
 from cogs.game import GameGroup
 from db import Database
 from db.lease import DatabaseInUse
@@ -53,6 +53,7 @@ class StellaBot(commands.Bot):
     def __init__(self, settings: Settings, *, outbox: Outbox | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice used
+        quiet_late_autocomplete()
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          tree_cls=StellaTree, help_command=None)
         self.settings = settings

@@ -28,6 +28,33 @@ GONE = {
 }
 
 
+def gone(exc: BaseException | None) -> str | None:
+    """Why Discord no longer takes an answer to an interaction, if that is what ``exc`` says."""
+    if isinstance(exc, discord.HTTPException) and exc.code in GONE:
+        return GONE[exc.code]
+    return None
+
+
+class LateAutocomplete(logging.Filter):
+    """discord.py sends autocomplete answers itself and logs a failure as an ERROR traceback;
+    a late one (10062) is expected now and then: one WARNING line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        why = gone(record.exc_info[1] if record.exc_info else None)
+        if why is not None:
+            record.msg, record.args = "%s could not be answered: %s", (record.getMessage(), why)
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def quiet_late_autocomplete() -> None:
+    """Install ``LateAutocomplete`` on discord.py's command tree logger (once)."""
+    logger = logging.getLogger("discord.app_commands.tree")
+    if not any(isinstance(f, LateAutocomplete) for f in logger.filters):
+        logger.addFilter(LateAutocomplete())
+
+
 def referee_of(interaction: discord.Interaction[Any]) -> Referee:
     referee = getattr(interaction.client, "referee", None)
     if referee is None:
@@ -82,9 +109,10 @@ async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequ
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The one error handler: explanations for expected errors, an apology for bugs."""
     exc = unwrap(error)
-    if isinstance(exc, discord.HTTPException) and exc.code in GONE:
+    why = gone(exc)
+    if why is not None:
         log.warning("%s by user %s could not be answered: %s; anything it did is kept",
-                    _what(interaction), interaction.user.id, GONE[exc.code])
+                    _what(interaction), interaction.user.id, why)
         return
     message = user_message(exc)
     if message is None:

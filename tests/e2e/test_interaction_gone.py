@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from .driver import GameDriver, Policy, turn_ids
 from .helpers import Unchanged, settle
 
@@ -38,6 +40,17 @@ async def test_a_late_defer_and_an_expired_follow_up_token(world, db, stella, ca
     assert await Unchanged.take(driver) == before
     [record] = warnings_about(caplog, 10062)
     assert record.levelno == logging.WARNING and record.exc_info is None
+
+    # 10062 on an autocomplete answer (sent by discord.py itself): a warning line too
+    fake.interaction_deadline = 0.0
+    with pytest.raises(TimeoutError):
+        await fake.autocomplete(user, driver.thread, "stella do", focused="action", timeout=1.0)
+    await fake.wait_for(lambda: len(warnings_about(caplog, 10062)) == 2, 10, "the second warning")
+    fake.interaction_deadline = 3.0
+    record = warnings_about(caplog, 10062)[-1]
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    assert "autocomplete" in record.getMessage()
+    assert await Unchanged.take(driver) == before
 
     # 50027: the decision is made and stored, only its confirmation cannot be delivered
     user, player = driver.owing()
