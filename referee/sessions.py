@@ -293,9 +293,16 @@ class Sessions:
             seat = None if to_act is None else table.game.seat_of_player(to_act.player)
             if to_act is None or seat is None or not (seat.is_ai or seat.absent):
                 return False
-            if await self.holds.get(game_id) is not None:
-                return False  # paused: nothing is decided for anyone
-            if self.holds.nobody_present(table.game) and not self.ctx.unattended:
+            nobody = self.holds.nobody_present(table.game) and not self.ctx.unattended
+            hold = await self.holds.get(game_id)
+            if hold is not None:  # paused: nothing is decided for anyone...
+                if hold.reason != HoldReason.NOBODY or nobody:
+                    return False
+                deadline, remind_at = self.ctx.timer_for(table.game, table.state)
+                await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,),
+                                       deadline=deadline, remind_at=remind_at)
+                self.ctx.on_timer_change(deadline)  # ...until someone is there again
+            elif nobody:
                 await self.holds.pause_nobody(table.game)
                 return False
             if not run.moves:

@@ -175,3 +175,26 @@ async def test_automatic_moves_are_told_in_one_message_per_run(referee: Referee)
     text_only = [p for p in posts if not p.files and p.panel is None]
     assert len(text_only) <= human + 2 + rounds, [p.text[:60] for p in text_only]
     assert "draws a" in "\n".join(p.text for p in posts)  # the AI's moves are still told
+
+
+async def test_a_member_taking_an_absent_seat_ends_the_pause(referee: Referee) -> None:
+    game = await started(referee, (ANN, "Ann"), bots=("random",), seed=2)
+    ann = game.seat_of_user(ANN)
+    assert ann is not None
+    await referee.db.set_absent(game.id, ann.player_id, True)
+    await referee.sessions.advance(game.id)
+    await referee.idle()
+    assert (await holds_db.get(referee.db, game.id)) is not None
+    await referee.moderation.replace(game.id, ann.player_id, MOD, user_id=BOB, name="Bob")
+    await referee.idle()
+    # Bob or the AI owes the next decision: either way the game goes on with Bob present
+    table = await referee.sessions.running(game.id)
+    to_act = referee.ctx.engine(table.game).to_act(table.state)
+    seat = table.game.seat_of_player(to_act.player)
+    assert seat is not None and seat.user_id == BOB
+    user, _, table = await owed(referee, game.id)
+    default = str(referee.ctx.engine(table.game).default(table.state, to_act.player))
+    await referee.sessions.decide(game.id, user, default)
+    await referee.idle()
+    assert await holds_db.get(referee.db, game.id) is None
+    assert (await referee.db.get_game(game.id)).deadline is not None
