@@ -63,3 +63,12 @@ def test_board_only_is_the_mine_without_the_panel() -> None:
     t = Table(load_scenario("notation_example"))
     im = Image.open(io.BytesIO(board_only_png(G.view(t.state, None))))
     assert im.width < WIDTH and im.height == HEIGHT
+
+
+def test_python_m_render_draws_a_white_ranium_scenario(tmp_path: Path) -> None:
+    from render.__main__ import main
+
+    out = tmp_path / "map.png"
+    assert main(["scenario", str(Path(__file__).with_name("scenarios")
+                                / "notation_example.json"), "-o", str(out)]) == 0
+    assert Image.open(out).size == (WIDTH, HEIGHT)
