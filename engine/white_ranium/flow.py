@@ -13,7 +13,9 @@ from .state import Frame, State
 
 
 def owed(state: State) -> list[tuple[int, str]]:
-    """(seat, decision kind) of every decision owed now, in seat order; [] when ended."""
+    """(seat, decision kind) of every decision owed now; [] when ended. Only a strategy fight
+    has two: the attacker's, then the defender's (R24's order, so ``to_act`` names the attacker
+    while both owe), answered in either order (R15)."""
     if state.ended:
         return []
     if state.phase == "swap":
@@ -29,7 +31,7 @@ def owed(state: State) -> list[tuple[int, str]]:
                 crew = state.crew(colour)
                 if card is None and crew is not None:
                     out.append((crew.seat, "fight"))
-            return sorted(out)
+            return out
         if top.kind == "free":
             return [(top.seat, "free-action")]
         return [(top.seat, "card" if top.card is None else "place")]

@@ -164,3 +164,15 @@ def test_r17_strategy_hand_comes_back_when_empty() -> None:
     two.do("ann", "steal blue")
     with pytest.raises(IllegalDecision, match="not in your hand"):
         G.apply(two.state, "ann", "fight red-4")
+
+
+def test_r24_both_owe_the_attacker_first_whatever_the_seats() -> None:
+    """R24: fight decisions are the attacker's, then the defender's; both are owed at once, so
+    ``to_act`` names the attacker until the attacker has committed."""
+    t = Table(table(cards="strategy", start_player="bob", crews={"red": "E4", "blue": "E4"},
+                    held={"red": 1}))
+    t.do("bob", "steal red")
+    assert t.owes() == [("bob", "fight"), ("ann", "fight")]
+    assert t.summary["to_act"] == {"player": "bob", "decision": "fight"}
+    t.do("bob", "fight blue-2")
+    assert t.summary["to_act"] == {"player": "ann", "decision": "fight"}
