@@ -15,11 +15,21 @@ from typing import Any
 from ..core.rng import Rng
 from .actions import Action, Build, Buy, Discard, Place, Play, Put, Refresh, Stage, Take
 from .components import PLACEMENTS, TILE_PRINT, TRIPLES, fits
+from .listing import develop_block, develop_verbs
+from .state import State
+from .view import owed_pairs
 
 
-def random_decision(game: Any, state: Any, player: str, rng: Rng) -> Action:
-    """A uniformly random kind of decision (its verb), then one of that kind (the listing keeps
-    each verb together), so the many squares a token may go on don't crowd out ``done``."""
+def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
+    """A uniformly random kind of decision (its verb), then one of that kind, so the many
+    squares a token may go on don't crowd out ``done``. In a development turn only the chosen
+    verb is listed (``develop_verbs`` names exactly the non-empty blocks of ``legal``)."""
+    owed = dict(owed_pairs(state))
+    if owed.get(player) == "develop":
+        p = state.player(player)
+        verbs = develop_verbs(state, p)
+        block = develop_block(state, p, verbs[rng.below(len(verbs))])
+        return block[rng.below(len(block))]
     legal = game.legal(state, player)
     starts = [0] + [i for i in range(1, len(legal)) if legal[i].verb != legal[i - 1].verb]
     k = rng.below(len(starts))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from ..core.errors import IllegalDecision
 from . import items
 from .actions import (
-    DONE,
     Action,
     Build,
     Buy,
@@ -21,18 +20,9 @@ from .actions import (
     Put,
     Stage,
 )
-from .colony import complete, lay, placement, placements, structure_pairs
-from .components import (
-    CREW_COLOURS,
-    CRYSTAL_COLOURS,
-    ITEMS,
-    SQUARES,
-    STRUCTURES,
-    TOKEN_TYPES,
-    TRIPLES,
-)
+from .colony import complete, lay, placement, structure_pairs
 from .events import EventLog, article
-from .state import Colony, Player, State
+from .state import Player, State
 
 SLOT_TAKEN = "Your staging area already holds a {kind}: it holds one crystal, one worker and one ship (R11)."
 
@@ -201,148 +191,3 @@ def perform_develop(state: State, p: Player, action: Action, ev: EventLog) -> bo
 
         solo_win(state, p, ev)
     return False
-
-
-class _Table(dict[tuple[object, ...], Action]):
-    """Shared decision values (immutable), built on first use: listings build none twice."""
-
-    def __init__(self, cls: type[Action]) -> None:
-        super().__init__()
-        self.cls = cls
-
-    def __missing__(self, key: tuple[object, ...]) -> Action:
-        value = self[key] = self.cls(*key)  # type: ignore[call-arg]
-        return value
-
-
-_PLACE, _PUT, _BUILD = _Table(Place), _Table(Put), _Table(Build)
-_BUYS: dict[tuple[str, ...], dict[str, tuple[Buy, ...]]] = {}
-
-
-def _buys(types: tuple[str, ...]) -> dict[str, tuple[Buy, ...]]:
-    """Per square, the purchases of the token types still in the supply (shared values)."""
-    table = _BUYS.get(types)
-    if table is None:
-        table = _BUYS[types] = {sq: tuple(Buy(t, sq) for t in types) for sq in SQUARES}
-    return table
-_SLOTS = {"crystal": 0, "worker": 1, "ship": 2}
-
-
-_STAGE, _DISCARD, _EXCHANGE = _Table(Stage), _Table(Discard), _Table(Exchange)
-_ACCEPTS = {item: ((item.partition("/")[2], "any") if item.startswith("crystal/")
-                   else ("dome",) if item.startswith("worker/") else ("pad",))
-            for item in ITEMS}  # R11: the buildings each item goes on
-_BUY_MEMO: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Action]] = {}
-
-
-def _buy_list(types: tuple[str, ...], squares: tuple[str, ...]) -> list[Action]:
-    """Every purchase of the token ``types`` on ``squares`` (memoised: a turn lists the same
-    ones again and again)."""
-    key = (types, squares)
-    found = _BUY_MEMO.get(key)
-    if found is None:
-        table = _buys(types)
-        found = [b for sq in squares for b in table[sq]]
-        if len(_BUY_MEMO) > 20_000:
-            _BUY_MEMO.clear()
-        _BUY_MEMO[key] = found
-    return found
-
-
-def legal_develop(state: State, p: Player) -> list[Action]:  # noqa: C901 - verb by verb
-    """Every legal development decision, verbs together: place, put, stage, discard, buy,
-    build, exchange, done."""
-    colony = p.colony
-    board, tokens, placed, structs = colony.board, colony.tokens, colony.items, colony.structures
-    groups: dict[str, list[str]] = {}  # building -> vacant squares (the board's order)
-    vacant: list[str] = []
-    for sq, b in board.items():
-        if sq in placed or sq in structs:
-            continue
-        vacant.append(sq)
-        if tokens:
-            b = tokens.get(sq, b)
-        got = groups.get(b)
-        if got is None:
-            groups[b] = [sq]
-        else:
-            got.append(sq)
-    out: list[Action] = []
-    pending, staging = p.pending_items, p.staging
-    if p.pending_tiles:
-        place = _PLACE
-        for tile in sorted(set(p.pending_tiles)):
-            out.extend([place[(tile, sq, rot)] for sq, rot in placements(colony, tile)])
-    if pending or staging:
-        put = _PUT
-        for staged, source in ((False, pending), (True, staging)):
-            for item in sorted(set(source)):
-                accepts = _ACCEPTS[item]
-                squares = groups.get(accepts[0], [])
-                if len(accepts) > 1 and accepts[1] in groups:
-                    squares = squares + groups[accepts[1]]
-                out.extend([put[(item, sq, staged)] for sq in squares])
-        if pending:
-            kinds = {s.partition("/")[0] for s in staging}
-            out.extend([_STAGE[(item,)] for item in sorted(set(pending))
-                        if item.partition("/")[0] not in kinds])
-        out.extend([_DISCARD[key] for key in items.discards(p)])
-    supply = state.supply
-    credits = p.credits
-    if credits > 0:
-        cost = state.options.difficulty if state.solo else 1
-        types = tuple(t for t in TOKEN_TYPES if supply[_TOKEN_KEY[t]] > 0)
-        if types and cost <= credits:
-            out.extend(_buy_list(types, tuple(vacant)))
-        if types and state.solo and cost + (0 if state.options.free_undeveloped else 1) <= credits:
-            out.extend(_buy_list(types, tuple(sq for sq in SQUARES if sq not in board)))
-    blanks = groups.get("blank")
-    if blanks and len(placed) >= 2:
-        build = _BUILD
-        found = []
-        for m in blanks:
-            for structure, via in _patterns(colony, m):
-                if supply[structure] > 0:
-                    found.append((structure, m, via))
-        found.sort(key=_structure_order)
-        out.extend([build[key] for key in found])
-    if state.solo and credits > 0 and (pending or staging):
-        assert state.zorlord is not None
-        theirs = set(state.zorlord.supply)
-        for staged in (False, True):
-            for item in sorted(set(items.source(p, staged))):
-                kind, _, colour = item.partition("/")
-                colours = CRYSTAL_COLOURS if kind == "crystal" else CREW_COLOURS
-                out.extend([_EXCHANGE[(item, c, staged)] for c in colours
-                            if c != colour and f"{kind}/{c}" in theirs])
-    out.append(DONE)
-    return out
-
-
-_TOKEN_KEY = {t: f"token/{t}" for t in TOKEN_TYPES}
-_STRUCTURE_INDEX = {s: i for i, s in enumerate(STRUCTURES)}
-_SQUARE_INDEX = {sq: i for i, sq in enumerate(SQUARES)}
-
-
-def _structure_order(key: tuple[str, str, tuple[str, str]]) -> tuple[int, int, tuple[str, str]]:
-    return (_STRUCTURE_INDEX[key[0]], _SQUARE_INDEX[key[1]], key[2])
-
-
-def _patterns(colony: Colony, m: str) -> list[tuple[str, tuple[str, str]]]:
-    """Every (structure, pair) the items around the blank vacant square ``m`` make (R14)."""
-    got = []
-    placed, used = colony.items, colony.used
-    for x, y in TRIPLES[m]:
-        a, b = placed.get(x), placed.get(y)
-        if a is None or b is None or x in used or y in used:
-            continue
-        ka, _, ca = a.partition("/")
-        kb, _, cb = b.partition("/")
-        if ca != cb:
-            continue
-        pair = (x, y) if x < y else (y, x)
-        if ka == kb == "crystal":
-            got.append((f"station/{ca}", pair))
-        elif {ka, kb} == {"worker", "ship"}:
-            got.append((f"outpost/{ca}", pair))
-    return got

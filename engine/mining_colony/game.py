@@ -11,9 +11,10 @@ from ..core.game import OptionSpec, Timing, ToAct
 from . import serial
 from .actions import DONE, Action, Play, Refresh, Take, parse
 from .bidstep import check_bid, default_bid, legal_bid, perform_bid
-from .develop import check_develop, legal_develop, perform_develop
+from .develop import check_develop, perform_develop
 from .events import EventLog
 from .flow import end_turn, open_zones, run_takes, take
+from .listing import legal_develop
 from .scoring import scores
 from .setup import new_game
 from .state import State

@@ -170,3 +170,20 @@ def test_heuristic_beats_random() -> None:
             G.apply(state, who, action)
         wins += state.winners == ["h"]
     assert wins >= 16
+
+
+@SETTINGS
+@given(games)
+def test_develop_verbs_are_exactly_the_non_empty_blocks(game: tuple[int, int]) -> None:
+    from engine.mining_colony.listing import develop_block, develop_verbs
+
+    players, seed = game
+    for i, (state, _, _) in enumerate(playout(players, seed)):
+        if i % 3 or state.phase != "develop" or state.ended:
+            continue
+        who = G.to_act(state).player
+        p = state.player(who)
+        legal = G.legal(state, who)
+        verbs = list(dict.fromkeys(a.verb for a in legal))
+        assert develop_verbs(state, p) == verbs
+        assert [a for v in verbs for a in develop_block(state, p, v)] == legal
