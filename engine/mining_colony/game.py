@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
-from ..core.game import OptionSpec, Timing, ToAct
+from ..core.game import OptionSpec, SequentialGame, Timing, ToAct
 from . import serial
 from .actions import DONE, Action, Play, Refresh, Take, parse
 from .bidstep import check_bid, default_bid, legal_bid, perform_bid
@@ -129,17 +129,11 @@ class MiningColony:
 
     def options(self, state: State, player: str, draft: str = "", part: str | None = None
                 ) -> list[str]:
-        typed = draft.split()
-        nxt: list[str] = []
-        for action in self.legal(state, player):
-            words = str(action).split()
-            if words[:len(typed)] != typed or len(words) <= len(typed):
-                continue
-            word = words[len(typed)]
-            if (part is None or word.startswith(part)) and word not in nxt:
-                nxt.append(word)
-        if typed and not nxt and not any(str(a) == draft.strip()
-                                         for a in self.legal(state, player)):
+        """The next words of ``draft`` among the listed decisions (every decision is listed);
+        a draft that leads nowhere is refused in a sentence."""
+        nxt = SequentialGame.options(self, state, player, draft, part)  # type: ignore[arg-type]
+        if draft.split() and not nxt and all(str(a) != draft.strip()
+                                             for a in self.legal(state, player)):
             raise IllegalDecision(f"'{draft}' can't be completed into a legal decision now.")
         return nxt
 
