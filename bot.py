@@ -28,7 +28,7 @@ from cogs import components
 from cogs.admin import Admin
 from cogs.common import StellaTree, quiet_late_autocomplete
 from cogs.game import GameGroup
-from db import Database
+from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
 from referee import operator
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
@@ -169,7 +169,7 @@ async def serve(settings: Settings, token: str) -> int:
         try:
             await bot.prepare()
             await bot.start(token)
-        except DatabaseInUse as exc:
+        except (DatabaseInUse, DatabaseCorrupt, SchemaTooNew) as exc:
             return operator.explain(str(exc), 3)
         except discord.LoginFailure:
             return operator.explain(operator.WRONG_TOKEN, 2)

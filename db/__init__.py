@@ -46,6 +46,7 @@ when it is first needed.
 from db.database import Database
 from db.errors import (
     CorruptGame,
+    DatabaseCorrupt,
     DbError,
     GameNotFound,
     ImportRejected,
@@ -77,6 +78,7 @@ from db.models import (
 __all__ = [
     "CorruptGame",
     "Database",
+    "DatabaseCorrupt",
     "DbError",
     "Decision",
     "DecisionSource",

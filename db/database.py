@@ -10,6 +10,7 @@ from typing import Literal, Self
 
 import aiosqlite
 
+from db.errors import DatabaseCorrupt
 from db.games import GamesMixin
 from db.guilds import GuildsMixin
 from db.lobby import LobbyMixin
@@ -20,6 +21,16 @@ from db.timers import TimersMixin
 from db.transfer import TransferMixin
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
+
+
+async def _quick_check(conn: aiosqlite.Connection, path: str) -> None:
+    """``PRAGMA quick_check``: page structure, free lists, records (O(size), no index
+    cross-check). A file with overwritten pages fails here instead of resuming games."""
+    rows = await conn.execute_fetchall("PRAGMA quick_check")
+    findings = [line.strip() for r in rows for line in str(r[0]).splitlines()
+                if line.strip() and not line.startswith("***")]
+    if findings != ["ok"]:
+        raise DatabaseCorrupt(path, findings)
 
 
 class Database(
@@ -46,7 +57,8 @@ class Database(
         busy_timeout_ms: int = 10_000,
         synchronous: Synchronous = "FULL",
     ) -> Self:
-        """Open (creating if needed) and migrate. SchemaTooNew if the file is newer than this
+        """Open (creating if needed), check and migrate. DatabaseCorrupt if SQLite's quick
+        integrity check finds the file damaged; SchemaTooNew if the file is newer than this
         code. ``synchronous="FULL"`` makes every commit durable before the bot replies."""
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous mode {synchronous!r}")
@@ -55,12 +67,18 @@ class Database(
             conn.row_factory = sqlite3.Row
             # PRAGMA values cannot be bound as parameters; these are checked ints/constants.
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await _quick_check(conn, str(path))
             await conn.execute("PRAGMA foreign_keys = ON")
             mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
             if str(mode).lower() != "wal" and str(path) != ":memory:":
                 raise RuntimeError(f"could not switch {path} to WAL mode (got {mode})")
             await conn.execute(f"PRAGMA synchronous = {synchronous}")
             await migrate(conn)
+        except sqlite3.DatabaseError as exc:
+            await conn.close()
+            if type(exc) is not sqlite3.DatabaseError:  # locked, busy, read-only...: not damage
+                raise
+            raise DatabaseCorrupt(str(path), [str(exc)]) from None
         except BaseException:
             await conn.close()
             raise

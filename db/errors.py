@@ -23,6 +23,20 @@ class SchemaTooNew(DbError):
         self.known = known
 
 
+class DatabaseCorrupt(DbError):
+    """SQLite's integrity check (``PRAGMA quick_check``) found the file damaged."""
+
+    def __init__(self, path: str, findings: list[str]) -> None:
+        shown = "; ".join(findings[:3]) + ("; ..." if len(findings) > 3 else "")
+        super().__init__(
+            f"The database file {path} is damaged (SQLite's integrity check says: {shown}). "
+            "The bot will not start on it, so that no game is resumed or changed from broken "
+            "data. Restore the file from a backup, or move it away to start with an empty "
+            "database; `sqlite3 FILE .recover` may save what is left of it."
+        )
+        self.findings = findings
+
+
 class MigrationError(DbError):
     """A migration file is malformed or failed to apply (nothing of it was kept)."""
 
