@@ -26,6 +26,7 @@ from .stella_digger.game import GAME
 from .stella_digger.invariants import violations
 from .stella_digger.scoring import PARTS as PART_NAMES
 from .stella_digger.scoring import score
+from .stella_digger.shape import shape_violations
 
 
 @dataclass
@@ -63,7 +64,7 @@ def play_game(players: int, seed: int, agent_names: list[str], red_tears: bool =
         GAME.apply(state, owed.player, action)
         decisions += 1
         if check:
-            found = violations(state)
+            found = shape_violations(state) or violations(state)
             if found:
                 problems += [f"seed {seed}, decision {decisions}: {v}" for v in found]
                 break

@@ -4,8 +4,10 @@ anything stored; an error after the store never says nothing was changed."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 from engine.stella_digger.components import ALL_CARDS, COLOURS
+from referee import imports
 from referee.errors import Refusal
 from referee.service import Referee
 
@@ -179,3 +182,28 @@ async def test_an_error_after_the_store_says_the_game_was_imported(
                                              channel_id=CHANNEL, by_user=MOD)
     assert "nothing" not in str(info.value)
     assert len([g for g in await referee.db.running_games()]) == 2
+
+
+async def test_other_servers_are_answered_while_an_import_is_checked(
+        referee: Referee, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading and replaying a file is CPU work: it runs off the event loop, so a slow check
+    (here made slow on purpose) doesn't hold up another server's command."""
+    doc = await exported(referee)
+    real = imports.check
+    started = threading.Event()
+    release = threading.Event()
+
+    def slow(game: Any, data: bytes) -> Any:
+        started.set()
+        assert release.wait(10)
+        return real(game, data)
+
+    monkeypatch.setattr(imports, "check", slow)
+    task = asyncio.create_task(referee.moderation.import_game(
+        json.dumps(doc).encode(), guild_id=OTHER_GUILD, channel_id=CHANNEL, by_user=MOD))
+    while not started.is_set():
+        await asyncio.sleep(0.01)
+    assert "#1" in await asyncio.wait_for(referee.moderation.listing(GUILD), 2)
+    assert not task.done()
+    release.set()
+    assert (await task).status == "running"
