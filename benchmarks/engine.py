@@ -66,6 +66,8 @@ def main(argv: list[str]) -> int:
     # 2. per-call medians, timed one call at a time over a second pass of fewer games
     apply_us: list[float] = []
     legal_us: list[float] = []
+    validate_us: list[float] = []  # every state the referee loads is validated (issue 10)
+    most_legal = 0
     for i in range(min(args.games, 40)):
         state = g.new_game(ids, {}, args.seed + i)
         agent = RandomAgent(seed=i)
@@ -78,8 +80,12 @@ def main(argv: list[str]) -> int:
             t2 = time.perf_counter()
             g.apply(state, owed.player, action)
             t3 = time.perf_counter()
+            g.validate(state)
+            t4 = time.perf_counter()
             legal_us.append((t1 - t0) * 1e6)
             apply_us.append((t3 - t2) * 1e6)
+            validate_us.append((t4 - t3) * 1e6)
+            most_legal = max(most_legal, len(legal))
             largest = max(largest, len(g.dump(state)))
 
     report = {
@@ -92,10 +98,19 @@ def main(argv: list[str]) -> int:
         "decisions_per_game": round(decisions / args.games, 1),
         "apply_us_median": round(statistics.median(apply_us), 1),
         "legal_us_median": round(statistics.median(legal_us), 1),
+        "legal_us_p99": round(_p99(legal_us), 1),
+        "legal_us_max": round(max(legal_us), 1),
+        "legal_most_decisions": most_legal,
+        "validate_us_median": round(statistics.median(validate_us), 1),
+        "validate_us_p99": round(_p99(validate_us), 1),
         "state_json_bytes": largest,
     }
     _print(report, args.json)
     return 0
+
+
+def _p99(values: list[float]) -> float:
+    return sorted(values)[int(len(values) * 0.99)]
 
 
 def _print(report: dict[str, Any], as_json: bool) -> None:
@@ -108,6 +123,10 @@ def _print(report: dict[str, Any], as_json: bool) -> None:
           f"{report['games_per_second_runs']}), {report['decisions_per_game']} decisions per game")
     print(f"median apply {report['apply_us_median']} us, median legal listing "
           f"{report['legal_us_median']} us")
+    if "validate_us_median" in report:
+        print(f"legal listing p99 {report['legal_us_p99']} us, max {report['legal_us_max']} us, "
+              f"at most {report['legal_most_decisions']} decisions; validate median "
+              f"{report['validate_us_median']} us, p99 {report['validate_us_p99']} us")
     print(f"largest stored state: {report['state_json_bytes']} bytes of JSON (target < 20000)")
 
 
