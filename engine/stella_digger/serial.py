@@ -18,9 +18,11 @@ def load(text: str | bytes) -> State:
     try:
         state = _ADAPTER.validate_json(text)
     except ValidationError as exc:
-        first = exc.errors()[0]
+        first = exc.errors()[0]  # named in plain words: the parser's own wording stays inside
         where = ".".join(str(x) for x in first.get("loc", ())) or "the top level"
-        raise CorruptState(f"This saved game can't be read ({where}: {first.get('msg')}).") from None
+        what = "is not valid JSON" if first["type"] == "json_invalid" else (
+            "is missing" if first["type"] == "missing" else "has the wrong type or value")
+        raise CorruptState(f"This saved game can't be read: {where} {what}.") from None
     if state.schema != SCHEMA:
         raise CorruptState(f"This saved game uses format {state.schema}; this version of the bot "
                            f"reads format {SCHEMA}.")

@@ -126,3 +126,13 @@ def test_every_state_self_play_reaches_is_valid(players: int, seed: int, red: bo
         GAME.validate(step.state)
     assert step.state.ended
     assert GAME.dump(GAME.load(GAME.dump(step.state))) == GAME.dump(step.state)
+
+
+def test_unreadable_states_are_refused_in_plain_words() -> None:
+    text = GAME.dump(_mid_game())
+    for bad, words in ((text.replace('"rng":', '"rng":"x","_":'), "has the wrong type"),
+                       ("[" * 100_000 + "]" * 100_000, "is not valid JSON"),
+                       ('{"seed": 1}', "is missing")):
+        with pytest.raises(CorruptState, match=words) as info:
+            GAME.load(bad)
+        assert "Input should" not in str(info.value) and "type=" not in str(info.value)
