@@ -170,9 +170,10 @@ def consistency_problems(doc: ExportDoc) -> list[str]:
         if s.user_id is None and not s.is_ai
     ]
     problems += [
-        f"seats.{s.seat}: the display name must be 1 to {NAME_MAX} printable characters"
+        f"seats.{s.seat}: the display name must be 1 to {NAME_MAX} characters, no control ones"
         for s in doc.seats
-        if not 0 < len(s.display_name) <= NAME_MAX or not s.display_name.isprintable()
+        if not 0 < len(s.display_name) <= NAME_MAX
+        or any(ord(c) < 32 or c == "\x7f" for c in s.display_name)
     ]
     started = doc.snapshot is not None
     if (doc.initial_state is None) != (doc.snapshot is None) or (doc.seed is None) != (

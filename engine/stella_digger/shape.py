@@ -29,7 +29,10 @@ from .steps import AUTO, DECISIONS
 
 NAME_MAX = 100  # characters in a player's name
 STACK_MAX = 64  # frames: a round, a completion and every monster fight stay well below
-TARGET_MAX = 4  # squares in one target (R5: a group of connected tiles)
+ROUND_MAX = 500  # games end in tens of rounds (R18); a bound, not a rule
+_ARROWS = sum(code.endswith(">") for pile in TILE_PILES.values() for code in pile)
+#: squares in one target: a tile and its connected group (R6), each link made by an arrow tile
+TARGET_MAX = _ARROWS + 1
 _GOLD_MAX = sum(tile_info(code).crystals for pile in TILE_PILES.values() for code in pile
                 if tile_info(code).kind == "gold")
 _MONSTERS = [tile_info(c) for pile in TILE_PILES.values() for c in pile
@@ -96,8 +99,9 @@ def _players(state: State) -> list[str]:
     if not 0 <= state.start < n:
         out.append(f"start seat {state.start} is not a seat")
     for p in state.players:
-        if not p.name or len(p.name) > NAME_MAX or not p.name.isprintable():
-            out.append(f"player {p.id!r} has an empty, over-long or unprintable name")
+        if not 0 < len(p.name) <= NAME_MAX or any(ord(c) < 32 or c == "\x7f" for c in p.name):
+            out.append(f"player {p.id!r} has an empty or over-long name, or one with control "
+                       "characters")
         if set(p.crystals) != set(COLOURS):
             out.append(f"{p.name}'s crystals do not list exactly the four colours")
         if any(g not in ALL_GADGETS for g in p.gadgets):
@@ -192,7 +196,7 @@ def _stack(state: State) -> list[str]:
 
 def _progress(state: State) -> list[str]:
     out: list[str] = []
-    if state.version < 0 or not 1 <= state.round <= state.version + 1:
+    if state.version < 0 or not 1 <= state.round <= ROUND_MAX:
         out.append(f"round {state.round} at version {state.version} can't be reached")
     if len(state.score_history) != state.round - 1 + state.ended:
         out.append(f"{len(state.score_history)} rounds of scores recorded in round {state.round}")

@@ -113,9 +113,12 @@ def test_a_version_0_state_must_be_exactly_what_its_seed_deals() -> None:
 
 def test_names_are_bounded() -> None:
     state = _mid_game()
-    state.players[0].name = "x" * 1000
-    with pytest.raises(CorruptState, match="name"):
-        GAME.validate(state)
+    state.players[0].name = "👨\u200d👩\u200d👧 Ann ステラ"  # a joined emoji is a fine name
+    GAME.validate(state)
+    for bad in ("x" * 1000, "", "Ann\nBob"):
+        state.players[0].name = bad
+        with pytest.raises(CorruptState, match="name"):
+            GAME.validate(state)
 
 
 @settings(max_examples=10, deadline=None, derandomize=True,
