@@ -31,7 +31,7 @@ every method is a coroutine, safe to call from concurrent tasks (one connection,
     set_deadline, expired_games, due_reminders, next_timer, mark_reminder_sent,
     record_missed_deadline, set_absent                                            (timers)
     undo_last, replace_seat, seat_history, abort_game, moderation_log             (moderation)
-    export_game, import_game                                                      (transfer)
+    export_game, import_game, find_duplicate                                      (transfer)
     player_stats, leaderboard                                                     (stats)
     get_admin_role, set_admin_role                                                (guilds)
     schema_version, checkpoint, close
