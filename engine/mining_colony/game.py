@@ -187,8 +187,9 @@ class MiningColony:
     def default(self, state: State, player: str | None = None) -> Action:
         pair = self._owes(state, player)
         if pair is None:
-            raise GameOver("The game is over: there is nothing left to decide."
-                           if state.ended else "That player owes no decision now.")
+            if state.ended:
+                raise GameOver("The game is over: there is nothing left to decide.")
+            raise NotYourTurn("That player owes no decision now.")
         pid, decision = pair
         if decision == "bid":
             return default_bid(state.player(pid))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import GAMES, CorruptState, GameOver, NotationError, get_game
+from engine import GAMES, CorruptState, GameOver, NotationError, NotYourTurn, get_game
 from engine.mining_colony.actions import Play, Refresh
 
 from .conftest import G, develop_table, play, table
@@ -81,6 +81,8 @@ def test_owed_prompt_and_game_over() -> None:  # R25
     assert "Ann" in G.prompt(state) and "Bob" in G.prompt(state)
     play(state, ("a", str(G.default(state, "a"))))
     assert G.legal(state, "a") == [] and G.legal(state, "b")
+    with pytest.raises(NotYourTurn):
+        G.default(state, "a")
     assert G.to_act(state) == ("b", "bid")
     while G.owed(state):
         who = G.to_act(state)
