@@ -18,7 +18,7 @@ from db import GameStatus, ImportRejected
 from db.transfer import ExportDoc, ResultDoc, parse_document
 from engine import GameError
 
-from . import ai
+from . import ai, names
 from .errors import Refusal
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -96,6 +96,9 @@ def _seats(game: Any, doc: ExportDoc) -> list[str]:
                 for s in doc.seats if s.is_ai and s.ai_level not in ai.LEVEL_NAMES]
     problems += [f"seats.{s.seat}: user_id {s.user_id} is not a Discord id"
                  for s in doc.seats if s.user_id is not None and not 0 < s.user_id < 2**63]
+    problems += [f"seats.{s.seat}: the display name must be at most {names.NAME_MAX} characters, "
+                 "one line, without control or direction characters"
+                 for s in doc.seats if s.display_name and names.clean(s.display_name) != s.display_name]
     if len(doc.seats) > game.max_players:
         problems.append(f"seats: {game.title} has at most {game.max_players} players")
     return problems

@@ -49,3 +49,15 @@ async def test_hostile_names_are_harmless_in_every_post(referee: Referee) -> Non
     assert FENCE not in text.replace("\\`", "")
     log = await referee.info.log(game, 20)
     assert "[Free Nitro](" not in log.replace("\\[Free Nitro](", "")
+
+
+async def test_imported_names_are_bounded_like_joined_ones(referee: Referee, db_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from .test_imports import exported, refused
+
+    doc = await exported(referee)
+    for hostile in ("x" * (NAME_MAX + 8), f"{RLO}evil", "two\nlines"):
+        bad = json.loads(json.dumps(doc))
+        bad["seats"][0]["display_name"] = hostile
+        await refused(referee, db_path, bad, "display name")
