@@ -16,10 +16,10 @@ from engine import get_game
 from games import Presentation
 from referee.errors import Refusal
 
-from .common import referee_of
+from .common import defer, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
 from .lobby import LobbyCommands, open_lobby
-from .play import PlayCommands
+from .play import PlayCommands, complete_words, decide
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -100,6 +100,37 @@ class GameGroup(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, gr
                   options: str | None = None,
                   turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
         await open_lobby(interaction, games.get(game), parse_options(game, options), turn_hours)
+
+    @app_commands.command(name="do", description="Make your decision in the game's notation")
+    @app_commands.describe(action="A decision in the notation (autocomplete: your legal next words)")
+    @app_commands.autocomplete(action=complete_words)
+    async def do(self, interaction: discord.Interaction[Any], action: str) -> None:
+        await decide(interaction, action, (), None)
+
+    @app_commands.command(name="draft", description="Build your decision privately, word by word")
+    @app_commands.describe(action="Your decision so far in the notation (autocomplete: next words)")
+    @app_commands.autocomplete(action=complete_words)
+    async def draft(self, interaction: discord.Interaction[Any], action: str) -> None:
+        await defer(interaction)
+        ref = referee_of(interaction)
+        game = await ref.info.find(interaction.channel_id, interaction.user.id)
+        await reply(interaction, await ref.sessions.draft(game.id, interaction.user.id, action))
+
+    @app_commands.command(name="confirm", description="Commit your draft (a decision is final)")
+    async def confirm(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction)
+        ref = referee_of(interaction)
+        game = await ref.info.find(interaction.channel_id, interaction.user.id)
+        done = await ref.sessions.confirm(game.id, interaction.user.id)
+        await reply(interaction, f"✅ Done: `{done}`")
+
+    @app_commands.command(name="discard", description="Drop your draft")
+    async def discard(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction)
+        ref = referee_of(interaction)
+        game = await ref.info.find(interaction.channel_id, interaction.user.id)
+        await ref.sessions.discard(game.id, interaction.user.id)
+        await reply(interaction, "Your draft is dropped.")
 
     @app_commands.command(name="rules", description="A game's rules: its topics and rulings")
     @app_commands.describe(game="The game", topic="A rules topic (leave empty for the first)")

@@ -33,6 +33,19 @@ def legal(*verbs: str) -> Complete:
     return complete
 
 
+async def complete_words(interaction: discord.Interaction[Any],
+                         current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of a decision word by word (the engine's ``options`` of the typed draft;
+    the legal decisions for a listed one), for the player who owes it only."""
+    try:
+        ref = referee_of(interaction)
+        game = await ref.info.find(interaction.channel_id, interaction.user.id)
+        found = await ref.sessions.complete(game.id, interaction.user.id, current)
+    except Exception:
+        return []
+    return [app_commands.Choice(name=t, value=t) for t in found if 0 < len(t) <= 100]
+
+
 async def decide(interaction: discord.Interaction[Any], text: str, verbs: tuple[str, ...] = (),
                  present: Presentation | None = None) -> None:
     await defer(interaction)

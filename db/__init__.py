@@ -1,8 +1,9 @@
 """Persistence for the game referee: SQLite (WAL) through aiosqlite.
 
 A game is stored as its initial state, an append-only decision log and the latest snapshot
-with its version. `db` never imports the engine: states are the engine's JSON texts and
-decisions its one-line notation, stored verbatim.
+with its version. `db` never imports a game's engine: states are the engine's JSON texts and
+decisions its one-line notation, stored verbatim (it takes only ``engine.DEFAULT_GAME``, the
+game of rows and exports written before there were other games).
 
 Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations``)
     games          one row per game: ids (guild, channel, thread, host), game name, options
@@ -21,6 +22,8 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
     moderation_log undo / replace / abort / import audit.
     owner          the one bot process holding the file (token, host, pid, lease expiry):
                    ``db.lease`` (claim, renew, release, holder), migration 0004.
+    owed           (0005) each player owing a decision now, with their own deadline/reminder
+    drafts         (0005) a player's private draft of a decision; decisions.sealed: secret
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
 every method is a coroutine, safe to call from concurrent tasks (one connection, one lock).
@@ -61,11 +64,13 @@ from db.errors import (
 from db.models import (
     Decision,
     DecisionSource,
+    Draft,
     Game,
     GameStatus,
     GameSummary,
     InitialState,
     ModerationEntry,
+    OwedTimer,
     PlayerResult,
     PlayerStats,
     Result,
@@ -82,6 +87,7 @@ __all__ = [
     "DbError",
     "Decision",
     "DecisionSource",
+    "Draft",
     "Game",
     "GameNotFound",
     "GameStatus",
@@ -91,6 +97,7 @@ __all__ = [
     "MigrationError",
     "ModerationEntry",
     "NothingToUndo",
+    "OwedTimer",
     "PlayerResult",
     "PlayerStats",
     "Result",

@@ -16,6 +16,7 @@ from db.guilds import GuildsMixin
 from db.lobby import LobbyMixin
 from db.migrate import applied_version, migrate
 from db.moderation import ModerationMixin
+from db.owed import OwedMixin
 from db.stats import StatsMixin
 from db.timers import TimersMixin
 from db.transfer import TransferMixin
@@ -34,7 +35,8 @@ async def _quick_check(conn: aiosqlite.Connection, path: str) -> None:
 
 
 class Database(
-    LobbyMixin, GamesMixin, TimersMixin, ModerationMixin, StatsMixin, GuildsMixin, TransferMixin
+    LobbyMixin, GamesMixin, TimersMixin, ModerationMixin, StatsMixin, GuildsMixin, TransferMixin,
+    OwedMixin,
 ):
     """Async access to the games database. Use ``async with await Database.open(path) as db``
     or ``db = await Database.open(path)`` ... ``await db.close()``.

@@ -18,11 +18,13 @@ from db.models import (
     GameStatus,
     GameSummary,
     InitialState,
+    OwedTimer,
     PlayerResult,
     Result,
     Snapshot,
     TimerRow,
 )
+from db.owed import reveal_sealed, write_owed
 
 log = logging.getLogger(__name__)
 RUNNING = GameStatus.RUNNING
@@ -147,9 +149,16 @@ class GamesMixin(Core):
         absent_after: int | None = None,
         results: Sequence[PlayerResult] | None = None,
         now: int | None = None,
+        sealed: bool = False,
+        reveal: bool = False,
+        owed: Sequence[OwedTimer] | None = None,
     ) -> Decision:
         """Log one decision and store the state after it, in one committed transaction.
 
+        ``sealed``: a secret commit, logged hidden until a decision with ``reveal`` (the
+        engine emitted a public "reveal" event) unseals every sealed one. ``owed``: each
+        player's owed decision and timer after it (0005); the game's timer becomes the
+        earliest of them (``deadline``/``remind_at`` are then ignored).
         StaleVersion (nothing changed) unless the stored version is `expected_version`.
         `deadline`/`remind_at` become the game's next timer (None: no timer) and the reminder
         is re-armed. `source` updates the deciding seat's missed-deadline count: PLAYER resets
@@ -176,7 +185,7 @@ class GamesMixin(Core):
             seq = (last[0] or 0) + 1 if last else 1
             await tx.run(
                 "INSERT INTO decisions (game_id, seq, player_id, text, prev_version, version,"
-                " source, by_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " source, by_user_id, created_at, sealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     seq,
@@ -187,6 +196,7 @@ class GamesMixin(Core):
                     str(source),
                     by_user_id,
                     now,
+                    int(sealed),
                 ),
             )
             await store_snapshot(tx, game_id, expected_version, new_snapshot_json, new_version)
@@ -195,11 +205,18 @@ class GamesMixin(Core):
                 " WHERE id = ?",
                 (deadline, remind_at, now, game_id),
             )
+            if reveal:
+                await reveal_sealed(tx, game_id)
+            if owed is not None:
+                await write_owed(tx, game_id, owed)
+            await tx.run("DELETE FROM drafts WHERE game_id = ? AND player_id = ?",
+                         (game_id, player_id))
             await _count_missed(tx, game_id, player_id, source, absent_after)
             if results is not None:
                 await _finish(tx, row, results, None, now)
         return Decision(
-            game_id, seq, player_id, text, expected_version, new_version, source, by_user_id, now
+            game_id, seq, player_id, text, expected_version, new_version, source, by_user_id, now,
+            sealed and not reveal,
         )
 
     async def finish_game(

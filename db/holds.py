@@ -18,6 +18,7 @@ from enum import StrEnum
 from db.database import Database
 from db.lobby import check_thread_free
 from db.models import GameStatus
+from db.owed import set_every_owed
 
 
 class HoldReason(StrEnum):
@@ -83,9 +84,11 @@ async def release(db: Database, game_id: int, *, reasons: tuple[HoldReason, ...]
         gone = await tx.run(f"DELETE FROM holds WHERE game_id = ? AND reason IN ({marks})",  # noqa: S608
                             (game_id, *map(str, reasons)))
         if gone and deadline is not None:
-            await tx.run("UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0"
-                         " WHERE id = ? AND status = 'running' AND deadline IS NULL",
-                         (deadline, remind_at, game_id))
+            changed = await tx.run("UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0"
+                                   " WHERE id = ? AND status = 'running' AND deadline IS NULL",
+                                   (deadline, remind_at, game_id))
+            if changed:  # everyone owing starts again from this deadline (db/owed.py)
+                await set_every_owed(tx, game_id, deadline, remind_at)
     return gone > 0
 
 

@@ -138,6 +138,7 @@ class Decision:
     source: DecisionSource
     by_user_id: int | None
     created_at: int
+    sealed: bool = False  # a secret commit not yet revealed: shown to its player only
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,3 +201,29 @@ class ModerationEntry:
     by_user_id: int | None
     detail: dict[str, Any]
     created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwedTimer:
+    """One player's owed decision and its own timer (table ``owed``)."""
+
+    player_id: str
+    decision: str
+    since: int  # when they began owing it
+    deadline: int | None
+    remind_at: int | None = None
+    reminder_sent: bool = False
+    clock_at: float | None = None  # when their measured clock started (a "start" decision)
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A player's private draft (table ``drafts``): notation typed so far, for the state
+    ``version``, and the seconds at which each word was last placed."""
+
+    game_id: int
+    player_id: str
+    version: int
+    text: str
+    marks: dict[str, float]
+    updated_at: int

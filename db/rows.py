@@ -125,6 +125,7 @@ def decision(row: sqlite3.Row) -> Decision:
         source=DecisionSource(row["source"]),
         by_user_id=row["by_user_id"],
         created_at=row["created_at"],
+        sealed=bool(row["sealed"]),
     )
 
 

@@ -9,6 +9,7 @@ from db.core import Core
 from db.errors import SeatError
 from db.games import add_missed
 from db.models import GameStatus, Seat, TimerRow
+from db.owed import set_every_owed
 
 _RUNNING_TIMERS = f"SELECT {rows.TIMER_COLUMNS} FROM games WHERE status = 'running'"
 
@@ -24,6 +25,7 @@ class TimersMixin(Core):
                 "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0 WHERE id = ?",
                 (deadline, remind_at, game_id),
             )
+            await set_every_owed(tx, game_id, deadline, remind_at)
 
     async def postpone_expired(
         self, now: int, until: int, *, remind: Collection[int] = ()
@@ -39,6 +41,11 @@ class TimersMixin(Core):
             await tx.many(
                 "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0 WHERE id = ?",
                 [(until, now if i in remind else None, i) for i in ids],
+            )
+            await tx.many(  # each owing player whose own deadline passed (db/owed.py)
+                "UPDATE owed SET deadline = ?, remind_at = ?, reminder_sent = 0"
+                " WHERE game_id = ? AND deadline <= ?",
+                [(until, now if i in remind else None, i, now) for i in ids],
             )
         return ids
 

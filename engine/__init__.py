@@ -49,6 +49,20 @@ def unknown_game(name: str, games: tuple[str, ...] | None = None) -> UnknownGame
                            f"{', '.join(games) or 'none'}.")
 
 
+_EXTRA: dict[str, str] = {}  # games registered at run time (tests): name -> package
+
+
+def register(name: str, package: str) -> None:
+    """Make the game package ``package`` (a dotted module path holding ``game.py`` and the
+    other conventional modules) known as ``name``, beside the discovered ones. For games
+    outside ``engine/``: the test suite's own sealed-bid game."""
+    _EXTRA[name] = package
+
+
+def unregister(name: str) -> None:
+    _EXTRA.pop(name, None)
+
+
 def get_game(name: str) -> Game:
     """The game object registered under ``name`` (e.g. ``"stella-digger"``); an
     ``UnknownGameName`` (a ``KeyError``) listing the games otherwise."""
@@ -59,10 +73,12 @@ def game_module(name: str, part: str) -> ModuleType:
     """``engine.<pkg>.<part>`` of game ``name`` (``"scenario"``, ``"ai"``, ``"invariants"``...).
     ``UnknownGameName`` for an unknown game; ``ModuleNotFoundError`` if the game has no such
     module."""
+    if name in _EXTRA:
+        return importlib.import_module(f"{_EXTRA[name]}.{part}")
     if name not in GAMES:
         raise unknown_game(name)
     return importlib.import_module(f"{__name__}.{name.replace('-', '_')}.{part}")
 
 __all__ = ["DEFAULT_GAME", "CorruptState", "Event", "Game", "GameError", "GameOver", "GAMES", "IllegalDecision",
            "NotationError", "NotYourTurn", "OptionSpec", "SequentialGame", "ToAct", "UnknownGameName",
-           "game_module", "get_game", "unknown_game"]
+           "game_module", "get_game", "register", "unknown_game", "unregister"]

@@ -27,9 +27,21 @@ def _load(pkg: str) -> Presentation:
     return importlib.import_module(f"{__name__}.{pkg}").PRESENTATION  # type: ignore[no-any-return]
 
 
+_EXTRA: dict[str, Presentation] = {}  # registered at run time (the tests' own games)
+
+
+def register(present: Presentation) -> None:
+    """Present a game that is not in ``REGISTERED`` (the test suite's sealed-bid game)."""
+    _EXTRA[present.name] = present
+
+
+def unregister(name: str) -> None:
+    _EXTRA.pop(name, None)
+
+
 def names() -> tuple[str, ...]:
     """Every registered game's name (``"stella-digger"``...), in registry order."""
-    return tuple(pkg.replace("_", "-") for pkg in REGISTERED)
+    return tuple(pkg.replace("_", "-") for pkg in REGISTERED) + tuple(_EXTRA)
 
 
 def get(name: str | None) -> Presentation:
@@ -40,6 +52,8 @@ def get(name: str | None) -> Presentation:
         from engine import unknown_game
 
         raise unknown_game(name, names())
+    if name in _EXTRA:
+        return _EXTRA[name]
     return _load(name.replace("-", "_"))
 
 
@@ -47,5 +61,5 @@ def all_games() -> list[Presentation]:
     return [get(n) for n in names()]
 
 
-__all__ = ["DEFAULT", "Presentation", "REGISTERED", "Who", "all_games", "get",
-           "names"]
+__all__ = ["DEFAULT", "Presentation", "REGISTERED", "Who", "all_games", "get", "names",
+           "register", "unregister"]

@@ -140,15 +140,17 @@ def pick_select(game_id: int, version: int, tag: str, texts: Sequence[str], lo: 
 
 
 def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
-               present: Presentation | None = None) -> Panel:
+               present: Presentation | None = None, direct: bool = True) -> Panel:
     """The public buttons of a turn prompt: one-click buttons for a few decisions that show
     nothing hidden, else one button per verb (opening a private select). ``present``: the
-    game's presentation (None: the default game's)."""
+    game's presentation (None: the default game's). ``direct`` False (several players owe at
+    once): no one-click decision buttons, only verb buttons opening each player's own select."""
     if not texts:
         return Panel()
     present = present or games.get(None)
     order = present.verb_order
-    direct = len(texts) <= MAX_DIRECT and not any(present.private(t) for t in texts)
+    one = direct  # one player owes: a lone decision may be a one-click button
+    direct = direct and len(texts) <= MAX_DIRECT and not any(present.private(t) for t in texts)
     buttons: list[Button] = []
     verbs = sorted({words(t)[0] for t in texts},
                    key=lambda v: order.index(v) if v in order else len(order))
@@ -156,7 +158,8 @@ def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
         rng = verb_range(texts, verb)
         assert rng is not None
         group = texts[rng[0]:rng[1]]
-        singles = group if direct or (len(group) == 1 and not present.private(group[0])) else []
+        alone = direct or (one and len(group) == 1 and not present.private(group[0]))
+        singles = group if alone else []
         made = [(t, ids.turn_id(game_id, version, tag, "do", t)) for t in singles]
         if singles and all(cid for _, cid in made):
             style = "secondary" if verb in ("pass", "decline") else "primary"

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import engine
 import games
-from db import Database, Game
+from db import Database, Game, OwedTimer
 from games import Presentation
 
 from .ai import AiRunner
@@ -97,3 +97,57 @@ class Context:
         turn = self.turn_seconds(game)
         deadline = now + turn
         return deadline, deadline - min(turn // 4, REMIND_LEAD_MAX)
+
+    def owed_timers(self, game: Game, state: Any, previous: Mapping[str, OwedTimer] | None = None,
+                    actor: str | None = None, timing: str | None = None) -> list[OwedTimer]:
+        """Each owed decision's own timer after a change of ``state``. A player who owed
+        before (``previous``) and did not act keeps their deadline, reminder and clock; so does
+        ``actor`` after a decision that started their clock (``timing`` "start": one deadline
+        for an opening and the decision it times). Everyone else gets a new deadline; AI and
+        absent seats a short safety one. ``clock_at``: when the actor's clock started."""
+        previous = previous or {}
+        now, exact = self.now(), self.clock()
+        turn = self.turn_seconds(game)
+        out: list[OwedTimer] = []
+        for owed in self.engine(game).owed(state):
+            prev = previous.get(owed.player)
+            seat = game.seat_of_player(owed.player)
+            carry = prev is not None and (owed.player != actor or timing == "start")
+            clock_at = exact if owed.player == actor and timing == "start" else (
+                prev.clock_at if carry and prev is not None else None)
+            if seat is None or seat.is_ai or seat.absent:
+                out.append(OwedTimer(owed.player, owed.decision, now, now + AUTO_GRACE, None,
+                                     False, clock_at))
+            elif carry and prev is not None and prev.deadline is not None:
+                out.append(OwedTimer(owed.player, owed.decision, prev.since, prev.deadline,
+                                     prev.remind_at, prev.reminder_sent, clock_at))
+            else:
+                deadline = now + turn
+                out.append(OwedTimer(owed.player, owed.decision, now, deadline,
+                                     deadline - min(turn // 4, REMIND_LEAD_MAX), False, clock_at))
+        return out
+
+    async def stored_timers(self, game: Game, state: Any) -> list[OwedTimer]:
+        """The owing players' stored timers; for a game stored before there were per-player
+        timers, everyone owing shares the game's own."""
+        timers = await self.db.owed_timers(game.id)
+        if timers:
+            return timers
+        return [OwedTimer(o.player, o.decision, game.started_at or 0, game.deadline,
+                          game.remind_at, game.reminder_sent)
+                for o in self.engine(game).owed(state)]
+
+    async def reset_timers(self, game: Game, state: Any) -> tuple[int | None, int | None]:
+        """Fresh timers for everyone owing in ``state`` (a start, an undo, a new seat, an
+        import); returns the game's (deadline, remind_at): the earliest of them."""
+        timers = self.owed_timers(game, state)
+        await self.db.set_owed(game.id, timers)
+        self.on_timer_change()
+        return earliest(timers)
+
+
+def earliest(timers: list[OwedTimer]) -> tuple[int | None, int | None]:
+    """The game's own timer: the earliest deadline and the earliest unsent reminder."""
+    return (min((t.deadline for t in timers if t.deadline is not None), default=None),
+            min((t.remind_at for t in timers if t.remind_at is not None and not t.reminder_sent),
+                default=None))

@@ -92,7 +92,9 @@ class Info:
             return "The game hasn't started yet."
         decisions = await self.ctx.db.get_log(game.id)
         names = {s.player_id: s.display_name for s in game.seats}
-        return texts.log_text(decisions[-count:], names, len(decisions))
+        seat = None if user_id is None else game.seat_of_user(user_id)
+        shown = texts.unsealed(decisions, None if seat is None else seat.player_id)
+        return texts.log_text(shown[-count:], names, len(decisions))
 
     async def stats(self, guild_id: int, user_id: int, name: str,
                     game_name: str | None = None) -> str:

@@ -203,9 +203,9 @@ class Lobby:
             deadline, remind_at = self.ctx.timer_for(game, state)
             game = await self.ctx.db.start_game(
                 game_id, initial_json=text, seed=seed, version=state.version,
-                seat_order=[p.id for p in state.players], deadline=deadline,
+                seat_order=[getattr(p, "id", p) for p in state.players], deadline=deadline,
                 remind_at=remind_at, now=self.ctx.now())
-            self.ctx.on_timer_change()
+            deadline, _ = await self.ctx.reset_timers(game, state)  # each owing player's own
             try:
                 await self.notify.started(game, state, events, deadline)
             except Exception:

@@ -78,13 +78,15 @@ class Moderation:
             if to_act is None:
                 raise WrongPhase("Nobody owes a decision.")
             seat = table.game.seat_of_player(to_act.player)
-            action = self.g(table.game).default(table.state, to_act.player)
+            action = await self.sessions.measured(
+                table, to_act.player, self.g(table.game).default(table.state, to_act.player))
+            shown = self.sessions.shown(table, to_act.player, action)
             note = (f"⏭️ <@{by_user}> skipped {texts.mention(seat)}: the default decision "
-                    f"`{action}` is made.")
+                    f"{shown} is made.")
             await self.sessions.commit(table, to_act.player, action, DecisionSource.ADMIN,
                                        by_user, note)
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
-        return str(action)
+        return shown.strip("`")
 
     async def undo(self, game_id: int, by_user: int) -> list[str]:
         """Undo the last decision made by a person (and the AI/automatic decisions after it),
@@ -116,9 +118,11 @@ class Moderation:
             self.ctx.on_timer_change()
             restored = g.load(before[first])
             game = await self.ctx.db.get_game(game_id)
+            await self.ctx.reset_timers(game, restored)  # each owing player's own timer
+            game = await self.ctx.db.get_game(game_id)
             names = {s.player_id: s.display_name for s in table.game.seats}
             undone = [f"{texts.name(names.get(d.player_id, d.player_id))}: `{d.text}`"
-                      for d in log_[first:]]
+                      for d in texts.unsealed(log_[first:], None)]
             head = f"↩️ <@{by_user}> undid {len(undone)} decision(s): " + "; ".join(undone) + "."
             prompt = await self.notify.reprompt(game, restored, game.deadline, head=head)
             await self.notify.record(game, restored, prompt, {})
@@ -194,7 +198,10 @@ class Moderation:
     # --- transfer and listing --------------------------------------------------------------
 
     async def export(self, game_id: int) -> File:
-        await self.sessions.get_game(game_id)
+        game = await self.sessions.get_game(game_id)
+        if game.status == GameStatus.RUNNING and await self.ctx.db.sealed_count(game_id):
+            raise Refusal(f"Game #{game_id} holds secret decisions not yet revealed: export it "
+                          "after the reveal.")
         doc = await self.ctx.db.export_game(game_id, now=self.ctx.now())
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
         return File(f"stella-game-{game_id}.json", data)  # the bot's export name, any game

@@ -10,10 +10,10 @@ engine, looked up by the stored game's name.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from db import Game, Seat
+from db import Game, OwedTimer, Seat
 from db import notified as notified_db
 from engine import Event
 
@@ -82,23 +82,38 @@ class Notifier:
     def seats(self, game: Game) -> dict[str, Seat]:
         return {s.player_id: s for s in game.seats}
 
-    def prompt(self, game: Game, state: Any, deadline: int | None) -> tuple[str, choices.Panel | None,
-                                                                             tuple[int, ...]]:
-        """The turn prompt: who, what, until when, and the panel (None for AI/absent seats)."""
+    def prompt(self, game: Game, state: Any, deadline: int | None,
+               timers: Sequence[OwedTimer] | None = None, only: str | None = None
+               ) -> tuple[str, choices.Panel | None, tuple[int, ...]]:
+        """The turn prompt: who owes what (several players at once: a line each, with their
+        own deadline from ``timers``), until when, and the panel (None when only AI/absent
+        seats owe). ``only``: just this player's line (their reminder)."""
         g, present = self.g(game), self.ctx.present(game)
-        to_act = g.to_act(state)
-        if to_act is None:
+        owed = g.owed(state)
+        humans = []
+        for o in owed:
+            seat = game.seat_of_player(o.player)
+            if seat is None or seat.is_ai or seat.absent or seat.user_id is None:
+                continue  # decided at once (referee.sessions.advance): no prompt
+            if only is None or o.player == only:
+                humans.append((o, seat))
+        if not humans:
             return "", None, ()
-        seat = game.seat_of_player(to_act.player)
-        if seat is None or seat.is_ai or seat.absent or seat.user_id is None:
-            return "", None, ()  # decided at once (referee.sessions.advance): no prompt
-        line = texts.prompt_line(seat, g.prompt(state, to_act.player), deadline)
+        own = {t.player_id: t.deadline for t in timers or ()}
+        lines = [texts.prompt_line(seat, g.prompt(state, o.player), own.get(o.player, deadline))
+                 for o, seat in humans]
         tag = ids.state_tag(g.dump(state))
-        panel = choices.turn_panel(game.id, state.version, tag,
-                                   choices.ordered(g.legal(state, to_act.player)), present)
-        line += (f"\nUse the buttons below, a /{present.command or 'game'} command, or "
-                 f"`{present.cmd('do')}` with the notation.")
-        return line, panel, (seat.user_id,)
+        listed = sorted({t for o, _ in humans if o.listed
+                         for t in choices.ordered(g.legal(state, o.player))},
+                        key=choices.words)
+        panel = choices.turn_panel(game.id, state.version, tag, listed, present,
+                                   direct=len(owed) == 1)
+        lines.append(f"Use the buttons below, a /{present.command or 'game'} command, or "
+                     f"`{present.cmd('do')}` with the notation.")
+        if any(not o.listed for o, _ in humans):
+            lines.append(f"Build a long decision privately with `{present.cmd('draft')}`, then "
+                         f"`{present.cmd('confirm')}`.")
+        return "\n".join(lines), panel, tuple(seat.user_id for _, seat in humans)
 
     async def round_post(self, game: Game, state: Any) -> None:
         g, present = self.g(game), self.ctx.present(game)
@@ -114,20 +129,24 @@ class Notifier:
         picture = await images.scores_png(present, view, state, game.id)
         await self.post(game, text, files=(picture,) if picture else ())
 
-    async def reprompt(self, game: Game, state: Any, deadline: int | None,
-                       head: str = "") -> Delivery | None:
+    async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "",
+                       timers: Sequence[OwedTimer] | None = None,
+                       only: str | None = None) -> Delivery | None:
         """Post the turn prompt (after ``head``): None if no prompt is due (an AI or absent seat
-        decides next), else whether Discord accepted it."""
-        line, panel, ping = self.prompt(game, state, deadline)
+        decides next), else whether Discord accepted it. ``timers``: each owing player's own
+        deadline; ``only``: just this player's line (their reminder)."""
+        line, panel, ping = self.prompt(game, state, deadline, timers, only)
         text = "\n".join(x for x in (head, line) if x)
         delivery = await self.post(game, text, panel=panel, ping=ping) if text else DELIVERED
         return None if panel is None else delivery
 
     def automatic_next(self, game: Game, state: Any) -> bool:
-        """Is the next decision an AI seat's or an absent player's (made at once)?"""
-        to_act = self.g(game).to_act(state)
-        seat = None if to_act is None else game.seat_of_player(to_act.player)
-        return seat is not None and (seat.is_ai or seat.absent)
+        """Does an AI seat or an absent player owe a decision (made at once)?"""
+        for owed in self.g(game).owed(state):
+            seat = game.seat_of_player(owed.player)
+            if seat is not None and (seat.is_ai or seat.absent):
+                return True
+        return False
 
     async def record(self, game: Game, state: Any, prompt: Delivery | None,
                      delivered: dict[str, str]) -> None:
@@ -168,9 +187,11 @@ class Notifier:
 
     async def after_decision(self, game: Game, before: Mapping[str, str | None], state: Any,
                              events: list[Event], deadline: int | None, note: str | None, *,
-                             lines: list[str] | None = None) -> None:
+                             lines: list[str] | None = None,
+                             timers: Sequence[OwedTimer] | None = None) -> None:
         """The public lines (``lines``, or ``note`` and the events'), the map of a new round or
-        the final scores, the next prompt, the hand DMs."""
+        the final scores, the next prompt (each owing player's own deadline from ``timers``),
+        the hand DMs."""
         if lines is None:
             lines = ([note] if note else []) + texts.public_lines(events)
         body = "\n".join(lines)
@@ -182,9 +203,9 @@ class Notifier:
             if body:
                 await self.post(game, body)
             await self.round_post(game, state)
-            prompt = await self.reprompt(game, state, deadline)
+            prompt = await self.reprompt(game, state, deadline, timers=timers)
         else:
-            prompt = await self.reprompt(game, state, deadline, head=body)
+            prompt = await self.reprompt(game, state, deadline, head=body, timers=timers)
         delivered = await self.dm_hands(game, before, state, events)
         await self.record(game, state, prompt, delivered)
 

@@ -28,7 +28,7 @@ from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 
 from . import ai, choices, ids, origin, texts
-from .context import Context
+from .context import Context, earliest
 from .errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
 from .notify import Notifier, hands
@@ -116,14 +116,21 @@ class Sessions:
                      quiet: bool = False) -> tuple[Game, list[Event]]:
         """Apply ``action`` for ``player`` on ``table``, persist, then notify (``quiet``: the
         caller tells people later, ``advance`` summarising a run). Caller holds the game's lock.
-        Engine errors propagate with nothing changed."""
+        Engine errors propagate with nothing changed. A decision the engine says is ``sealed``
+        is logged hidden until one whose events hold a public "reveal"; each owing player keeps
+        or gets their own timer (``Context.owed_timers``)."""
         game, state = table.game, table.state
         g = self.g(game)
         before_version = state.version
         before = hands(self.ctx, game, state)
+        sealed = bool(g.sealed(state, player, action))
+        timing = g.timing(state, player)
+        previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game.id)}
         events = g.apply(state, player, action)
+        reveal = any(e.kind == "reveal" and e.to is None for e in events)
         text = g.dump(state)
-        deadline, remind_at = self.ctx.timer_for(game, state)
+        timers = self.ctx.owed_timers(game, state, previous, player, timing)
+        deadline, remind_at = earliest(timers)
         results = None
         if state.ended:
             scores, winners = g.scores(state), set(g.winners(state))
@@ -133,7 +140,8 @@ class Sessions:
             await self.ctx.db.append_decision(
                 game.id, before_version, player, str(action), text, state.version,
                 deadline=deadline, remind_at=remind_at, source=source, by_user_id=by_user,
-                absent_after=self.ctx.settings.absent_after, results=results, now=self.ctx.now())
+                absent_after=self.ctx.settings.absent_after, results=results, now=self.ctx.now(),
+                sealed=sealed, reveal=reveal, owed=timers)
         except StaleVersion:
             raise StalePrompt() from None
         table.text = text
@@ -150,7 +158,8 @@ class Sessions:
         if quiet:
             return game, events
         try:  # the decision is stored: telling people must not turn it into an error
-            await self.notify.after_decision(game, before, state, events, deadline, note)
+            await self.notify.after_decision(game, before, state, events, deadline, note,
+                                             timers=timers)
         except Exception:
             log.exception("game %s: notifying decision %s failed", game.id, state.version)
         return game, events
@@ -175,7 +184,7 @@ class Sessions:
             table = Table(game, g.load(snap.json), snap.json)
             if version is not None and (version != table.version or tag != table.tag):
                 raise StalePrompt()
-            action = g.check(table.state, seat.player_id, text)
+            action = await self.measured(table, seat.player_id, text)
             if hold is not None and hold.reason == HoldReason.NOBODY:  # they are back
                 await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,))
             note = None
@@ -187,6 +196,26 @@ class Sessions:
         if automatic:  # an AI seat or an absent player owes the next decision
             self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
         return str(action)
+
+    async def measured(self, table: Table, player: str, text: Any,
+                       at: float | None = None) -> Any:
+        """``text`` checked for ``player``, with the facts the referee measures written in
+        when the engine times this decision (``timing`` "stop"): the seconds since the
+        player's clock started (their "start" decision; ``at``: the time to measure to,
+        default now) and when each word of their draft was last placed. The engine refuses a
+        player's own ``time=``/``@`` (``stamp``)."""
+        g = self.g(table.game)
+        if g.timing(table.state, player) != "stop":
+            return g.check(table.state, player, text)
+        timers = {t.player_id: t for t in await self.ctx.db.owed_timers(table.game.id)}
+        timer = timers.get(player)
+        now = self.ctx.clock() if at is None else at
+        start = timer.clock_at if timer is not None and timer.clock_at is not None else now
+        draft = await self.ctx.db.get_draft(table.game.id, player)
+        marks = dict(draft.marks) if draft is not None else {}
+        action = g.parse(text) if isinstance(text, str) else text
+        stamped = g.stamp(table.state, player, action, max(0.0, now - start), marks)
+        return g.check(table.state, player, stamped)
 
     async def _load(self, game_id: int) -> tuple[Game, Any]:
         try:
@@ -256,11 +285,109 @@ class Sessions:
         needle = current.strip().lower()
         return [t for t in wanted if needle in t.lower()][:25]
 
+    # --- late players, drafts ----------------------------------------------------------------
+
+    async def late_decision(self, table: Table, player: str, deadline: int | None
+                            ) -> tuple[Any, str]:
+        """What is decided for ``player`` whose time ran out at ``deadline``: their saved
+        draft if it is legal (their own decision), else the default (the game's defaults
+        table); timed decisions are stamped to the deadline. Returns it and the words for the
+        thread (a sealed decision is not named)."""
+        g = self.g(table.game)
+        at = None if deadline is None else float(deadline)
+        draft = await self.ctx.db.get_draft(table.game.id, player)
+        if draft is not None:
+            try:
+                action = await self.measured(table, player, draft.text, at)
+            except GameError:
+                pass
+            else:
+                return action, f"their saved draft {self.shown(table, player, action)} is committed."
+        action = await self.measured(table, player, g.default(table.state, player), at)
+        return action, (f"the default decision {self.shown(table, player, action)} is made "
+                        "for them.")
+
+    async def _owing(self, game_id: int, user_id: int) -> tuple[Table, str, Any]:
+        """The running table, the user's player id and what they owe now (refused if nothing)."""
+        table = await self.running(game_id)
+        seat = table.game.seat_of_user(user_id)
+        if seat is None:
+            raise NotAPlayer()
+        g = self.g(table.game)
+        owed = next((o for o in g.owed(table.state) if o.player == seat.player_id), None)
+        if owed is None:
+            g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
+            raise NotYourTurn("You owe no decision now.")
+        return table, seat.player_id, owed
+
+    async def draft(self, game_id: int, user_id: int, text: str) -> str:
+        """Set the user's private draft to ``text`` (the decision typed so far, its verb
+        first), checked by the engine as it grows; the words placed since the last draft get
+        the time on the player's clock. Returns what to show them (privately)."""
+        async with self.ctx.lock(game_id):
+            table, player, _owed = await self._owing(game_id, user_id)
+            g = self.g(table.game)
+            text = " ".join(text.split())
+            nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
+            old = await self.ctx.db.get_draft(game_id, player)
+            timers = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
+            clock_at = timers[player].clock_at if player in timers else None
+            since = 0.0 if clock_at is None else max(0.0, self.ctx.clock() - clock_at)
+            kept = dict(old.marks) if old is not None else {}
+            words = text.split()[1:]
+            marks = {w: kept.get(w, round(since, 1)) for w in words}
+            await self.ctx.db.save_draft(game_id, player, table.version, text, marks,
+                                         now=self.ctx.now())
+            try:
+                await self.measured(table, player, text)
+                ready = "It is complete: confirm it to commit it (a decision is final)."
+            except GameError as exc:
+                ready = f"Not complete yet: {exc}"
+        present = self.ctx.present(table.game)
+        shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
+        return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
+                + (f"Next words: {shown}\n" if nxt else "")
+                + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+
+    async def confirm(self, game_id: int, user_id: int) -> str:
+        """Commit the user's saved draft (the referee stamps what it measures)."""
+        table, player, _owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        if draft is None:
+            present = self.ctx.present(table.game)
+            raise WrongPhase(f"You have no draft: build one with `{present.cmd('draft')}`.")
+        return await self.decide(game_id, user_id, draft.text)
+
+    async def discard(self, game_id: int, user_id: int) -> None:
+        table, player, _owed = await self._owing(game_id, user_id)
+        await self.ctx.db.drop_draft(game_id, player)
+
+    async def complete(self, game_id: int, user_id: int, current: str) -> list[str]:
+        """Autocomplete of a decision typed word by word: ``current`` with each legal next
+        word (the engine's ``options``), for a player who owes a decision; [] otherwise."""
+        try:
+            table, player, owed = await self._owing(game_id, user_id)
+            g = self.g(table.game)
+            if owed.listed:
+                return [t for t in choices.ordered(g.legal(table.state, player))
+                        if current.strip().lower() in t.lower()][:25]
+            words = current.split()
+            if current.endswith(" ") or not words:
+                head, part = " ".join(words), None
+            else:
+                head, part = " ".join(words[:-1]), words[-1]
+            nxt = g.options(table.state, player, head, part) if head else g.options(
+                table.state, player, "", part)
+        except Exception:
+            return []
+        return [f"{head} {w}".strip() for w in nxt][:25]
+
     # --- AI seats and absent players -------------------------------------------------------
 
     async def advance(self, game_id: int) -> None:
-        """Take every decision owed by an AI seat or an absent player, one at a time, and tell
-        the thread in one message per run (at most ``RUN_MAX`` decisions, then a pause of
+        """Take every decision owed by an AI seat or an absent player, one at a time (when
+        several players owe at once, each AI or absent one in seat order), and tell the thread
+        in one message per run (at most ``RUN_MAX`` decisions, then a pause of
         ``ctx.auto_pace`` seconds): never a burst of one message per automatic move."""
         run = AutoRun()
         for _ in range(MAX_AUTOMATIC):
@@ -289,10 +416,12 @@ class Sessions:
             except (UnknownGame, WrongPhase):
                 return False
             g = self.g(table.game)
-            to_act = g.to_act(table.state)
-            seat = None if to_act is None else table.game.seat_of_player(to_act.player)
-            if to_act is None or seat is None or not (seat.is_ai or seat.absent):
+            found = [(o, table.game.seat_of_player(o.player)) for o in g.owed(table.state)]
+            found = [(o, s) for o, s in found if s is not None and (s.is_ai or s.absent)]
+            if not found:
                 return False
+            to_act, seat = found[0]
+            assert seat is not None
             nobody = self.holds.nobody_present(table.game) and not self.ctx.unattended
             hold = await self.holds.get(game_id)
             if hold is not None:  # paused: nothing is decided for anyone...
@@ -311,16 +440,18 @@ class Sessions:
             if seat.is_ai:
                 action = await self._ai_choice(table, to_act.player, seat.ai_level)
                 try:
-                    g.check(table.state, to_act.player, action)
+                    action = await self.measured(table, to_act.player, action)
                 except GameError:
                     log.exception("game %s: the AI chose %s; playing the default",
                                   table.game.id, action)
-                    action = g.default(table.state, to_act.player)
+                    action = await self.measured(table, to_act.player,
+                                                 g.default(table.state, to_act.player))
                 source = DecisionSource.AI
             else:
-                action = g.default(table.state, to_act.player)
+                action = await self.measured(table, to_act.player,
+                                             g.default(table.state, to_act.player))
                 note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
-                        f"`{action}` is made.")
+                        f"{self.shown(table, to_act.player, action)} is made.")
                 source = DecisionSource.AUTO
             _, events = await self.commit(table, to_act.player, action, source, note=note,
                                           quiet=True)
@@ -338,6 +469,12 @@ class Sessions:
                                                  lines=texts.collapse(run.lines))
             except Exception:
                 log.exception("game %s: telling %d automatic decisions failed", game_id, run.moves)
+
+    def shown(self, table: Table, player: str, action: Any) -> str:
+        """A decision as a public message may name it: its notation, unless it is sealed."""
+        if self.g(table.game).sealed(table.state, player, action):
+            return "(secret until revealed)"
+        return f"`{action}`"
 
     async def _ai_choice(self, table: Table, player: str, level: int | None) -> Any:
         state, g = table.state, self.g(table.game)

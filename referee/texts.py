@@ -4,6 +4,7 @@ events, ``g.prompt``, the decision log) or of one player's own view (their hand,
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -66,6 +67,16 @@ def who(game: Game, view: Mapping[str, Any]) -> Who:
 
     return Who(lambda pid: mention(seats.get(pid), names.get(pid, pid)), absent,
                lambda pid: name(names.get(pid, pid)))
+
+
+SEALED = "🔒 (a secret decision, shown when it is revealed)"
+
+
+def unsealed(decisions: Sequence[Decision], viewer: str | None) -> list[Decision]:
+    """The log as ``viewer`` (a player id, None: anyone else) may read it: a sealed decision's
+    text only for its own player until it is revealed."""
+    return [d if not d.sealed or d.player_id == viewer else dataclasses.replace(d, text=SEALED)
+            for d in decisions]
 
 
 def log_text(decisions: Sequence[Decision], names: Mapping[str, str], total: int) -> str:

@@ -11,16 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 from db import DecisionSource, GameStatus
 
 from . import texts
-from .context import AUTO_GRACE, Context
+from .context import AUTO_GRACE, Context, earliest
 from .errors import Refusal, StalePrompt
 from .retry import Backoff
 from .sessions import Sessions
 
 log = logging.getLogger(__name__)
+MAX_LATE = 50  # decisions made for late players in one timeout (an opening then its decision...)
 MAX_SLEEP = 300.0
 MIN_SLEEP = 0.2  # never spin, even if something stays due
 
@@ -43,49 +45,46 @@ class Timers:
     # --- the handlers ----------------------------------------------------------------------
 
     async def remind(self, game_id: int, now: int) -> None:
+        """Remind each owing player whose own reminder is due (their line of the prompt,
+        pinging only them)."""
         async with self.ctx.lock(game_id):
             game = await self.ctx.db.get_game(game_id)
             if (game.status != GameStatus.RUNNING or game.reminder_sent or game.remind_at is None
-                    or game.remind_at > now or (game.deadline is not None and game.deadline <= now)):
+                    or game.remind_at > now):
                 return
             table = await self.sessions.running(game_id, game)
-            to_act = self.ctx.engine(game).to_act(table.state)
-            seat = None if to_act is None else game.seat_of_player(to_act.player)
-            if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
-                prompt = await self.sessions.notify.reprompt(game, table.state, game.deadline,
-                                                             head="⏳ **Reminder**: time is running out.")
-                if prompt is not None and not prompt.ok:  # refused: the game is held, no deadline
-                    await self.sessions.notify.record(game, table.state, prompt, {})
-                    return
-            await self.ctx.db.mark_reminder_sent(game_id, game.deadline)
+            timers = await self.ctx.stored_timers(game, table.state)
+            marked = False
+            for t in timers:
+                if (t.reminder_sent or t.remind_at is None or t.remind_at > now
+                        or (t.deadline is not None and t.deadline <= now)):
+                    continue
+                seat = game.seat_of_player(t.player_id)
+                if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
+                    prompt = await self.sessions.notify.reprompt(
+                        game, table.state, t.deadline, head="⏳ **Reminder**: time is running out.",
+                        timers=timers, only=t.player_id)
+                    if prompt is not None and not prompt.ok:  # refused: the game is held
+                        await self.sessions.notify.record(game, table.state, prompt, {})
+                        return
+                await self.ctx.db.mark_owed_reminded(game_id, t.player_id, t.deadline)
+                marked = True
+            if not marked:  # nobody's reminder was due after all: the game's is spent
+                await self.ctx.db.mark_reminder_sent(game_id, game.deadline)
 
     async def timeout(self, game_id: int, now: int) -> None:
-        """The deadline passed: apply the default decision (R21) and count the miss."""
+        """Deadlines passed: each owing player whose own deadline passed gets their saved
+        draft if it is legal, else the default decision (the game's defaults table), and the
+        miss is counted for them."""
         async with self.ctx.lock(game_id):
             game = await self.ctx.db.get_game(game_id)
             if game.status != GameStatus.RUNNING or game.deadline is None or game.deadline > now:
                 return
             try:
                 table = await self.sessions.running(game_id, game)
-                g = self.ctx.engine(game)
-                to_act = g.to_act(table.state)
-                seat = None if to_act is None else game.seat_of_player(to_act.player)
-                if to_act is None or seat is None or seat.is_ai or seat.absent:
-                    await self.ctx.db.set_deadline(game_id, now + AUTO_GRACE)
-                else:
-                    action = g.default(table.state, to_act.player)
-                    note = (f"⏰ {texts.mention(seat)} ran out of time: the default decision "
-                            f"`{action}` is made for them.")
-                    game, _ = await self.sessions.commit(table, to_act.player, action,
-                                                         DecisionSource.TIMEOUT, note=note)
-                    after = game.seat_of_player(to_act.player)
-                    if after is not None and after.absent and not seat.absent:
-                        await self.sessions.notify.post(game, (
-                            f"💤 {texts.mention(seat)} has missed {after.missed_deadlines} deadlines "
-                            "in a row and is now marked absent: their decisions are made by default "
-                            f"at once until they act again (any "
-                            f"/{self.ctx.present(game).command or 'game'} command in this thread "
-                            "brings them back)."))
+                for _ in range(MAX_LATE):
+                    if not await self._late_one(table, now):
+                        break
             except StalePrompt:
                 # the game moved on meanwhile (someone decided first): already handled, and
                 # whoever moved it set the new deadline
@@ -95,6 +94,41 @@ class Timers:
                 log.warning("game %s: timeout could not be applied: %s", game_id, exc)
                 await self.ctx.db.set_deadline(game_id, now + 3600)
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+
+    async def _late_one(self, table: Any, now: int) -> bool:
+        """Decide for the first owing player whose deadline passed; False when nobody's has
+        (the game's timer is then set from the remaining ones)."""
+        game = table.game
+        g = self.ctx.engine(game)
+        timers = await self.ctx.stored_timers(game, table.state)
+        owing = {o.player for o in g.owed(table.state)}
+        due = [t for t in timers if t.player_id in owing and t.deadline is not None
+               and t.deadline <= now]
+        if not due:
+            if not g.owed(table.state):
+                return False
+            deadline, remind_at = earliest(timers)
+            if deadline is None or deadline <= now:  # stale: everyone's timer anew
+                await self.ctx.reset_timers(game, table.state)
+            return False
+        t = due[0]
+        seat = game.seat_of_player(t.player_id)
+        if seat is None or seat.is_ai or seat.absent:
+            await self.ctx.db.set_deadline(game.id, now + AUTO_GRACE)
+            return False
+        action, how = await self.sessions.late_decision(table, t.player_id, t.deadline)
+        note = f"⏰ {texts.mention(seat)} ran out of time: {how}"
+        game, _ = await self.sessions.commit(table, t.player_id, action,
+                                             DecisionSource.TIMEOUT, note=note)
+        after = game.seat_of_player(t.player_id)
+        if after is not None and after.absent and not seat.absent:
+            await self.sessions.notify.post(game, (
+                f"💤 {texts.mention(seat)} has missed {after.missed_deadlines} deadlines "
+                "in a row and is now marked absent: their decisions are made by default "
+                f"at once until they act again (any "
+                f"/{self.ctx.present(game).command or 'game'} command in this thread "
+                "brings them back)."))
+        return True
 
     # --- the loop --------------------------------------------------------------------------
 

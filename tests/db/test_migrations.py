@@ -29,8 +29,11 @@ async def test_migrates_empty_file(db_path: Path) -> None:
         "hand_dms",
         "holds",
         "owner",
+        "owed",
+        "drafts",
     } <= tables
-    assert applied == [(1, "init"), (2, "notified"), (3, "holds"), (4, "owner")]
+    assert applied[:4] == [(1, "init"), (2, "notified"), (3, "holds"), (4, "owner")]
+    assert applied == [(m.version, m.name) for m in load_migrations()]
 
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:
