@@ -80,13 +80,15 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         await reply(interaction, f"Game #{found.id} is aborted.")
 
     @app_commands.command(name="skip", description="Apply the default decision for whoever is stuck")
-    @app_commands.describe(game=GAME_HELP)
-    @app_commands.autocomplete(game=active_games)
-    async def skip(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    @app_commands.describe(game=GAME_HELP,
+                           seat="Which of several players owing at once (default: the first)")
+    @app_commands.autocomplete(game=active_games, seat=seats)
+    async def skip(self, interaction: discord.Interaction[Any], game: int | None = None,
+                   seat: str | None = None) -> None:
         await defer(interaction)
         await self._require(interaction)
         found = await self._game(interaction, game)
-        done = await referee_of(interaction).moderation.skip(found.id, interaction.user.id)
+        done = await referee_of(interaction).moderation.skip(found.id, interaction.user.id, seat)
         await reply(interaction, f"Skipped: `{done}` was applied.")
 
     @app_commands.command(name="undo", description="Undo the last decision (replayed from the log)")

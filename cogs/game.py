@@ -13,6 +13,7 @@ from discord.ext import commands
 
 import games
 from engine import get_game
+from engine.core.game import parse_options as option_words
 from games import Presentation
 from referee.errors import Refusal
 
@@ -28,26 +29,10 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 def parse_options(name: str, text: str | None) -> dict[str, Any]:
     """``"flag=true turns=3"`` -> typed options per the game's ``option_specs``."""
-    specs = get_game(name).option_specs
-    out: dict[str, Any] = {}
-    for word in (text or "").replace(",", " ").split():
-        key, sep, value = word.partition("=")
-        spec = specs.get(key)
-        if spec is None or not sep:
-            raise Refusal(f"'{word[:40]}' is not an option of {get_game(name).title}: write "
-                          f"name=value; its options: {', '.join(specs) or 'none'}.")
-        if spec.kind is bool:
-            if value.lower() not in ("true", "false", "on", "off", "yes", "no"):
-                raise Refusal(f"The option {key} is true or false.")
-            out[key] = value.lower() in ("true", "on", "yes")
-        elif spec.kind is int:
-            try:
-                out[key] = int(value)
-            except ValueError:
-                raise Refusal(f"The option {key} is a whole number.") from None
-        else:
-            out[key] = value
-    return out
+    try:
+        return option_words(get_game(name), (text or "").replace(",", " ").split())
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
 
 
 async def _topics(interaction: discord.Interaction[Any],

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import game_module, get_game
+from .core.game import parse_options
 from .core.rng import Rng, seed_state
 
 
@@ -136,27 +137,3 @@ def main(name: str, argv: list[str]) -> int:
         for v in report["invariant_violations"][:10]:
             print(f"  {v}")
     return 1 if report["invariant_violations"] else 0
-
-
-def parse_options(game: Any, items: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` texts into typed options per the game's ``option_specs``."""
-    specs = getattr(game, "option_specs", {}) or {}
-    out: dict[str, Any] = {}
-    for item in items:
-        key, _, value = item.partition("=")
-        spec = specs.get(key)
-        if spec is None:
-            raise ValueError(f"{game.name} has no option {key!r}; it has: "
-                             f"{', '.join(specs) or 'none'}")
-        if spec.kind is bool:
-            if value.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
-                raise ValueError(f"{key} is true or false")
-            out[key] = value.lower() in ("true", "1", "yes", "on")
-        elif spec.kind is int:
-            try:
-                out[key] = int(value)
-            except ValueError:
-                raise ValueError(f"{key} is a whole number") from None
-        else:
-            out[key] = value
-    return out

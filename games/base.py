@@ -121,13 +121,7 @@ class Presentation:
         lines = ["🏁 **The game is over**.", "**Final scores**:"]
         for pid in sorted(_seats(view, scores), key=lambda p: -scores.get(p, {}).get("total", 0)):
             lines.append(f"• {who.mention(pid)}: **{scores.get(pid, {}).get('total', 0)}**")
-        named = [who.mention(w) for w in winners]
-        if len(named) == 1:
-            lines.append(f"🏆 Winner: {named[0]}")
-        elif named:
-            lines.append(f"🏆 Shared victory: {' and '.join(named)}")
-        else:
-            lines.append("Nobody wins.")
+        lines.append(winners_line([who.mention(w) for w in winners]))
         return "\n".join(lines)
 
     def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
@@ -177,6 +171,15 @@ class Presentation:
         """Is ``after`` (a state) worth a frame of the replay (a new round, the end)?"""
         return getattr(before, "round", None) != getattr(after, "round", None) or bool(
             getattr(after, "ended", False))
+
+
+def winners_line(named: Sequence[str]) -> str:
+    """The last line of a final post: the winner, a shared victory or nobody."""
+    if len(named) == 1:
+        return f"🏆 Winner: {named[0]}"
+    if named:
+        return f"🏆 Shared victory: {' and '.join(named)}"
+    return "Nobody wins."
 
 
 def _seats(view: dict[str, Any], scores: Mapping[str, Any]) -> list[str]:

@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     from engine import get_game
-    from engine.sim_generic import parse_options
+    from engine.core.game import parse_options
 
     try:
         options = parse_options(get_game(args.game), args.option)

@@ -70,13 +70,16 @@ class Moderation:
         await self.notify.post(game, f"🛑 Game #{game_id} was aborted by <@{by_user}>.")
         return game
 
-    async def skip(self, game_id: int, by_user: int) -> str:
-        """Apply the default decision for whoever must decide now."""
+    async def skip(self, game_id: int, by_user: int, player: str | None = None) -> str:
+        """Apply the default decision for whoever must decide now (``player``: that one of
+        several players owing at once; default the first)."""
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
-            to_act = self.g(table.game).to_act(table.state)
+            owed = self.g(table.game).owed(table.state)
+            to_act = next((o for o in owed if player is None or o.player == player), None)
             if to_act is None:
-                raise WrongPhase("Nobody owes a decision.")
+                raise WrongPhase("Nobody owes a decision." if not owed else
+                                 "That seat owes no decision now.")
             seat = table.game.seat_of_player(to_act.player)
             action = await self.sessions.measured(
                 table, to_act.player, self.g(table.game).default(table.state, to_act.player))

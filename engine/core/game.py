@@ -25,7 +25,7 @@ Rules of the protocol, for every game:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -192,3 +192,30 @@ class SequentialGame:
     def stamp(self, state: Any, player: str, action: Any, elapsed: float,
               marks: Mapping[str, float]) -> Any:
         return action
+
+
+def parse_options(game: Any, words: Iterable[str]) -> dict[str, Any]:
+    """``["flag=true", "rounds=3"]`` -> typed options per ``game.option_specs`` (command lines,
+    the bot's ``/game new options:``); ``ValueError`` with a sentence naming the fault."""
+    specs = getattr(game, "option_specs", {}) or {}
+    out: dict[str, Any] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        spec = specs.get(key)
+        if spec is None:
+            raise ValueError(f"{game.title} has no option {key!r}; it has: "
+                             f"{', '.join(specs) or 'none'}.")
+        if not sep:
+            raise ValueError(f"Write the option as {key}=value.")
+        if spec.kind is bool:
+            if value.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                raise ValueError(f"The option {key} is true or false.")
+            out[key] = value.lower() in ("true", "1", "yes", "on")
+        elif spec.kind is int:
+            try:
+                out[key] = int(value)
+            except ValueError:
+                raise ValueError(f"The option {key} is a whole number.") from None
+        else:
+            out[key] = value
+    return out

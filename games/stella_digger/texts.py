@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Who
+from ..base import Who, winners_line
 
 COLOURS = ("blue", "green", "pink", "purple")
 END_REASON = {
@@ -76,13 +76,7 @@ def final_text(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
         out = " (out)" if view["players"][pid]["out"] else ""
         lines.append(f"• {who.mention(pid)}{out}: **{s['total']}**"
                      + (f" = {parts}" if parts else ""))
-    named = [who.mention(w) for w in winners]
-    if len(named) == 1:
-        lines.append(f"🏆 Winner: {named[0]}")
-    elif named:
-        lines.append(f"🏆 Shared victory: {' and '.join(named)}")
-    else:
-        lines.append("Nobody wins.")
+    lines.append(winners_line([who.mention(w) for w in winners]))
     return "\n".join(lines)
 
 

@@ -18,7 +18,7 @@ from referee.outbox import MemoryOutbox
 from referee.service import Referee
 from tests.platform.conftest import SEALED, register_sealed_bid, unregister_sealed_bid
 
-from .conftest import ANN, BOB, CHANNEL, CY, GUILD, T0, Clock
+from .conftest import ANN, BOB, CHANNEL, CY, GUILD, MOD, T0, Clock
 from .conftest import settings as bot_settings
 
 HOUR = 3600
@@ -179,3 +179,13 @@ async def test_the_referee_measures_the_clock(referee: Referee, clock: Clock) ->
     assert await referee.sessions.confirm(game.id, ANN) == "bid 5@4.2 time=12.2"
     log = await referee.db.get_log(game.id)
     assert log[-1].text == "bid 5@4.2 time=12.2"
+
+
+async def test_a_moderator_skips_one_of_several_and_names_no_secret(referee: Referee) -> None:
+    game = await sealed_game(referee)
+    bob = game.seat_of_user(BOB).player_id  # type: ignore[union-attr]
+    assert await referee.moderation.skip(game.id, MOD, bob) == "(secret until revealed)"
+    last = (await referee.db.get_log(game.id))[-1]
+    assert last.player_id == bob and last.source == "admin" and last.sealed
+    with pytest.raises(Exception, match="owes no decision"):
+        await referee.moderation.skip(game.id, MOD, bob)

@@ -12,7 +12,7 @@ from benchmarks.engine import generic as bench_generic
 from engine import GAMES, UnknownGameName, game_module, get_game
 from engine.__main__ import game_option
 from engine.__main__ import main as engine_main
-from engine.sim_generic import parse_options
+from engine.core.game import parse_options
 from engine.sim_generic import run as sim_run
 from referee.demo import main as demo_main
 from render.__main__ import main as render_main
