@@ -7,8 +7,8 @@ from typing import Any
 
 from ..core.rng import Rng
 from .actions import Action
-from .board import PLACE_INDEX, PLACES, RIM, colour_run, step
-from .components import parse_card
+from .board import NEIGHBOURS, PLACE_INDEX, PLACES, RIM, colour_run, step
+from .components import flip_long, flip_short, parse_card, rotate
 from .decisions import legal
 from .flow import owed
 from .rules import available, block
@@ -64,6 +64,43 @@ def _loader_move(board: list[int], loaders: list[int], run: set[int],
     return None if best is None else best[1]
 
 
+_TURNS = {"rotate": rotate, "flip-long": flip_long, "flip-short": flip_short}
+
+
+def _outlook(board: list[int], place: int) -> int:
+    """How near the colour run of ``place`` comes to a loader: 10 with a rim exit, else minus
+    the smallest distance of its cards to the rim."""
+    run = colour_run(board, place)
+    if any(board[p] & bit for p in run for bit, _ in RIM[p]):
+        return 10
+    return -min(_rim_distance(p) for p in run)
+
+
+def _towards_rim(board: list[int], at: int, crew: dict[str, Any],
+                 by_verb: dict[str, list[Action]]) -> Action | None:
+    """For a crew holding ranium: the move, or the turn of a card on or next to its run, that
+    best improves its run's outlook towards the rim; None if nothing improves it."""
+    now = _outlook(board, at)
+    name = crew.get("colour", "")
+    best: tuple[int, Action] | None = None
+    for a in by_verb.get("move", []):
+        if a.crew in ("", name):
+            score = _outlook(board, a.place)
+            if score > now and (best is None or score > best[0]):
+                best = (score, a)
+    near = colour_run(board, at)
+    near |= {q for p in list(near) for _, q, _ in NEIGHBOURS[p]}
+    for verb, turn in _TURNS.items():
+        for a in by_verb.get(verb, []):
+            if a.place in near:
+                turned = list(board)
+                turned[a.place] = turn(turned[a.place])
+                score = _outlook(turned, at)
+                if score > now and (best is None or score > best[0]):
+                    best = (score, a)
+    return None if best is None else best[1]
+
+
 def heuristic(game: Any, view: dict[str, Any], player: str, legal_or_none: list[Action] | None,
               rng: Rng) -> Action:
     """Greedy, from the player's own view and the legal decisions: deliver, collect, steal
@@ -94,14 +131,18 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal_or_none: list[
         return by_verb["steal"][0]
     board = [parse_card(view["board"][p]) for p in PLACES]
     loaders = [view["loaders"][k] for k in ("1", "2", "3")]
-    crews = {c: info for c, info in view["crews"].items() if info["player"] == player}
+    crews = {c: {**info, "colour": c} for c, info in view["crews"].items()
+             if info["player"] == player}
     ranium = [PLACE_INDEX[p] for p in view["ranium"]]
     for info in crews.values():
         if info["ranium"]:
-            move = _loader_move(board, loaders, colour_run(board, PLACE_INDEX[info["at"]]),
-                                by_verb)
+            at = PLACE_INDEX[info["at"]]
+            move = _loader_move(board, loaders, colour_run(board, at), by_verb)
             if move is not None:
                 return move
+            better = _towards_rim(board, at, info, by_verb)
+            if better is not None:
+                return better
 
     def score(a: Action) -> float:
         crew = crews[a.crew] if a.crew else next(iter(crews.values()))
