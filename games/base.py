@@ -136,6 +136,11 @@ class Presentation:
         own = (view.get("players") or {}).get(player_id)
         return json.dumps(own, sort_keys=True, default=str)
 
+    def private_keys(self, game: Any, state: Any, players: Sequence[str]) -> dict[str, str]:
+        """Each player's ``private_key`` in ``state`` (twice per decision, so a game may read
+        its own state instead of building every player's view)."""
+        return {p: self.private_key(game.view(state, p), p) for p in players}
+
     def new_round(self, public_kinds: set[str]) -> bool:
         """Do these public event kinds start a new round (post the summary and the picture)?"""
         return "round" in public_kinds

@@ -27,9 +27,7 @@ log = logging.getLogger(__name__)
 def hands(ctx: Context, game: Game, state: Any) -> dict[str, str]:
     """Each seat's private key (``Presentation.private_key`` of its own view: a sorted
     hand, say), as stored with its last DM (``db.notified``)."""
-    g, present = ctx.engine(game), ctx.present(game)
-    return {s.player_id: present.private_key(g.view(state, s.player_id), s.player_id)
-            for s in game.seats}
+    return ctx.present(game).private_keys(ctx.engine(game), state, game.player_ids)
 
 
 def hand_key(key: str | None) -> str:

@@ -59,6 +59,11 @@ class StellaDigger(Presentation):
         """The sorted hand, comma-separated (as stored with each hand DM since 0002)."""
         return ",".join(sorted((view["players"].get(player_id) or {}).get("hand") or ()))
 
+    def private_keys(self, game: Any, state: Any, players: Sequence[str]) -> dict[str, str]:
+        """The same keys, read from the state (a view per player costs a millisecond)."""
+        held = {p.id: p.hand for p in state.players}
+        return {pid: ",".join(sorted(held.get(pid) or ())) for pid in players}
+
     def board_png(self, view: dict[str, Any]) -> bytes | None:
         from render import render_map
 
