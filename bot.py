@@ -30,7 +30,7 @@ from cogs.common import StellaTree, quiet_late_autocomplete
 from cogs.game import GameGroup
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
-from referee import operator
+from referee import images, operator
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_out import DiscordOutbox
 from referee.outbox import Outbox
@@ -194,6 +194,8 @@ def main() -> int:
         return asyncio.run(serve(settings, token))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: closed on the way out
         return 0
+    finally:
+        images.close()  # the render worker processes
 
 
 if __name__ == "__main__":

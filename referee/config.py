@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     # renewal (a crashed bot's successor waits at most that long).
     owner_lease_seconds: float = Field(45.0, gt=0)
     owner_renew_seconds: float = Field(10.0, gt=0)
+    # Processes that draw the pictures (referee/render_pool.py); 0: a thread of the bot's.
+    render_workers: int = Field(1, ge=0, le=8)
 
     @field_validator("discord_token", mode="before")
     @classmethod

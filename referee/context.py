@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,8 @@ class Context:
     clock: Callable[[], float] = time.time
     ai: AiRunner = field(default_factory=AiRunner)
     game: Any = field(default_factory=lambda: engine.get_game(games.DEFAULT))  # the default game
-    locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    # a game's lock lives while someone holds or awaits it: the table does not grow with games
+    locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     # a new deadline (None: unknown, e.g. several changed) was stored: the timer loop may
     # have to wake earlier

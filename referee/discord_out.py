@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -13,6 +14,7 @@ from .panels import build_view
 
 log = logging.getLogger(__name__)
 ARCHIVE_MINUTES = 10080  # a week: games run for days
+DM_CHANNELS_KEPT = 1000  # the DM channels kept open, most recently used first
 
 
 def _files(post: Post) -> list[discord.File]:
@@ -25,9 +27,10 @@ def _mentions(post: Post) -> discord.AllowedMentions:
 
 
 class DiscordOutbox:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, *, dms_kept: int = DM_CHANNELS_KEPT) -> None:
         self.client = client
-        self._dms: dict[int, Any] = {}  # user id -> DMChannel
+        self._dms: OrderedDict[int, Any] = OrderedDict()  # user id -> DMChannel, least recent first
+        self._dms_kept = dms_kept
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -60,11 +63,17 @@ class DiscordOutbox:
         return DELIVERED
 
     async def _dm_channel(self, user_id: int) -> Any:
-        """The DM channel with a user, opened once (``POST /users/@me/channels``) and kept: no
-        ``GET /users/{id}`` (users aren't cached without the members intent)."""
+        """The DM channel with a user, opened once (``POST /users/@me/channels``) and kept while
+        it is among the ``dms_kept`` most recently used: no ``GET /users/{id}`` (users aren't
+        cached without the members intent)."""
         channel = self._dms.get(user_id)
         if channel is None:
-            channel = self._dms[user_id] = await self.client.create_dm(discord.Object(user_id))
+            channel = await self.client.create_dm(discord.Object(user_id))
+            self._dms[user_id] = channel
+            while len(self._dms) > self._dms_kept:
+                self._dms.popitem(last=False)
+        else:
+            self._dms.move_to_end(user_id)
         return channel
 
     async def dm(self, user_id: int, post: Post) -> bool:

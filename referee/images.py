@@ -1,6 +1,7 @@
-"""Pictures from the game's presentation (``games/<pkg>/``, drawing with ``render/``), drawn
-in a worker thread so the event loop never blocks. Any failure (or a game without pictures)
-gives None and the bot sends text only."""
+"""Pictures from the game's presentation (``games/<pkg>/``, drawing with ``render/``), drawn in
+worker processes (``referee/render_pool.py``) so the event loop never blocks and never shares
+its GIL with Pillow. Any failure (or a game without pictures) gives None and the bot sends text
+only. ``start`` and ``close`` bracket the bot process's run."""
 
 from __future__ import annotations
 
@@ -12,13 +13,30 @@ from typing import Any
 from games import Presentation
 
 from .outbox import File
+from .render_pool import RenderPool
 
 log = logging.getLogger(__name__)
+
+POOL = RenderPool()
+
+
+def start(workers: int) -> None:
+    """Start ``workers`` render processes (0: draw in a thread) and warm them up; the pool is
+    the process's, shared by every referee in it, and kept until ``close``."""
+    POOL.workers = workers
+    POOL.start()
+
+
+def close() -> None:
+    """End the render processes (when the bot process ends)."""
+    POOL.close()
 
 
 async def _draw(fn: Callable[..., bytes | None], filename: str, *args: Any) -> File | None:
     try:
-        data = await asyncio.to_thread(fn, *args)
+        data = await POOL.run(fn, *args)
+    except asyncio.CancelledError:
+        raise
     except Exception:
         log.exception("drawing %s failed; sending text only", filename)
         return None

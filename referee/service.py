@@ -11,7 +11,7 @@ from db import Database
 from db import notified as notified_db
 from db.holds import HoldReason
 
-from . import texts
+from . import images, texts
 from .ai import AiRunner
 from .config import Settings
 from .context import Context
@@ -149,6 +149,7 @@ class Referee:
             task.cancel()
 
     async def start(self) -> None:
+        images.start(self.ctx.settings.render_workers)
         await self.resume()
         self.timers.start()
         self.holds.start()

@@ -28,12 +28,15 @@ class BotProcess:
     """One run of ``python bot.py``; its output goes to ``log_path``."""
 
     def __init__(self, fake: FakeDiscord, db_path: Path, guild_id: str, log_path: Path, *,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, repo: Path = REPO,
+                 python: str = sys.executable) -> None:
         self.fake = fake
         self.db_path = db_path
         self.guild_id = guild_id
         self.log_path = log_path
         self.extra_env = extra_env or {}
+        self.repo = repo  # the checkout whose bot.py runs (the benchmark may compare another)
+        self.python = python
         self.proc: asyncio.subprocess.Process | None = None
         self.started_at = 0.0
         self.ready_at = 0.0
@@ -59,7 +62,7 @@ class BotProcess:
         with open(self.log_path, "ab") as out:
             self.started_at = time.perf_counter()
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, str(REPO / "bot.py"), cwd=str(REPO), env=self.env(),
+                self.python, str(self.repo / "bot.py"), cwd=str(self.repo), env=self.env(),
                 stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=out)
         return self.proc
 

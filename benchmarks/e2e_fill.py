@@ -1,0 +1,179 @@
+"""Filling the end-to-end benchmark's databases the way the bot fills them (``benchmarks/e2e.py``):
+running games dealt and under way, each in a fake thread whose last message is its turn prompt,
+finished games with their results, and the 10,000 games of the resume measure."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DAY = 86_400
+
+
+@dataclass
+class Running:
+    """A running game of the load phase: its ids, the players' fake users, an engine replica."""
+
+    game_id: int
+    thread: Any
+    users: dict[str, Any]  # player id -> fake user
+    state: Any
+    rng: random.Random
+    busy: bool = False  # a decision of this game is waiting for its reply
+
+
+def choose(g: Any, state: Any, rng: random.Random) -> str:
+    """A seeded player: mostly mining and passing, sometimes anything legal."""
+    legal = [str(a) for a in g.legal(state)]
+    to_act = g.to_act(state)
+    if to_act.decision == "action":
+        mines = [t for t in legal if t.startswith("mine ")]
+        roll = rng.random()
+        if mines and roll < 0.5:
+            return rng.choice(mines)
+        if roll < 0.85:
+            return "pass" if "pass" in legal else rng.choice(legal)
+    return rng.choice(legal)
+
+
+async def store_game(db: Any, g: Any, *, guild_id: int, channel_id: int, thread_id: int | None,
+                     users: list[int], seed: int, decisions: int | None, now: int,
+                     finish: bool) -> tuple[int, Any]:
+    """Create a game the way the bot does (lobby, seats, start) and store ``decisions``
+    decisions (None: to the end, with the results), through the ``db`` API."""
+    from db import DecisionSource, PlayerResult
+
+    game = await db.create_game(guild_id=guild_id, channel_id=channel_id, host_id=users[0],
+                                options={"red_tears": False, "turn_seconds": DAY},
+                                thread_id=thread_id, now=now)
+    for i, uid in enumerate(users):
+        await db.join_seat(game.id, user_id=uid, display_name=f"player{uid % 10_000}-{i}", now=now)
+    names = {str(u): f"player{u % 10_000}" for u in users}
+    state = g.new_game([str(u) for u in users], {"red_tears": False}, seed, names)
+    text = g.dump(state)
+    await db.start_game(game.id, initial_json=text, seed=seed, version=state.version,
+                        seat_order=[p.id for p in state.players], deadline=now + DAY, now=now)
+    rng = random.Random(seed)
+    made = 0
+    while not state.ended and (decisions is None or made < decisions):
+        before = state.version
+        to_act = g.to_act(state)
+        action = g.default(state) if finish else choose(g, state, rng)
+        g.apply(state, to_act.player, action)
+        results = None
+        if state.ended:
+            scores = g.scores(state)
+            results = [PlayerResult(p.id, scores[p.id]["total"], p.id in state.winners) for p in state.players]
+        await db.append_decision(game.id, before, to_act.player, str(action), g.dump(state), state.version,
+                                 deadline=None if state.ended else now + DAY, source=DecisionSource.PLAYER,
+                                 by_user_id=int(to_act.player), results=results, now=now)
+        made += 1
+    return game.id, state
+
+
+async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: int, finished: int,
+               seed: int) -> list[Running]:
+    """Store ``finished`` whole games and ``running`` dealt games (threads made in the fake)."""
+    from db import Database
+    from engine import get_game
+    from tests.fakediscord import messages
+    from tests.fakediscord import state as st
+
+    g = get_game("stella-digger")
+    now = int(time.time())
+    members = [fake.add_member(guild, f"p{i}").user for i in range(max(4, 3 * running))]
+    db = await Database.open(db_path, synchronous="OFF")
+    games: list[Running] = []
+    try:
+        rng = random.Random(seed)
+        for i in range(finished):
+            users = rng.sample(members, rng.choice((2, 3, 4)))
+            await store_game(db, g, guild_id=int(guild.id), channel_id=int(channel.id),
+                             thread_id=10**15 + i, users=[int(u.id) for u in users], seed=seed + i,
+                             decisions=None, now=now - DAY, finish=True)
+        for i in range(running):
+            players = 2 + i % 3
+            users = members[3 * i: 3 * i + players] if players <= 3 else rng.sample(members, 4)
+            thread = fake.add_thread(channel, f"Stella Digger load {i}", type=st.PUBLIC_THREAD)
+            # dealt: the target and every first draw (4 cards per player) are stored already
+            game_id, state = await store_game(
+                db, g, guild_id=int(guild.id), channel_id=int(channel.id), thread_id=int(thread.id),
+                users=[int(u.id) for u in users], seed=seed * 7919 + i, decisions=1 + 4 * players,
+                now=now, finish=False)
+            # the turn prompt the bot posted before it stopped
+            messages.create(fake, thread, fake.bot_user, {"content": f"➡️ game {game_id}: your turn",
+                                                           "components": prompt_components(g, game_id, state)})
+            games.append(Running(game_id, thread, {str(u.id): u for u in users}, state,
+                                 random.Random(seed + 31 * i)))
+        await db.checkpoint()
+    finally:
+        await db.close()
+    return games
+
+
+def prompt_components(g: Any, game_id: int, state: Any) -> list[dict[str, Any]]:
+    """The controls of the turn prompt the bot posts for this state (its own panel code)."""
+    from referee import choices, ids
+    from referee.panels import build_view
+
+    panel = choices.turn_panel(game_id, state.version, ids.state_tag(g.dump(state)),
+                               choices.ordered(g.legal(state)))
+    return build_view(panel).to_components()
+
+
+async def fill_resume(db_path: Path, count: int, fake: Any, guild: Any, *, seed: int,
+                      distinct: int = 100) -> None:
+    """``count`` running games, each a few decisions in, waiting for a human (with a deadline),
+    each in its thread whose last message is its turn prompt, as the bot left them when it
+    stopped. ``distinct`` games are made like the bot makes them in ``guild``; the rest are
+    imports of their exports (one transaction each, the ``db`` API that /stella-admin import
+    uses), each copy of the set in a guild of its own (an import of a game its guild already
+    holds is refused as a duplicate)."""
+    from db import Database
+    from engine import get_game
+    from tests.fakediscord import messages
+    from tests.fakediscord import state as st
+
+    g = get_game("stella-digger")
+    now = int(time.time())
+    channel = guild.add_text_channel("games")
+    db = await Database.open(db_path, synchronous="OFF")
+
+    places = [(guild, channel)]
+
+    def place(copy: int) -> tuple[Any, Any]:
+        while len(places) <= copy:
+            other = fake.add_guild(f"bench {len(places)}")
+            places.append((other, other.add_text_channel("games")))
+        return places[copy]
+
+    def thread_with_prompt(channel: Any, game_id: int, state: Any) -> int:
+        thread = fake.add_thread(channel, f"Stella Digger #{game_id}", type=st.PUBLIC_THREAD)
+        messages.create(fake, thread, fake.bot_user, {"content": f"➡️ game {game_id}: your turn",
+                                                       "components": prompt_components(g, game_id, state)})
+        return int(thread.id)
+
+    try:
+        templates = []
+        for i in range(min(count, distinct)):
+            users = [10**12 + 4 * i + k for k in range(2 + i % 3)]
+            game_id, state = await store_game(db, g, guild_id=int(guild.id), channel_id=int(channel.id),
+                                              thread_id=None, users=users, seed=seed + i, decisions=3,
+                                              now=now, finish=False)
+            await db.set_thread(game_id, thread_with_prompt(channel, game_id, state), now=now)
+            templates.append((await db.export_game(game_id, now=now), state))
+        for i in range(len(templates), count):
+            doc, state = templates[i % len(templates)]
+            doc = {**doc, "game": {**doc["game"], "thread_id": None}}
+            there, there_channel = place(i // len(templates))
+            game_id = await db.import_game(doc, guild_id=int(there.id), channel_id=int(there_channel.id),
+                                           now=now)
+            await db.set_thread(game_id, thread_with_prompt(there_channel, game_id, state), now=now)
+        await db.checkpoint()
+    finally:
+        await db.close()
+
+

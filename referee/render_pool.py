@@ -1,0 +1,134 @@
+"""Pictures drawn in worker processes, off the event loop's process and its GIL.
+
+``RenderPool.run(fn, *args)`` runs ``fn(*args)`` (a function passed by reference, such as
+``render.render_map`` or a game presentation's ``board_png``, with picklable arguments: views
+and states are plain data) in a ``ProcessPoolExecutor`` of slim workers: spawned, they import
+``render/worker.py`` and then only the modules of the functions they are given, never the
+bot's script (which imports discord and the database). A function that cannot be pickled is
+run in a thread. At most ``backlog`` pictures are queued or drawing at once; the
+others wait their turn. A pool that cannot start or breaks (a worker killed) gives way to a
+thread in this process, and is started again after ``retry_after`` seconds. ``close`` ends the
+workers when the bot stops (they also end by themselves if it is killed). ``workers=0``: always
+a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+import multiprocessing
+import pickle
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from types import ModuleType
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def _worker() -> ModuleType:
+    """``render.worker``, imported when first needed: the bot process itself draws nothing
+    (Pillow, the fonts and the drawing code stay out of its memory) unless the pool is down."""
+    return importlib.import_module("render.worker")
+
+
+@contextlib.contextmanager
+def slim_main() -> Iterator[None]:
+    """While workers are started: multiprocessing makes a spawned child import the parent's
+    ``__main__`` script first (``python bot.py``: discord, the database, every cog). With a
+    stand-in ``__main__`` that has no file the child imports only what it is asked to run."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__spec__", None) is not None or not getattr(main, "__file__", None):
+        yield  # run with -m, or interactively: multiprocessing imports no script
+        return
+    sys.modules["__main__"] = ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
+
+
+class RenderPool:
+    def __init__(self, workers: int = 1, *, backlog: int = 32, retry_after: float = 60.0) -> None:
+        self.workers = workers
+        self.backlog = backlog
+        self.retry_after = retry_after
+        self._executor: ProcessPoolExecutor | None = None
+        self._down_until = 0.0  # while broken: draw in a thread until then
+        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self._picklable: dict[tuple[Any, ...], bool] = {}  # one entry per function of the code
+
+    def _semaphore(self) -> asyncio.Semaphore:
+        loop = asyncio.get_running_loop()
+        if self._slots is None or self._slots[0] is not loop:
+            self._slots = (loop, asyncio.Semaphore(self.backlog))
+        return self._slots[1]
+
+    def start(self) -> ProcessPoolExecutor | None:
+        """The executor, started (its workers warm up in the background) unless it is down."""
+        if self._executor is None and self.workers > 0 and time.monotonic() >= self._down_until:
+            try:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker().warm)
+                with slim_main():
+                    for _ in range(self.workers):  # each start spawns one worker
+                        self._executor.submit(_worker().pid)
+            except (OSError, RuntimeError, BrokenProcessPool) as exc:
+                self._broken(f"could not start render workers: {exc}")
+        return self._executor
+
+    def _broken(self, why: str) -> None:
+        log.warning("%s; drawing in a thread for %g s", why, self.retry_after)
+        executor, self._executor = self._executor, None
+        self._down_until = time.monotonic() + self.retry_after
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def _by_reference(self, fn: Callable[..., Any]) -> bool:
+        """Can ``fn`` be sent to a worker? (Asked once per function.)"""
+        owner = getattr(fn, "__self__", None)
+        key = (getattr(fn, "__module__", None), getattr(fn, "__qualname__", None), type(owner))
+        ok = self._picklable.get(key)
+        if ok is None:
+            try:
+                pickle.dumps(fn)
+                ok = True
+            except (pickle.PicklingError, TypeError, AttributeError) as exc:
+                log.warning("%r cannot go to a render worker (%s); it is drawn in a thread", fn, exc)
+                ok = False
+            self._picklable[key] = ok
+        return ok
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker; a failure of the function itself is raised."""
+        async with self._semaphore():
+            executor = self.start()
+            if executor is not None and not self._by_reference(fn):
+                executor = None
+            if executor is not None:
+                try:
+                    with slim_main():
+                        future = executor.submit(fn, *args)
+                    return await asyncio.wrap_future(future)
+                except BrokenProcessPool as exc:  # a worker died (this picture is drawn here)
+                    if self._executor is executor:
+                        self._broken(f"the render pool broke ({exc})")
+                except RuntimeError as exc:
+                    if "shutdown" not in str(exc):
+                        raise  # the function's own error
+                    log.info("render pool closed meanwhile; drawing in a thread")
+            return await asyncio.to_thread(fn, *args)
+
+    def close(self) -> None:
+        """End the workers (after the pictures being drawn; queued ones are cancelled). Used
+        again, the pool starts anew."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,37 @@
+"""What a render worker process runs first (``referee/render_pool.py``).
+
+Only ``render`` (with Pillow and the pure ``engine`` data it draws from) is imported here: no
+discord, no database, no referee. The pictures a worker draws are functions passed by reference
+(``render.render_map``, a game presentation's ``board_png`` that calls ``render``); unpickling
+one imports its module and nothing else, so a worker costs the memory of the pictures' caches.
+"""
+
+from __future__ import annotations
+
+import multiprocessing.connection
+import os
+import signal
+import threading
+
+
+def warm() -> None:
+    """Worker start: ignore Ctrl-C (the bot ends its workers), end with the bot even if it is
+    killed, and build Stella Digger's round-picture palette once, so that the first real
+    picture costs no more than the others."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+    from .map import palette
+
+    palette()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
+def pid() -> int:
+    """The worker's process id (for tests and the benchmark)."""
+    return os.getpid()

@@ -1,0 +1,39 @@
+"""The end-to-end benchmark runs in a tiny configuration and reports sane figures (its keys and
+their relations, never timings: speed targets are for ``python -m benchmarks``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+LOAD_KEYS = {
+    "offered_per_s", "sent", "decisions", "decisions_per_s", "cpu_ms_per_decision",
+    "workers_cpu_ms_per_decision", "rss_mb", "workers_rss_mb", "saturation_per_s", "sweep",
+    *(f"{what}_{p}_ms" for what in ("reply", "callback", "map_reply", "map_callback")
+      for p in ("p50", "p95", "p99")),
+}
+RESUME_KEYS = {"resume_games", "resume_10k_s", "resume_reposted"}
+
+
+def test_e2e_benchmark_tiny_run(tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "benchmarks", "e2e", "--json", "--games", "4", "--stored", "6",
+           "--rate", "4", "--seconds", "2", "--warmup", "0", "--sweep", "--sweep-rates", "2,4",
+           "--resume", "30", "--dir", str(tmp_path)]
+    out = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:] + out.stdout[-3000:]
+    r = json.loads(out.stdout)
+    assert r.keys() >= LOAD_KEYS | RESUME_KEYS
+    assert r["error_count"] == 0 and r["errors"] == []
+    assert r["offered_per_s"] == 4.0 and r["games"] == 4
+    assert 0 < r["decisions"] <= r["sent"]
+    assert r["decisions_per_s"] > 0 and r["cpu_ms_per_decision"] > 0 and r["rss_mb"] > 0
+    for p in ("p50", "p95", "p99"):  # every reply comes after its callback
+        assert r[f"reply_{p}_ms"] >= r[f"callback_{p}_ms"] > 0
+    assert r["reply_p50_ms"] <= r["reply_p95_ms"] <= r["reply_p99_ms"]
+    assert 1 <= len(r["sweep"]) <= 2 and r["sweep"][0]["offered_per_s"] == 2.0
+    assert r["saturation_per_s"] in [0.0, *(s["decisions_per_s"] for s in r["sweep"])]
+    assert r["resume_games"] == 30 and r["resume_reposted"] == 0 and r["resume_10k_s"] > 0
