@@ -17,8 +17,9 @@ The real bot (``python bot.py``, a subprocess) runs against the fake Discord of
    The fake answers with rate-limit headers (``tests/e2e/buckets.py``) as Discord does, so
    discord.py does not send one request per route at a time (``--plain-fake``: without).
 2. **Sweep** (``--sweep``): the same bot is offered ``--sweep-rates`` one after the other
-   (``--seconds`` each); one process's saturation rate is the highest achieved rate whose reply
-   p99 stays <= 250 ms (the sweep stops at the first rate past it).
+   (``--seconds`` each) until it achieves less than 80% of the offered rate. One process's
+   saturation rate is the highest achieved rate whose reply p99 stays <= 250 ms (the target:
+   >= 200/s); the highest achieved rate whatever the latency is reported beside it.
 3. **Resume.** A database with ``--resume`` (10,000) running games, each in its thread with its
    turn prompt as the last message (as the bot left them); a ``StellaBot`` (in this process) is
    started on it and timed until it is connected and has resumed every game (``Referee.resume``
@@ -51,6 +52,7 @@ from .openloop import drive, figures, usage
 TARGET_REPLY_P99_MS = 100.0
 TARGET_CALLBACK_P99_MS = 50.0
 SATURATION_P99_MS = 250.0
+KEEPS_UP = 0.8  # a sweep step whose achieved rate is below this share of the offered one ends it
 TARGET_RESUME_S = 2.0
 SWEEP_RATES = "25,50,100,150,200,300,400"
 
@@ -110,8 +112,8 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
                     step = await measured(fake, g, games, bot.pid, rate=rate, seconds=args.seconds,
                                           seed=args.seed + 100 + k)
                     sweep.append(step)
-                    if step["reply_p99_ms"] > SATURATION_P99_MS or step["error_count"]:
-                        break
+                    if step["error_count"] or step["decisions_per_s"] < KEEPS_UP * rate:
+                        break  # past what the process can take
         finally:
             await bot.stop()
         result.update(games=len(games), stored=args.stored, fill_s=round(fill_s, 1),
@@ -120,6 +122,7 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
             ok = [s for s in sweep if s["reply_p99_ms"] <= SATURATION_P99_MS and not s["error_count"]]
             result["sweep"] = [{k: v for k, v in s.items() if k != "errors"} for s in sweep]
             result["saturation_per_s"] = max((s["decisions_per_s"] for s in ok), default=0.0)
+            result["max_achieved_per_s"] = max((s["decisions_per_s"] for s in sweep), default=0.0)
             result["error_count"] += sum(s["error_count"] for s in sweep)
         return result
     finally:
@@ -209,7 +212,8 @@ def report(result: dict[str, Any]) -> str:
                          f"{s['reply_p50_ms']} p99 {s['reply_p99_ms']} ms, callback p99 {s['callback_p99_ms']} ms, "
                          f"{s['cpu_ms_per_decision']} ms CPU/decision, {s['error_count']} errors")
         if "saturation_per_s" in r:
-            lines.append(f"  saturation (reply p99 <= {SATURATION_P99_MS:g} ms): {r['saturation_per_s']}/s")
+            lines.append(f"  saturation (reply p99 <= {SATURATION_P99_MS:g} ms): {r['saturation_per_s']}/s; "
+                         f"most achieved at any latency: {r['max_achieved_per_s']}/s")
         lines += [f"  error: {e}" for e in r["errors"]]
     if "resume_10k_s" in result:
         ok = "meets" if result["resume_10k_s"] < TARGET_RESUME_S else "MISSES"
