@@ -40,8 +40,10 @@ def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) 
     name = view.get("game") or games.DEFAULT
     module = game_module(name, "ai")
     own = getattr(module, "choose_index", None)
-    if own is not None and legal:
-        return int(own(level, seed, view, legal))
+    if own is not None and (legal or getattr(module, "CHOOSES_UNLISTED", False)):
+        # a game's own levels; one that says so also composes its unlisted decisions (text)
+        chosen = own(level, seed, view, legal)
+        return chosen if isinstance(chosen, str) else int(chosen)
     rng = Rng(_Seed(seed_state(seed)))
     if legal and level == "random":
         return rng.below(len(legal))

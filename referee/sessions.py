@@ -440,7 +440,7 @@ class Sessions:
             if seat.is_ai:
                 action = await self._ai_choice(table, to_act.player, seat.ai_level)
                 try:
-                    action = await self.measured(table, to_act.player, action)
+                    action = await self._ai_checked(table, to_act.player, action)
                 except GameError:
                     log.exception("game %s: the AI chose %s; playing the default",
                                   table.game.id, action)
@@ -469,6 +469,18 @@ class Sessions:
                                                  lines=texts.collapse(run.lines))
             except Exception:
                 log.exception("game %s: telling %d automatic decisions failed", game_id, run.moves)
+
+    async def _ai_checked(self, table: Table, player: str, action: Any) -> Any:
+        """An AI's decision as the engine accepts it: with the facts the game's own AI
+        simulated (an AI has no clock: its ai.py may write a plausible race time) when the
+        engine takes them as they are, else stamped by the referee like a player's."""
+        g = self.g(table.game)
+        if g.timing(table.state, player) == "stop":
+            try:
+                return g.check(table.state, player, action)
+            except GameError:
+                pass
+        return await self.measured(table, player, action)
 
     def shown(self, table: Table, player: str, action: Any) -> str:
         """A decision as a public message may name it: its notation, unless it is sealed."""

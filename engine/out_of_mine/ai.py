@@ -277,3 +277,33 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal: list[Any] | N
     if owed != "dig":
         raise ValueError(f"{player} owes no decision now")
     return heuristic_dig(f"{me['board']}{me['side']}", me["card"], view["options"], rng)
+
+
+class _Held:
+    def __init__(self, value: int) -> None:
+        self.rng = value
+
+
+CHOOSES_UNLISTED = True  # referee/ai.py: choose_index also composes the (unlisted) dig
+
+
+def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> int | str:
+    """The bot's AI seats (referee/ai.py), from the seat's own view: ``random`` plays a random
+    side, ``easy`` the ``heuristic`` and ``strong`` its side choice with ``strong_dig`` (the
+    exact cover search). The index in ``legal`` for a side or an open, the dig's text (a dig
+    is not listed: ``legal`` is empty)."""
+    from ..core.rng import seed_state
+
+    rng = Rng(_Held(seed_state(seed)))
+    player = view["viewer"]
+    if legal:
+        if level == "random":
+            return rng.below(len(legal))
+        return legal.index(heuristic(None, view, player, legal, rng))
+    me = view["players"][player]
+    side, card = f"{me['board']}{me['side']}", me["card"]
+    if level == "strong":
+        return str(strong_dig(side, card, view["options"], rng))
+    if level == "random":
+        return str(random_dig(side, card, view["options"].get("race", True), rng))
+    return str(heuristic_dig(side, card, view["options"], rng))

@@ -1,0 +1,99 @@
+"""How the bot presents Out of Mine!: through the generic ``/game`` commands (its digs are
+built with ``/game draft`` and committed with ``/game confirm``), its decision labels, which
+decision texts are private (a dig names tiles, sealed until the reveal, R3), the rules topics
+of docs/rules/out-of-mine.md, its texts and its pictures (render/out_of_mine)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Presentation, Who
+from . import texts
+
+
+class OutOfMine(Presentation):
+    name = "out-of-mine"
+    title = "Out of Mine!"
+    emoji = "⛏️"
+    verb_order = ("side", "open", "dig")
+    verb_labels = {"side": "Choose your side…", "open": "Open my card (starts my clock)",
+                   "dig": "Dig…"}
+
+    def private(self, text: str) -> bool:
+        """A side or an open shows nothing hidden; a dig names tiles (sealed, R3)."""
+        return text.split()[:1] not in (["side"], ["open"])
+
+    def options_line(self, options: Mapping[str, Any]) -> str:
+        return texts.options_line(options)
+
+    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                      who: Who) -> str:
+        return texts.round_summary(view, scores, who)
+
+    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                   winners: Sequence[str], who: Who) -> str:
+        return texts.final_text(view, scores, winners, who)
+
+    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
+        return texts.hand_text(view, player_id, game_id, f"/{self.command or 'game'}")
+
+    def private_key(self, view: dict[str, Any], player_id: str) -> str:
+        """A new private message when the player's card becomes visible or their commit or
+        side changes."""
+        p = (view.get("players") or {}).get(player_id) or {}
+        return f"{view.get('round')}|{p.get('side')}|{p.get('card')}|{p.get('dig')}"
+
+    def new_round(self, public_kinds: set[str]) -> bool:
+        """A reveal (every board and score) or a new round's start posts the round picture."""
+        return bool({"reveal", "round"} & public_kinds)
+
+    # --- pictures -------------------------------------------------------------------------
+
+    def board_png(self, view: dict[str, Any]) -> bytes | None:
+        """Right after a reveal: every board of that round with its score parts; otherwise
+        the boards as they stand (no card or tile before the reveal, R3)."""
+        from render.out_of_mine import board_png, reveal_png
+
+        last = view.get("last_round")
+        fresh = last is not None and all(
+            not p["committed"] and not p["opened"] for p in view["players"].values())
+        return reveal_png(view, last["round"]) if fresh and last else board_png(view)
+
+    def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
+        """The player's own draft picture once they see their card (their commit, if any)."""
+        from render.out_of_mine import draft_png
+
+        p = (view.get("players") or {}).get(player_id)
+        if p is None or not p.get("card_info") or not p.get("side"):
+            return None
+        return draft_png(view, player_id, p["dig"] or "dig")
+
+    def draft_png(self, view: dict[str, Any], player_id: str, draft: str) -> bytes | None:
+        from render.out_of_mine import draft_png
+
+        p = (view.get("players") or {}).get(player_id)
+        if p is None or not p.get("card_info") or not p.get("side"):
+            return None
+        return draft_png(view, player_id, draft if draft.startswith("dig") else "dig")
+
+    def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
+        """The last round's reveal above the 7-round score chart."""
+        from PIL import Image
+
+        from render.encode import png
+        from render.out_of_mine import reveal_png, scores_png
+
+        chart = Image.open(io.BytesIO(scores_png(view)))
+        if not any(p["rounds"] for p in view["players"].values()):
+            return scores_png(view)
+        reveal = Image.open(io.BytesIO(reveal_png(view)))
+        both = Image.new("RGB", (max(chart.width, reveal.width), chart.height + reveal.height),
+                         reveal.getpixel((0, 0)))
+        both.paste(reveal, (0, 0))
+        both.paste(chart, (0, reveal.height))
+        return png(both)
+
+
+PRESENTATION = OutOfMine()

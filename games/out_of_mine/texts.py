@@ -1,0 +1,108 @@
+"""Out of Mine!'s words: the lobby's options, the round post (who has committed, never what,
+R3; after a reveal every board's score parts), the end, and a player's private message (their
+card once opened, their own draft or commit). Public texts come from the spectator view, a
+player's own text from that player's view only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Who
+
+STEP = {"side": "choosing a side", "open": "card still face down", "dig": "digging"}
+
+
+def options_line(options: Mapping[str, Any]) -> str:
+    def word(key: str, default: bool) -> str:
+        return "on" if options.get(key, default) else "off"
+
+    return (f"Race (R6): {word('race', True)}. Elf Support (R12): {word('elves', False)}. "
+            f"Good Finds - Bad Finds (R13): {word('finds', False)}.")
+
+
+def _state_of(view: Mapping[str, Any], pid: str) -> str:
+    owed = {o["player"]: o["decision"] for o in view.get("to_act") or ()}
+    p = view["players"][pid]
+    if pid in owed:
+        return STEP[owed[pid]]
+    return "✅ committed" if p["committed"] else f"side {p['board']}{p['side']}"
+
+
+def _last_parts(p: Mapping[str, Any], round_no: int) -> str | None:
+    recs = [r for r in p["rounds"] if r["round"] == round_no]
+    if not recs:
+        return None
+    rec = recs[-1]
+    parts = f"{rec['base']} ({rec['empty']} empty)"
+    for label in ("call", "elves", "finds"):
+        if rec[label]:
+            parts += f" {rec[label]:+d} {label}"
+    time = f", {rec['time']:.1f} s" if rec["time"] is not None else ""
+    return f"{rec['board']}, card {rec['card']}{time}: {parts} = **{rec['score']}**"
+
+
+def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
+                  who: Who) -> str:
+    """The public round post: the last round's score parts (after a reveal), then where each
+    player stands now (board, side, committed or not: never a card or a tile before the
+    reveal, R3)."""
+    lines = []
+    last = view.get("last_round")
+    if last:
+        lines.append(f"**Round {last['round']} revealed**")
+        for pid in view["seats"]:
+            parts = _last_parts(view["players"][pid], last["round"])
+            if parts:
+                lines.append(f"• {who.mention(pid)}: {parts}")
+    lines.append(f"**Round {view['round']} of {view['rounds']}**")
+    for pid in view["seats"]:
+        p = view["players"][pid]
+        lines.append(f"• {who.mention(pid)} — board {p['board']} — {_state_of(view, pid)} — "
+                     f"total {scores.get(pid, {}).get('total', p['total'])}"
+                     + (" — absent" if who.absent(pid) else ""))
+    return "\n".join(lines)
+
+
+def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
+               winners: Sequence[str], who: Who) -> str:
+    """R16: the total, then fewer empty squares, then more calls."""
+    lines = ["🏁 **OUT OF MINE! The game is over.**", "**Final scores** (total, empty squares, "
+             "calls):"]
+    order = sorted(view["seats"], key=lambda p: (-scores[p]["total"], scores[p]["empty"],
+                                                 -scores[p]["calls"]))
+    for pid in order:
+        s = scores[pid]
+        lines.append(f"• {who.mention(pid)}: **{s['total']}** ({s['empty']} empty, "
+                     f"{s['calls']} call{'s' if s['calls'] != 1 else ''})")
+    named = [who.mention(w) for w in winners]
+    if len(named) == 1:
+        lines.append(f"🏆 Winner: {named[0]}")
+    elif named:
+        lines.append(f"🏆 Shared victory: {' and '.join(named)}")
+    return "\n".join(lines)
+
+
+def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -> str:
+    """A player's own message: their board and side, their card once they may see it, their
+    commit (only they see it until the reveal, R3) and how to dig."""
+    p = (view.get("players") or {}).get(player_id)
+    if p is None:
+        return f"You are not playing in game #{game_id}."
+    owed = {o["player"]: o["decision"] for o in view.get("to_act") or ()}.get(player_id)
+    where = f"board {p['board']}" + (f", side {p['board']}{p['side']}" if p["side"] else "")
+    lines = [f"⛏️ **Out of Mine! game #{game_id}**, round {view['round']} of {view['rounds']}: "
+             f"{where}. Total {p['total']}."]
+    info = p.get("card_info")
+    if info:
+        lines.append(f"Your card {info['number']}: {info['text']}.")
+    elif p["has_card"]:
+        lines.append(f"Your card is face down: `{cmd} open` shows it and starts your clock.")
+    if p["dig"]:
+        lines.append(f"Your commit (secret until the reveal): `{p['dig']}`")
+    elif owed == "dig":
+        lines.append(f"Dig: `{cmd} draft` places tiles one at a time (autocomplete lists "
+                     f"where each tile kind fits), then `{cmd} confirm` commits.")
+    elif owed == "side":
+        lines.append("Choose side a or side b of your board.")
+    return "\n".join(lines)
