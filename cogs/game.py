@@ -99,7 +99,9 @@ class GameGroup(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, gr
         await defer(interaction)
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id)
-        await reply(interaction, await ref.sessions.draft(game.id, interaction.user.id, action))
+        shown = await ref.sessions.draft(game.id, interaction.user.id, action)
+        picture = await ref.sessions.draft_picture(game.id, interaction.user.id)
+        await reply(interaction, shown, files=(picture,) if picture else ())
 
     @app_commands.command(name="confirm", description="Commit your draft (a decision is final)")
     async def confirm(self, interaction: discord.Interaction[Any]) -> None:

@@ -167,6 +167,11 @@ class Presentation:
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
         return None
 
+    def draft_png(self, view: dict[str, Any], player_id: str, draft: str) -> bytes | None:
+        """The picture of ``player_id``'s private draft (the decision typed so far), from
+        their own view; shown only to them after each ``draft`` step. None: text only."""
+        return None
+
     def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
         module = self._render()
         fn = None if module is None else getattr(module, "render_replay", None)

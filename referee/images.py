@@ -56,6 +56,12 @@ async def hand_png(present: Presentation, own_view: dict[str, Any], player_id: s
     return await _draw(present.hand_png, f"game{game_id}-hand.png", own_view, player_id)
 
 
+async def draft_png(present: Presentation, own_view: dict[str, Any], player_id: str,
+                    draft: str, game_id: int) -> File | None:
+    """A player's private draft picture, from their own view (sent only to them)."""
+    return await _draw(present.draft_png, f"game{game_id}-draft.png", own_view, player_id, draft)
+
+
 async def scores_png(present: Presentation, final_view: dict[str, Any], state: Any,
                      game_id: int) -> File | None:
     assert final_view.get("viewer") is None

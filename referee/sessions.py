@@ -27,11 +27,12 @@ from db import notified as notified_db
 from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 
-from . import ai, choices, ids, origin, texts
+from . import ai, choices, ids, images, origin, texts
 from .context import Context, earliest
 from .errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
 from .notify import Notifier, hands
+from .outbox import File
 
 log = logging.getLogger(__name__)
 MAX_AUTOMATIC = 5000  # guard against a runaway AI loop
@@ -348,6 +349,17 @@ class Sessions:
         return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
                 + (f"Next words: {shown}\n" if nxt else "")
                 + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+
+    async def draft_picture(self, game_id: int, user_id: int) -> File | None:
+        """The picture of the user's saved draft from their own view (None: no draft, or the
+        game draws none), for their eyes only."""
+        table, player, _owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        if draft is None:
+            return None
+        view = self.g(table.game).view(table.state, player)
+        return await images.draft_png(self.ctx.present(table.game), view, player, draft.text,
+                                      game_id)
 
     async def confirm(self, game_id: int, user_id: int) -> str:
         """Commit the user's saved draft (the referee stamps what it measures)."""
