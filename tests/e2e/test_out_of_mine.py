@@ -41,6 +41,33 @@ async def reply(h: Any) -> str:
     return str(msg.content)
 
 
+def side_controls(message: Any) -> list[str]:
+    return [str(c["custom_id"]) for c in message.walk_components()
+            if str(c.get("custom_id", "")).endswith((":verb:side", ":do:side a"))]
+
+
+async def side_by_button(world: World, thread: Any, user: Any) -> None:
+    """The prompt's button: "Side a" itself when only this player owes a side, else the verb
+    button opening the player's own select."""
+    fake = world.fake
+    before = {m.id for m in thread.messages}
+    prompt = await fake.wait_for(lambda: next((m for m in reversed(thread.messages)
+                                               if not m.ephemeral and side_controls(m)), None),
+                                 10, "a prompt with a side button")
+    button = side_controls(prompt)[0]
+    h = await fake.click_button(user, prompt, button)
+    if button.endswith(":verb:side"):
+        panel = await h.reply(10)
+        assert panel.ephemeral and panel.visible_to == user.id
+        select = next(c for c in panel.walk_components() if c.get("type") == 3)
+        value = next(o["value"] for o in select["options"] if o["label"] == "side a")
+        h = await fake.choose_select(user, panel, select["custom_id"], [value])
+    await h.response(10)
+    await fake.wait_for(lambda: any("plays side" in (m.content or "") for m in thread.messages
+                                    if not m.ephemeral and m.id not in before), 10,
+                        "the side announced")
+
+
 async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any) -> None:
     await stella()
     fake = world.fake
@@ -61,7 +88,9 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any) -> Non
         old = set(fake.messages)  # earlier reveals name earlier digs
         state = await stored(db, game_id)
         for o in G.owed(state):  # R4: forced sides are never asked
-            if o.decision == "side":
+            if o.decision == "side" and o.player == first:  # the prompt's button, a private select
+                await side_by_button(world, thread, users[o.player])
+            elif o.decision == "side":
                 text = await reply(await fake.send_slash_command(users[o.player], thread, "game do",
                                                                  {"action": "side b"}))
                 assert "side b" in text
