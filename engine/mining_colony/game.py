@@ -8,7 +8,7 @@ from typing import Any
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
 from ..core.game import OptionSpec, SequentialGame, Timing, ToAct
-from . import serial
+from ..core.stored import StateCodec, StoredGame
 from .actions import DONE, Action, Play, Refresh, Take, parse
 from .bidstep import check_bid, default_bid, legal_bid, perform_bid
 from .develop import check_develop, perform_develop
@@ -17,7 +17,7 @@ from .flow import end_turn, open_zones, run_takes, take
 from .listing import legal_develop
 from .scoring import scores
 from .setup import new_game
-from .state import State
+from .state import SCHEMA, State
 from .view import EVERYONE, build_view, owed_pairs
 
 OPTIONS: dict[str, OptionSpec] = {
@@ -34,52 +34,23 @@ _WHAT = {"bid": "play an excavation card (or refresh)", "take": "take an excavat
          "develop": "develop their colony (place, put, stage, discard, buy, build, then done)"}
 
 
-class MiningColony:
+class MiningColony(StoredGame):
     """The module-level game object: every method is a pure function of its arguments."""
 
     name = "mining-colony"
     title = "Mining Colony"
     min_players, max_players = 1, 4
+    codec = StateCodec(State, name, "Mining Colony", SCHEMA)
+    setup = staticmethod(new_game)
     option_specs: Mapping[str, OptionSpec] = OPTIONS
 
     # --- making and reading states ---------------------------------------------------------
-    def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
-                 names: dict[str, str] | None = None) -> State:
-        return new_game(players, options, seed, names)[0]
-
-    def new_game_with_events(self, players: list[str], options: dict[str, Any] | None = None,
-                             seed: int = 0, names: dict[str, str] | None = None
-                             ) -> tuple[State, list[Event]]:
-        state, ev = new_game(players, options, seed, names)
-        return state, list(ev)
-
-    def dump(self, state: State) -> str:
-        return serial.dump(state)
-
-    def load(self, text: str | bytes) -> State:
-        state = serial.load(text)
-        self.validate(state)
-        return state
-
-    def clone(self, state: State) -> State:
-        return serial.clone(state)
-
     def validate(self, state: State) -> None:
         from .invariants import violations
 
         problems = violations(state)
         if problems:
             raise CorruptState(f"This saved game is not a reachable table: {problems[0]}.")
-
-    def replay(self, initial: str | State, log: list[tuple[str, str]]) -> State:
-        state = self.load(initial) if isinstance(initial, str | bytes) else self.clone(initial)
-        for index, (player, text) in enumerate(log):
-            try:
-                self.apply(state, player, text)
-            except IllegalDecision as exc:
-                raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
-                                      f"replayed: {exc}") from exc
-        return state
 
     # --- who owes what ---------------------------------------------------------------------
     def owed(self, state: State) -> list[ToAct]:

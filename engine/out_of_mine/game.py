@@ -9,13 +9,13 @@ from typing import Any
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotationError, NotYourTurn
 from ..core.events import Event
 from ..core.game import Timing, ToAct
-from . import serial
+from ..core.stored import StateCodec, StoredGame
 from .actions import Action, Dig, Open, Placed, Side, parse, parse_tile, remember
 from .dig import check_tiles, next_words
 from .flow import EventLog, after_dig, after_side, forced_side
 from .invariants import violations
 from .setup import OPTIONS, new_game
-from .state import State
+from .state import SCHEMA, State
 from .view import EVERYONE, build_view, owed_list
 
 
@@ -24,51 +24,21 @@ def _tenths(seconds: float) -> int:
     return max(0, math.floor(round(seconds * 10, 6)))
 
 
-class OutOfMine:
+class OutOfMine(StoredGame):
     """The module-level game object: every method is a pure function of its arguments."""
 
     name = "out-of-mine"
     title = "Out of Mine!"
     min_players, max_players = 2, 4
+    codec = StateCodec(State, name, "Out of Mine!", SCHEMA)
+    setup = staticmethod(new_game)
     option_specs = OPTIONS
 
     # --- making and reading states -------------------------------------------------------
-    def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
-                 names: dict[str, str] | None = None) -> State:
-        return new_game(players, options, seed, names)[0]
-
-    def new_game_with_events(self, players: list[str], options: dict[str, Any] | None = None,
-                             seed: int = 0, names: dict[str, str] | None = None
-                             ) -> tuple[State, list[Event]]:
-        state, ev = new_game(players, options, seed, names)
-        return state, list(ev)
-
-    def dump(self, state: State) -> str:
-        return serial.dump(state)
-
-    def load(self, text: str | bytes) -> State:
-        state = serial.load(text)
-        self.validate(state)
-        return state
-
-    def clone(self, state: State) -> State:
-        return serial.clone(state)
-
     def validate(self, state: State) -> None:
         found = violations(state)
         if found:
             raise CorruptState(f"This saved game breaks the rules: {found[0]}")
-
-    def replay(self, initial: str | State, log: list[tuple[str, str]]) -> State:
-        """Rebuild a state from its initial state and decision log (player, notation)."""
-        state = self.load(initial) if isinstance(initial, str | bytes) else self.clone(initial)
-        for index, (player, text) in enumerate(log):
-            try:
-                self.apply(state, player, text)
-            except IllegalDecision as exc:
-                raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
-                                      f"replayed: {exc}") from exc
-        return state
 
     # --- who owes what -------------------------------------------------------------------
     def owed(self, state: State) -> list[ToAct]:

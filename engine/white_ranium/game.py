@@ -8,16 +8,17 @@ from typing import Any
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
 from ..core.game import OptionSpec, SequentialGame, ToAct
-from . import decisions, serial
+from ..core.stored import StateCodec, StoredGame
+from . import decisions
 from .actions import Action, parse
 from .events import EventLog
 from .flow import advance, owed
 from .setup import CARD_MODES, new_game
-from .state import State
+from .state import SCHEMA, State
 from .view import EVERYONE, build_view
 
 
-class WhiteRanium(SequentialGame):
+class WhiteRanium(StoredGame, SequentialGame):
     """The module-level game object: every method is a pure function of its arguments.
     ``SequentialGame`` lends ``options`` (filtering ``legal``), ``timing`` and ``stamp``; ``owed``
     and ``sealed`` are this game's own (two fighters commit at once with strategy cards, R15)."""
@@ -25,6 +26,8 @@ class WhiteRanium(SequentialGame):
     name = "white-ranium"
     title = "TF22 Mine (White Ranium)"
     min_players, max_players = 2, 4
+    codec = StateCodec(State, name, "White Ranium", SCHEMA)
+    setup = staticmethod(new_game)
     option_specs: Mapping[str, OptionSpec] = {
         "cards": OptionSpec("cards", str, "standard",
                             "How symbol cards are played: standard (a pile in sequence), luck "
@@ -32,27 +35,6 @@ class WhiteRanium(SequentialGame):
                             choices=CARD_MODES)}
 
     # --- making and reading states ----------------------------------------------------------
-    def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
-                 names: dict[str, str] | None = None) -> State:
-        return new_game(players, options, seed, names)[0]
-
-    def new_game_with_events(self, players: list[str], options: dict[str, Any] | None = None,
-                             seed: int = 0, names: dict[str, str] | None = None
-                             ) -> tuple[State, list[Event]]:
-        state, ev = new_game(players, options, seed, names)
-        return state, list(ev)
-
-    def dump(self, state: State) -> str:
-        return serial.dump(state)
-
-    def load(self, text: str | bytes) -> State:
-        state = serial.load(text)
-        self.validate(state)
-        return state
-
-    def clone(self, state: State) -> State:
-        return serial.clone(state)
-
     def validate(self, state: State) -> None:
         from .invariants import violations
 
@@ -60,17 +42,6 @@ class WhiteRanium(SequentialGame):
         if found:
             raise CorruptState("This saved game is not a White Ranium table the rules reach: "
                                + "; ".join(found[:3]) + ".")
-
-    def replay(self, initial: str | State, log: list[tuple[str, str]]) -> State:
-        """Rebuild a state from its initial state and decision log (player, notation)."""
-        state = self.load(initial) if isinstance(initial, str | bytes) else self.clone(initial)
-        for index, (player, text) in enumerate(log):
-            try:
-                self.apply(state, player, text)
-            except IllegalDecision as exc:
-                raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
-                                      f"replayed: {exc}") from exc
-        return state
 
     # --- who owes what ----------------------------------------------------------------------
     def owed(self, state: State) -> list[ToAct]:

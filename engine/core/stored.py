@@ -1,0 +1,100 @@
+"""What every game object does the same way with its states: JSON through pydantic at the
+boundary, new games from the game's setup function, load = parse + ``validate``, and replay.
+
+A game subclasses ``StoredGame``, sets ``codec`` (a ``StateCodec`` of its state dataclass) and
+``setup`` (its ``new_game(players, options, seed, names) -> (state, events)``), and writes
+``validate`` and the rest of the protocol (engine/core/game.py) itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from .errors import CorruptState, IllegalDecision
+from .events import Event
+
+S = TypeVar("S")
+
+
+class StateCodec(Generic[S]):
+    """State <-> JSON: typed validation on load, stable bytes on dump. ``schema`` and ``game``
+    are checked against the state's own ``schema`` and ``game`` fields."""
+
+    def __init__(self, cls: type[S], game: str, title: str, schema: int) -> None:
+        self.adapter: TypeAdapter[S] = TypeAdapter(cls)
+        self.game, self.title, self.schema = game, title, schema
+
+    def dump(self, state: S) -> str:
+        return self.adapter.dump_json(state).decode()
+
+    def load(self, text: str | bytes) -> S:
+        try:
+            state = self.adapter.validate_json(text)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first.get("loc", ())) or "the top level"
+            raise CorruptState(f"This saved game can't be read ({where}: {first.get('msg')})."
+                               ) from None
+        if state.schema != self.schema:  # type: ignore[attr-defined]
+            raise CorruptState(f"This saved game uses format {state.schema}; this version of "  # type: ignore[attr-defined]
+                               f"the bot reads format {self.schema}.")
+        if state.game != self.game:  # type: ignore[attr-defined]
+            raise CorruptState(f"This saved game is for '{state.game}', not {self.title}.")  # type: ignore[attr-defined]
+        return state
+
+    def clone(self, state: S) -> S:
+        """A deep, independent copy (for searches and what-ifs)."""
+        return self.adapter.validate_python(self.adapter.dump_python(state))
+
+
+Setup = Callable[[list[str], "dict[str, Any] | None", int, "dict[str, str] | None"],
+                 "tuple[Any, Iterable[Event]]"]
+
+
+class StoredGame:
+    """Making, storing and replaying states, the same for every game built on a ``StateCodec``."""
+
+    codec: StateCodec[Any]
+    setup: Setup
+
+    def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
+                 names: dict[str, str] | None = None) -> Any:
+        return self.new_game_with_events(players, options, seed, names)[0]
+
+    def new_game_with_events(self, players: list[str], options: dict[str, Any] | None = None,
+                             seed: int = 0, names: dict[str, str] | None = None
+                             ) -> tuple[Any, list[Event]]:
+        state, events = self.setup(players, options, seed, names)
+        return state, list(events)
+
+    def dump(self, state: Any) -> str:
+        return self.codec.dump(state)
+
+    def load(self, text: str | bytes) -> Any:
+        state = self.codec.load(text)
+        self.validate(state)
+        return state
+
+    def clone(self, state: Any) -> Any:
+        return self.codec.clone(state)
+
+    def validate(self, state: Any) -> None:  # pragma: no cover - every game writes its own
+        raise NotImplementedError
+
+    def apply(self, state: Any, player: str, action: Any) -> list[Event]:  # pragma: no cover
+        raise NotImplementedError
+
+    def replay(self, initial: Any, log: list[tuple[str, str]]) -> Any:
+        """Rebuild a state from its initial state (JSON text or a state) and its decision log
+        of (player, notation) pairs."""
+        state = self.load(initial) if isinstance(initial, str | bytes) else self.clone(initial)
+        for index, (player, text) in enumerate(log):
+            try:
+                self.apply(state, player, text)
+            except IllegalDecision as exc:
+                raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
+                                      f"replayed: {exc}") from exc
+        return state
