@@ -189,3 +189,29 @@ async def test_ai_seats_dig_real_boards(referee: Referee) -> None:
     log = await referee.db.get_log(game.id)
     digs = [d.text for d in log if d.text.startswith("dig") and d.player_id != ann]
     assert len(digs) == 14 and all(":" in d and TIME.search(d) for d in digs)
+
+
+async def test_a_saved_draft_survives_a_restart(referee: Referee, clock: Clock,
+                                                db_path: object) -> None:
+    """The draft lives in the database: a new referee on the same file (a restart) confirms
+    it with the time it was placed (R6)."""
+    from db import Database
+    from referee.config import Settings
+
+    game = await mine_game(referee, race=True)
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    await referee.sessions.decide(game.id, ANN, "open")
+    tiles = await dig_by_drafts(referee, game, ANN, clock)
+    await referee.close()
+    db = await Database.open(db_path, synchronous="OFF")  # type: ignore[arg-type]
+    again = Referee(db, MemoryOutbox(), Settings(_env_file=None), clock=clock)  # type: ignore[call-arg]
+    try:
+        clock.advance(10)
+        done = await again.sessions.confirm(game.id, ANN)
+        assert [w.split("@")[0] for w in done.split()[1:-1]] == tiles
+        assert done.split()[1].endswith("@3.0")  # the first tile's own placing time
+    finally:
+        await again.close()
+        await db.close()
