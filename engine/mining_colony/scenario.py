@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.errors import GameError, IllegalDecision
 from ..core.rng import Rng
+from ..core.scenario import play_actions
 from .components import (
     ITEM_INDEX,
     PLACEMENTS,
@@ -268,15 +269,7 @@ def scenario_state(doc: dict[str, Any]) -> tuple[State | None, dict[str, Any]]:
 
 def _play(state: State, doc: dict[str, Any]) -> dict[str, Any]:
     events: list[Any] = []
-    for index, entry in enumerate(doc.get("actions") or []):
-        try:
-            if not (isinstance(entry, list) and len(entry) == 2
-                    and all(isinstance(x, str) for x in entry)):
-                raise IllegalDecision("Each action is a pair [player, decision].")
-            player, text = entry
-            if player not in {p.id for p in state.players}:
-                raise IllegalDecision(f"'{player}' is not one of the players.")
-            events += GAME.apply(state, player, text)
-        except GameError as exc:
-            return {"ok": False, "index": index, "error": str(exc)}
+    failed = play_actions(GAME, state, doc.get("actions"), events)
+    if failed is not None:
+        return failed
     return {"ok": True, "summary": GAME.summary(state), "events": [e.as_dict() for e in events]}

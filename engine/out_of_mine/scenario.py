@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import GameError, IllegalDecision
+from ..core.scenario import play_actions
 from .components import BOARDS, CARDS, PILE, ROUNDS, SIDES
 from .flow import EventLog, other_side, start_round
 from .game import GAME
@@ -163,17 +164,9 @@ def run(doc: dict[str, Any]) -> tuple[State | None, dict[str, Any]]:
     except GameError as exc:
         return None, {"ok": False, "index": None, "error": f"Setup: {exc}"}
     events = list(ev)
-    for index, entry in enumerate(doc.get("actions") or []):
-        try:
-            if not (isinstance(entry, list) and len(entry) == 2
-                    and all(isinstance(x, str) for x in entry)):
-                raise IllegalDecision("Each action is a pair [player, decision].")
-            player, text = entry
-            if player not in {p.id for p in state.players}:
-                raise IllegalDecision(f"'{player}' is not one of the players.")
-            events += GAME.apply(state, player, text)
-        except GameError as exc:
-            return state, {"ok": False, "index": index, "error": str(exc)}
+    failed = play_actions(GAME, state, doc.get("actions"), events)
+    if failed is not None:
+        return state, failed
     summary = GAME.summary(state)
     summary.pop("hidden", None)
     return state, {"ok": True, "summary": summary, "events": [e.as_dict() for e in events]}

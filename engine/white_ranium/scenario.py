@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.errors import GameError, IllegalDecision
 from ..core.rng import Rng
+from ..core.scenario import play_actions
 from .board import PLACE_INDEX
 from .cards import deal
 from .components import CREWS_IN_PLAY, SYMBOL_CARDS, parse_card
@@ -188,17 +189,9 @@ def run(doc: dict[str, Any]) -> ScenarioRun:
     except GameError as exc:
         return ScenarioRun(None, {"ok": False, "index": None, "error": f"Setup: {exc}"})
     events = list(ev)
-    for index, entry in enumerate(doc.get("actions") or []):
-        try:
-            if not (isinstance(entry, list) and len(entry) == 2
-                    and all(isinstance(x, str) for x in entry)):
-                raise IllegalDecision("Each action is a pair [player, decision].")
-            player, text = entry
-            if player not in {p.id for p in state.players}:
-                raise IllegalDecision(f"'{player}' is not one of the players.")
-            events += GAME.apply(state, player, text)
-        except GameError as exc:
-            return ScenarioRun(state, {"ok": False, "index": index, "error": str(exc)}, events)
+    failed = play_actions(GAME, state, doc.get("actions"), events)
+    if failed is not None:
+        return ScenarioRun(state, failed, events)
     return ScenarioRun(state, {"ok": True, "summary": GAME.summary(state),
                                "events": [e.as_dict() for e in events]}, events)
 
