@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import GameError, IllegalDecision
+from ..core.errors import GameError
 from ..core.rng import Rng
-from ..core.scenario import play_actions
+from ..core.scenario import ScenarioError, play_actions, read_header
 from .components import (
     ITEM_INDEX,
     PLACEMENTS,
@@ -35,8 +35,6 @@ _SETUP_KEYS = {"round", "resource_deck", "zones", "piles", "decks", "played", "c
                "staging", "colonies", "supply", "zorlord"}
 
 
-class ScenarioError(IllegalDecision):
-    """The scenario's setup describes no table the rules allow."""
 
 
 def _player(state: State, name: str) -> Player:
@@ -108,18 +106,7 @@ def _colony(state: State, name: str, doc: Any) -> None:
 
 def build(doc: dict[str, Any]) -> tuple[State, EventLog]:  # noqa: C901 - key after key
     """The table a scenario describes, Discover and the draw of its round done."""
-    if doc.get("game", "mining-colony") != "mining-colony":
-        raise ScenarioError(f"This runner plays mining-colony, not {doc.get('game')}.")
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScenarioError("'players' must be a list of names.")
-    seed = doc.get("seed", 0)
-    if not isinstance(seed, int):
-        raise ScenarioError("'seed' must be an integer.")
-    setup = doc.get("setup") or {}
-    unknown = set(setup) - _SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"Unknown setup entries: {', '.join(sorted(unknown))}.")
+    players, seed, setup = read_header(doc, "mining-colony", _SETUP_KEYS)
     state = blank_state(players, doc.get("options"), seed, None)
     deal(state)
     rng = Rng(state)

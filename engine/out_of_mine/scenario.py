@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import GameError, IllegalDecision
-from ..core.scenario import play_actions
+from ..core.errors import GameError
+from ..core.scenario import ScenarioError, play_actions, read_header
 from .components import BOARDS, CARDS, PILE, ROUNDS, SIDES
 from .flow import EventLog, other_side, start_round
 from .game import GAME
@@ -20,8 +20,6 @@ _SETUP_KEYS = {"seats", "round", "boards", "previous", "pile", "retired", "deck"
                "scores"}
 
 
-class ScenarioError(IllegalDecision):
-    """The scenario's setup describes no table the rules allow."""
 
 
 def _board(value: Any, what: str) -> int:
@@ -128,18 +126,7 @@ def _scores(state: State, scores: Any) -> None:
 
 
 def build(doc: dict[str, Any]) -> tuple[State, EventLog]:
-    if doc.get("game", "out-of-mine") != "out-of-mine":
-        raise ScenarioError(f"This scenario is for '{doc.get('game')}', not out-of-mine.")
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScenarioError("'players' lists the player names.")
-    setup = doc.get("setup") or {}
-    unknown = sorted(set(setup) - _SETUP_KEYS)
-    if unknown:
-        raise ScenarioError(f"Unknown setup key(s): {', '.join(unknown)}.")
-    seed = doc.get("seed", 0)
-    if not isinstance(seed, int):
-        raise ScenarioError("'seed' is a whole number.")
+    players, seed, setup = read_header(doc, "out-of-mine", _SETUP_KEYS)
     state = blank_state(players, doc.get("options"), seed, doc.get("names"))
     deal(state)
     if "seats" in setup:

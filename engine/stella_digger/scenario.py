@@ -10,9 +10,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import GameError, IllegalDecision
+from ..core.errors import GameError
 from ..core.rng import Rng
-from ..core.scenario import play_actions
+from ..core.scenario import ScenarioError, play_actions, read_header
 from .board import DIRECTIONS, READING_INDEX, TERRAIN
 from .components import ALL_CARDS, ALL_GADGETS, CARD_COUNTS, COLOURS, FIRST_TARGETS, tile_info
 from .decks import split_three
@@ -27,8 +27,6 @@ _SETUP_KEYS = {"start_player", "tiles", "decks", "hands", "crystals", "gadgets",
                "accidents", "face_up", "supply", "vp_tiles", "tears"}
 
 
-class ScenarioError(IllegalDecision):
-    """The scenario's setup describes no table the rules allow."""
 
 
 @dataclass
@@ -93,18 +91,7 @@ def _take(state: State, pool: str, n: int, explicit: bool, what: str) -> None:
 
 def build(doc: dict[str, Any]) -> tuple[State, EventLog]:
     """The table a scenario describes, with the first decision owed."""
-    if doc.get("game", "stella-digger") != "stella-digger":
-        raise ScenarioError(f"This runner plays stella-digger, not {doc.get('game')}.")
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScenarioError("'players' must be a list of names.")
-    seed = doc.get("seed", 0)
-    if not isinstance(seed, int):
-        raise ScenarioError("'seed' must be an integer.")
-    setup = doc.get("setup") or {}
-    unknown = set(setup) - _SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"Unknown setup entries: {', '.join(sorted(unknown))}.")
+    players, seed, setup = read_header(doc, "stella-digger", _SETUP_KEYS)
     state = blank_state(players, doc.get("options"), seed, None, shuffle_seats=False)
     deal(state)
     if "start_player" in setup:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import GameError, IllegalDecision
+from ..core.errors import GameError
 from ..core.rng import Rng
-from ..core.scenario import play_actions
+from ..core.scenario import ScenarioError, play_actions, read_header
 from .board import PLACE_INDEX
 from .cards import deal
 from .components import CREWS_IN_PLAY, SYMBOL_CARDS, parse_card
@@ -26,8 +26,6 @@ _SETUP_KEYS = {"start_player", "swaps_left", "colours", "board", "ranium", "crew
                "markers", "supply", "loaders", "piles", "hands"}
 
 
-class ScenarioError(IllegalDecision):
-    """The scenario's setup describes no table this runner can build."""
 
 
 @dataclass
@@ -108,20 +106,7 @@ def _cards(state: State, setup: dict[str, Any], key: str) -> None:
 
 def build(doc: dict[str, Any]) -> tuple[State, EventLog]:
     """The table a scenario describes, run on to the first decision owed."""
-    if doc.get("game", "white-ranium") != "white-ranium":
-        raise ScenarioError(f"This runner plays white-ranium, not {doc.get('game')}.")
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScenarioError("'players' must be a list of names.")
-    seed = doc.get("seed", 0)
-    if not isinstance(seed, int):
-        raise ScenarioError("'seed' must be an integer.")
-    setup = doc.get("setup") or {}
-    if not isinstance(setup, dict):
-        raise ScenarioError("'setup' must be an object.")
-    unknown = set(setup) - _SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"Unknown setup entries: {', '.join(sorted(unknown))}.")
+    players, seed, setup = read_header(doc, "white-ranium", _SETUP_KEYS)
     state = blank_state(players, doc.get("options"), seed, None, shuffle_seats=False)
     n = len(state.players)
     state.start = (_seat(state, setup["start_player"]) if "start_player" in setup
