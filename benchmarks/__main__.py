@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SUITES = ("engine", "render", "e2e", "draft")
+SUITES = ("engine", "render", "e2e", "draft", "transcript")
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,183 @@
+"""How a whole game feels in the thread: ``python -m benchmarks transcript --game G --seed S``.
+
+The real bot (in this process) plays one seeded game against the fake Discord of
+``tests/fakediscord``; two human players (``--players``) make every decision with ``/game do``
+(a seeded, weighted pick of the legal decisions for the first ``--budget`` decisions, then the
+game's default; a decision that is not listed is the default). Counted from what the bot sent
+(``benchmarks/transcript_count.py``): public messages (thread and channel), edits, turn prompts
+(public messages with turn controls), pings (a mention that ``allowed_mentions`` lets through,
+on a new message; edits never ping), DMs per player, and messages per decision.
+
+``--out FILE`` writes the transcript: every public message as it reads at the end (with its
+buttons and select options, and ``[ping: ...]``/``[edited]`` marks) and every DM, in order.
+``--json`` prints the counts as one object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import json
+import logging
+import random
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .transcript_count import Counts, count, transcript
+
+# How often the seeded players pick each verb while they still play freely (others: 1).
+WEIGHTS = {"mine": 6.0, "refill": 1.0, "buy": 3.0, "drill": 3.0, "exchange": 1.0, "pass": 1.0}
+
+
+def choose(g: Any, state: Any, player: str, listed: bool, seed: int, made: int, budget: int) -> str:
+    """The seeded players' decision: a weighted random verb and one of its legal texts."""
+    from referee.choices import ordered, words
+
+    if not listed or made >= budget:
+        return str(g.default(state, player))
+    rng = random.Random(seed * 100_003 + int(state.version))
+    by_verb: dict[str, list[str]] = collections.defaultdict(list)
+    for text in ordered(g.legal(state, player)):
+        by_verb[words(text)[0]].append(text)
+    verbs = sorted(by_verb)
+    verb = rng.choices(verbs, [WEIGHTS.get(v, 1.0) for v in verbs])[0]
+    return rng.choice(by_verb[verb])
+
+
+async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0) -> None:
+    """Wait until the bot has nothing under way and sent nothing for ``quiet`` seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        if bot.referee is not None:
+            await bot.referee.idle()
+        n = len(fake.requests)
+        await asyncio.sleep(quiet)
+        if len(fake.requests) == n:
+            return
+
+
+async def play(game_name: str, seed: int, players: int, budget: int, options: str,
+               work: Path) -> tuple[Counts, str]:
+    import referee.lobby
+    from bot import StellaBot
+    from db import Database
+    from engine import get_game
+    from tests.e2e.world import build_world
+    from tests.fakediscord import FakeDiscord
+    from tests.fakediscord.discordpy import BotRunner, point_discord_py_at
+
+    g = get_game(game_name)
+    fake = FakeDiscord()
+    await fake.start()
+    restore = point_discord_py_at(fake.api_base, fake.gateway_url)
+    real_bits = referee.lobby.secrets.randbits
+    referee.lobby.secrets.randbits = lambda _n: seed  # type: ignore[assignment]
+    db = None
+    runner = None
+    try:
+        world = build_world(fake, work / "transcript.sqlite3")
+        fake.interaction_deadline = 30.0  # a loaded machine is no failure here
+        bot = StellaBot(world.settings(log_level="WARNING"))
+        runner = BotRunner(bot)
+        await runner.start()
+        db = await Database.open(world.db_path)
+        users = world.players[:players]
+        host = users[0]
+        new = {"game": game_name}
+        if options:
+            new["options"] = options
+        h = await fake.send_slash_command(host, world.channel, "game new", new)
+        msg = await h.reply(30)
+        m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", msg.content)
+        assert m, msg.content
+        game_id, thread = int(m[1]), fake.channels[m[2]]
+        for user in users[1:]:
+            await (await fake.send_slash_command(user, thread, "game join")).reply(30)
+        await (await fake.send_slash_command(host, thread, "game start")).reply(30)
+        await settle(fake, bot)
+        decisions = 0
+        for made in range(3000):
+            game = await db.get_game(game_id)
+            if game.status != "running":
+                break
+            state = g.load((await db.load_snapshot(game_id)).json)
+            owed = g.owed(state)
+            if not owed:
+                break
+            o = owed[0]
+            seat = game.seat_of_player(o.player)
+            assert seat is not None and seat.user_id is not None, "only human seats here"
+            text = choose(g, state, o.player, o.listed, seed, made, budget)
+            h = await fake.send_slash_command(world.user(seat.user_id), thread, "game do",
+                                              {"action": text})
+            reply = await h.reply(30)
+            assert reply.content.startswith("✅"), (text, reply.content)
+            decisions += 1
+            await settle(fake, bot)
+        else:
+            raise AssertionError("the game did not end within 3000 decisions")
+        await settle(fake, bot)
+        game = await db.get_game(game_id)
+        log_ = await db.get_log(game_id)
+        names = {int(u.id): u.username for u in users}
+        players = {s.player_id: names[int(s.user_id)] for s in game.seats if s.user_id}
+        counts = count(fake, world.guild, game_id, names, decisions=len(log_),
+                       human_decisions=decisions, status=str(game.status), log=log_,
+                       players=players)
+        return counts, transcript(fake, world.guild, users)
+    finally:
+        referee.lobby.secrets.randbits = real_bits
+        if db is not None:
+            await db.close()
+        if runner is not None:
+            await runner.stop()
+        restore()
+        await fake.stop()
+
+
+def report(game: str, seed: int, c: Counts) -> str:
+    dms = ", ".join(f"{name} {n}" for name, n in sorted(c.dms.items()))
+    pings = ", ".join(f"{name} {n}" for name, n in sorted(c.pings.items()))
+    turns = ", ".join(f"{name} {n}" for name, n in sorted(c.turns_passed.items()))
+    return "\n".join([
+        f"{game} seed {seed}: {c.decisions} decisions ({c.human_decisions} by the players), "
+        f"game {c.status}",
+        f"  public messages: {c.public} ({c.thread} in the thread, {c.channel} in the channel), "
+        f"{c.edits} edits",
+        f"  turn prompts: {c.prompts}; prompts with a ping: {c.prompt_pings}",
+        f"  pings: {c.ping_total} ({pings}); turns passed to each: {turns}",
+        f"  DMs: {dms}",
+        f"  thread messages per decision: {c.thread / max(1, c.decisions):.2f}",
+        f"  opening prompts per player (target and deal: the leading decisions of the first two verbs): {c.opening_prompts}",
+    ])
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks transcript")
+    parser.add_argument("--game", default="stella-digger")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--budget", type=int, default=45,
+                        help="decisions picked at random before the players take the default")
+    parser.add_argument("--options", default="", help="the game's options as name=value words")
+    parser.add_argument("--out", default=None, help="write the transcript to this file")
+    parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)
+    with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
+        counts, text = asyncio.run(play(args.game, args.seed, args.players, args.budget,
+                                        args.options, Path(tmp)))
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text, encoding="utf-8")
+    print(json.dumps(counts.as_dict()) if args.json else report(args.game, args.seed, counts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
