@@ -1,6 +1,6 @@
 """Render benchmark: ``python -m benchmarks render [--json] [--runs N] [--seed N]``.
 
-Times ``render.render_map`` (draw and encode the round picture) on a seeded mid-game view from
+Times ``render.stella_digger.render_map`` (draw and encode the round picture) on a seeded mid-game view from
 the engine, against a naive Pillow picture of the same size and content drawn square by square
 each time (shapes and text straight onto the canvas, no caches) and saved as PNG with default
 settings. Prints the medians, their ratio and the PNG size, and the mean CPU time of a map and of its
@@ -147,10 +147,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
 
-    from render import render_map
     from render.encode import png
-    from render.layout import HEIGHT, WIDTH
-    from render.map import map_image, palette
+    from render.stella_digger import render_map
+    from render.stella_digger.layout import HEIGHT, WIDTH
+    from render.stella_digger.map import map_image, palette
     from render.theme import _font_path
 
     view = seeded_view(args.seed)

@@ -1,21 +1,10 @@
-"""Pictures of a game, drawn with Pillow from the engine's views only (never from a full state),
-so a picture can never show a hand's numbers to someone who may not see them (R2).
+"""Pictures of the games, drawn with Pillow from the engine's views only (never from a full
+state), so a picture can never show what its viewer may not see.
 
-Each function takes view dicts (docs/engine-api.md) and returns encoded bytes:
-
-- ``render_map(view)``: the round picture (map, decks, forecast, supply, a panel per player), PNG.
-- ``render_hand(view, player)``: ``player``'s cards, from ``player``'s own view, PNG.
-- ``render_scores(final_view, history)``: R19 breakdown and the score-by-round chart, PNG.
-- ``render_replay(views)``: the map through the game, animated GIF.
+The shared drawing pieces live here (``theme`` colours, shapes, fonts and text; ``icons``;
+``chart`` the score-by-round chart; ``encode`` PNG bytes; ``worker`` the render processes);
+each game's pictures live in ``render/<game>/`` (``render.stella_digger``,
+``render.mining_colony``, ...), looked up by the game's presentation (games/base.py).
 
 Pure: no discord, no database, no randomness. Static layers and glyphs are cached per process.
 """
-
-from __future__ import annotations
-
-from .hand import render_hand
-from .map import render_map
-from .replay import render_replay
-from .scores import render_scores
-
-__all__ = ["render_hand", "render_map", "render_replay", "render_scores"]

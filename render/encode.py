@@ -2,7 +2,7 @@
 
 The round picture is flat colours plus anti-aliased edges: 256 colours hold it without visible
 loss. Its palette is fixed once per process from a swatch of everything the picture can show
-(render/swatch.py), so mapping a picture to it is a cheap nearest-colour lookup and the bytes
+(render/stella_digger/swatch.py), so mapping a picture to it is a cheap nearest-colour lookup and the bytes
 depend only on the view. An indexed PNG at zlib level 3 is about a third of the RGB file and
 several times faster to write (Pillow's RGB writer spends most of its time choosing row filters).
 """

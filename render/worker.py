@@ -2,12 +2,14 @@
 
 Only ``render`` (with Pillow and the pure ``engine`` data it draws from) is imported here: no
 discord, no database, no referee. The pictures a worker draws are functions passed by reference
-(``render.render_map``, a game presentation's ``board_png`` that calls ``render``); unpickling
-one imports its module and nothing else, so a worker costs the memory of the pictures' caches.
+(``render.stella_digger.render_map``, a game presentation's ``board_png`` that calls
+``render/<game>/``); unpickling one imports its module and nothing else, so a worker costs the
+memory of the pictures' caches.
 """
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing.connection
 import os
 import signal
@@ -16,15 +18,23 @@ import threading
 
 def warm() -> None:
     """Worker start: ignore Ctrl-C (the bot ends its workers), end with the bot even if it is
-    killed, and build Stella Digger's round-picture palette once, so that the first real
-    picture costs no more than the others."""
+    killed, and run each game's ``render/<game>/`` ``warm()`` where it has one (Stella Digger
+    builds its round picture's palette), so that the first real picture costs no more than the
+    others."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
-    from .map import palette
+    from engine import GAMES
 
-    palette()
+    for name in GAMES:
+        try:
+            module = importlib.import_module(f"render.{name.replace('-', '_')}")
+        except ModuleNotFoundError:
+            continue
+        start = getattr(module, "warm", None)
+        if start is not None:
+            start()
 
 
 def _exit_with(sentinel: int) -> None:

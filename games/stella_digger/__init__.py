@@ -65,22 +65,22 @@ class StellaDigger(Presentation):
         return {pid: ",".join(sorted(held.get(pid) or ())) for pid in players}
 
     def board_png(self, view: dict[str, Any]) -> bytes | None:
-        from render import render_map
+        from render.stella_digger import render_map
 
         return render_map(view)
 
     def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
-        from render import render_hand
+        from render.stella_digger import render_hand
 
         return render_hand(view, player_id)
 
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
-        from render import render_scores
+        from render.stella_digger import render_scores
 
         return render_scores(view, list(state.score_history))
 
     def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
-        from render import render_replay
+        from render.stella_digger import render_replay
 
         return render_replay(list(views))
 

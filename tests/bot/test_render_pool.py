@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import games
-import render
 from benchmarks.render import seeded_view
 from referee.render_pool import RenderPool
+from render import stella_digger as render
 from render import worker
 
 REPO = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import render
+from render import stella_digger as render
 from tests.fakediscord import state as st
 
 from .world import GAME

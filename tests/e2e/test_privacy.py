@@ -5,7 +5,7 @@ that show a hand."""
 
 from __future__ import annotations
 
-import render
+from render import stella_digger as render
 
 from .audit import HAND_LINE, assert_everything_public_is_public, cards
 from .driver import GameDriver, Policy, answer, select_of, split_id, turn_ids

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import render_hand, render_map, render_replay, render_scores
 from render import theme as t
-from render.layout import HEIGHT, WIDTH
+from render.stella_digger import render_hand, render_map, render_replay, render_scores
+from render.stella_digger.layout import HEIGHT, WIDTH
 
 from .games import GAME, spectator_views
 

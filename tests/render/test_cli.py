@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from render.__main__ import main
-from render.layout import BOARD_H, BOARD_W, HEIGHT, WIDTH
+from render.stella_digger.layout import BOARD_H, BOARD_W, HEIGHT, WIDTH
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).with_name("fixtures")

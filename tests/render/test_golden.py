@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from render import render_hand, render_map, render_scores
+from render.stella_digger import render_hand, render_map, render_scores
 
 from .golden import assert_matches
 

@@ -4,8 +4,8 @@ player's hand numbers give byte-identical pictures."""
 from __future__ import annotations
 
 from engine.stella_digger.components import CARD_COLOUR, CARD_NUMBER
-from render import render_hand, render_map, render_replay
-from render.replay import board_image
+from render.stella_digger import render_hand, render_map, render_replay
+from render.stella_digger.replay import board_image
 
 from .games import GAME, play
 

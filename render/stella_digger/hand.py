@@ -12,9 +12,9 @@ from PIL import Image, ImageDraw
 
 from engine.stella_digger.components import COLOURS, card_key
 
+from .. import theme as t
+from ..encode import png
 from . import icons, tiles
-from . import theme as t
-from .encode import png
 
 CARD_W, CARD_H = 150, 212
 GAP = 18

@@ -12,8 +12,8 @@ from typing import Any
 
 from PIL import Image
 
+from .. import theme as t
 from . import board, panel
-from . import theme as t
 from .layout import BOARD_H, BOARD_W
 
 FRAME_MS = 700

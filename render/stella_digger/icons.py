@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.stella_digger.components import gadget_colour, gadget_type
 
-from . import theme as t
+from .. import theme as t
 
 SS = 4
 

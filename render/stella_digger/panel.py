@@ -11,8 +11,8 @@ from PIL import Image, ImageDraw
 
 from engine.stella_digger.components import COLOURS, GADGET_TYPES, gadget_colour, gadget_type
 
+from .. import theme as t
 from . import icons, tiles
-from . import theme as t
 from .layout import (
     HEADER_H,
     MAP_W,

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.stella_digger.components import tile_info
 
-from . import theme as t
+from .. import theme as t
 from .layout import GAP, SQ
 
 SS = 3  # supersampling factor for shapes

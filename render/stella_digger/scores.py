@@ -12,9 +12,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from .. import theme as t
+from ..encode import png
 from . import icons
-from . import theme as t
-from .encode import png
 
 WIDTH = 1200
 PAD = 24

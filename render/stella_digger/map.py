@@ -7,9 +7,9 @@ from typing import Any
 
 from PIL import Image
 
+from .. import theme as t
+from ..encode import palette_of, png
 from . import board, panel
-from . import theme as t
-from .encode import palette_of, png
 from .layout import HEIGHT, WIDTH
 
 

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.stella_digger.board import COLUMNS, NEIGHBOURS, PRINTED, SQUARES, TERRAIN, YELLOW
 
-from . import theme as t
+from .. import theme as t
 from . import tiles
 from .layout import COORD, MAP_BOTTOM, MAP_W, MAP_X, MAP_Y, SQ, square_box
 
