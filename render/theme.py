@@ -1,7 +1,8 @@
-"""Colours, shapes and fonts: everything about how the pictures look, in one place.
+"""Colours, shapes and fonts shared by every game's pictures: the dark palette, seat colours,
+the shapes that tell colours apart without hue, and the font and its text cache. A game's own
+colours and names live in its package (Stella Digger's in render/stella_digger/look.py).
 
-Every game colour has its own shape too (colour-blind safe): blue a circle, green a triangle,
-pink a star, purple a diamond. Seats have a colour and their number (1-4).
+Seats have a colour and their number (1-4).
 
 The font is Noto Sans CJK JP (SIL Open Font License 1.1), shipped by the PyPI packages
 ``noto-cjk-sans-jp-regular`` and ``noto-cjk-sans-jp-bold`` (project dependencies), so Japanese
@@ -33,29 +34,7 @@ MUTED = hex_rgb("#9aa3b8")
 FAINT = hex_rgb("#5d6680")
 DARK = hex_rgb("#0b0d14")
 ACCENT = hex_rgb("#ffd23f")  # yellow frames, the Foreman marker
-TARGET = hex_rgb("#3ff0ff")  # this round's target
 DANGER = hex_rgb("#ff5a4e")
-TEAR = hex_rgb("#e0364a")
-
-#: C1 colours. Each also has its own shape, so no colour is told apart by hue alone.
-COLOUR_RGB: dict[str, RGB] = {
-    "blue": hex_rgb("#3d8bfd"),
-    "green": hex_rgb("#2fbf71"),
-    "pink": hex_rgb("#ff6fb5"),
-    "purple": hex_rgb("#9b5de5"),
-}
-COLOUR_DARK: dict[str, RGB] = {
-    "blue": hex_rgb("#1d4f9e"),
-    "green": hex_rgb("#17703f"),
-    "pink": hex_rgb("#a8326c"),
-    "purple": hex_rgb("#5a2e94"),
-}
-COLOUR_SHAPE: dict[str, str] = {
-    "blue": "circle",
-    "green": "triangle",
-    "pink": "star",
-    "purple": "diamond",
-}
 GOLD = hex_rgb("#e2b33c")
 GOLD_DARK = hex_rgb("#8a6512")
 
@@ -67,32 +46,7 @@ SEAT_RGB: tuple[RGB, ...] = (
     hex_rgb("#e9ecf2"),  # 4 white
 )
 
-#: Face-down tile backs by zone (C8): shallow, middle, deep, core.
-ZONE_RGB: dict[str, RGB] = {
-    "a": hex_rgb("#b99563"),
-    "b": hex_rgb("#8f5a3a"),
-    "c": hex_rgb("#4b4f80"),
-    "Y": hex_rgb("#d9a21b"),
-}
-ZONE_NAME = {"a": "shallow", "b": "middle", "c": "deep", "Y": "core"}
 FLOOR = hex_rgb("#2b3142")  # a dug-out square (empty, tunnel)
-ROCK = hex_rgb("#505564")
-START_RGB = hex_rgb("#1e6b5a")
-MONSTER_RGB = hex_rgb("#6e1f33")
-BLOCKADE_RGB = hex_rgb("#3a3327")
-
-GADGET_ABBR = {
-    "super-drill": "SD",
-    "enhanced-power": "EP",
-    "refining-capsule": "RC",
-    "support-drone": "DR",
-}
-GADGET_NAME = {
-    "super-drill": "Super Drill",
-    "enhanced-power": "Enhanced Power",
-    "refining-capsule": "Refining Capsule",
-    "support-drone": "Support Drone",
-}
 
 
 def seat_rgb(seat: int) -> RGB:
@@ -145,20 +99,6 @@ def draw_shape(
         draw.ellipse((cx - k, cy - k, cx + k, cy + k), fill=fill, outline=outline, width=width)
     else:
         draw.polygon(shape_points(shape, cx, cy, r), fill=fill, outline=outline, width=width)
-
-
-def draw_colour_shape(
-    draw: ImageDraw.ImageDraw,
-    colour: str,
-    cx: float,
-    cy: float,
-    r: float,
-    outline: RGB | None = DARK,
-    width: int = 1,
-    fill: RGB | None = None,
-) -> None:
-    draw_shape(draw, COLOUR_SHAPE[colour], cx, cy, r,
-               COLOUR_RGB[colour] if fill is None else fill, outline, width)
 
 
 # -- fonts and text ---------------------------------------------------------------------------

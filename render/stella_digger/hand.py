@@ -14,7 +14,8 @@ from engine.stella_digger.components import COLOURS, card_key
 
 from .. import theme as t
 from ..encode import png
-from . import icons, tiles
+from ..icons import seat_badge
+from . import icons, look, tiles
 
 CARD_W, CARD_H = 150, 212
 GAP = 18
@@ -32,7 +33,7 @@ def big_card(card: str) -> Image.Image:
     n = int(number)
     w, h = CARD_W * SS, CARD_H * SS
     paper = (247, 247, 251)
-    c, dark = t.COLOUR_RGB[colour], t.COLOUR_DARK[colour]
+    c, dark = look.COLOUR_RGB[colour], look.COLOUR_DARK[colour]
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((2 * SS, 4 * SS, w - 1, h - 1), 12 * SS, fill=(0, 0, 0, 120))
@@ -49,7 +50,7 @@ def big_card(card: str) -> Image.Image:
     }.get(n, ((0.5, 0.5),))
     r = (ix1 - ix0) * {1: 0.26, 2: 0.2, 3: 0.15}.get(n, 0.17)
     for fx, fy in spots:
-        t.draw_colour_shape(d, colour, ix0 + (ix1 - ix0) * fx, iy0 + (iy1 - iy0) * fy, r,
+        look.draw_colour_shape(d, colour, ix0 + (ix1 - ix0) * fx, iy0 + (iy1 - iy0) * fy, r,
                             outline=(255, 255, 255, 255), width=2 * SS, fill=dark + (255,))
     im = im.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
     t.put_text(im, (14, 24), str(n), 34, dark, bold=True, anchor="lm")
@@ -75,7 +76,7 @@ def hand_image(view: dict[str, Any], player: str) -> Image.Image:
     d = ImageDraw.Draw(im)
     seat = p.get("seat") if isinstance(p.get("seat"), int) else 0
     d.rectangle((0, 0, 7, height), fill=t.seat_rgb(seat))
-    badge = icons.seat_badge(seat, 30)
+    badge = seat_badge(seat, 30)
     im.paste(badge, (PAD, 20), badge)
     limit = (p.get("limits") or {}).get("hand")
     info = f"{n}/{limit} cards" if limit else f"{n} cards"

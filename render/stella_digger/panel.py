@@ -12,7 +12,8 @@ from PIL import Image, ImageDraw
 from engine.stella_digger.components import COLOURS, GADGET_TYPES, gadget_colour, gadget_type
 
 from .. import theme as t
-from . import icons, tiles
+from ..icons import paste, seat_badge
+from . import icons, look, tiles
 from .layout import (
     HEADER_H,
     MAP_W,
@@ -133,10 +134,10 @@ def draw_header(im: Image.Image, view: dict[str, Any], width: int = WIDTH) -> No
     x = _chip(im, x, cy, f"Round {view.get('round', 1)}", 16, t.TEXT, t.PANEL_EDGE) + 10
     target = view.get("target") or []
     if target and not view.get("ended"):
-        x = _chip(im, x, cy, "Target " + " + ".join(target), 16, t.DARK, t.TARGET) + 10
+        x = _chip(im, x, cy, "Target " + " + ".join(target), 16, t.DARK, look.TARGET) + 10
     fight = view.get("fight")
     if fight:
-        x = _chip(im, x, cy, f"Fight at {fight.get('square')}", 16, t.TEXT, t.MONSTER_RGB) + 10
+        x = _chip(im, x, cy, f"Fight at {fight.get('square')}", 16, t.TEXT, look.MONSTER_RGB) + 10
     right = width - MARGIN
     room = right - x - 8
     if view.get("ended"):
@@ -186,7 +187,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
 
     # row 1: seat, name, marks, score
     cy = y0 + 22
-    icons.paste(im, icons.seat_badge(seat), (x0 + 16, cy - 13))
+    paste(im, seat_badge(seat), (x0 + 16, cy - 13))
     right = x1 - 12
     if view.get("ended") and p.get("score"):
         total = p["score"].get("total", 0)
@@ -214,7 +215,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     for m in marks:
         if m == "foreman":
             end = _chip(im, mx, cy, "    start", 12, t.DARK, t.ACCENT)
-            icons.paste(im, icons.foreman(18), (mx + 7, cy - 10))
+            paste(im, icons.foreman(18), (mx + 7, cy - 10))
             mx = end + 6
         elif m == "perf":  # tiles in the performance area (R15)
             mx = _chip(im, mx, cy, f"{perf} tile{'s' if perf > 1 else ''} won", 12, t.TEXT, t.PANEL_EDGE) + 6
@@ -227,7 +228,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     x = x0 + 16
     for c in COLOURS:
         n = int(crystals.get(c, 0))
-        icons.paste(im, icons.crystal(c, 22, dim=n == 0), (x, cy - 11))
+        paste(im, icons.crystal(c, 22, dim=n == 0), (x, cy - 11))
         t.put_text(im, (x + 26, cy), str(n), 18, t.TEXT if n else t.FAINT, bold=True, anchor="lm")
         x += 50
     limit = (p.get("limits") or {}).get("crystals")
@@ -238,18 +239,18 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     vp = p.get("vp_tiles") or {}
     for value in (3, 1):
         n = int(vp.get(str(value), 0) or 0)
-        icons.paste(im, icons.vp_tile(value, 24), (x, cy - 12))
+        paste(im, icons.vp_tile(value, 24), (x, cy - 12))
         t.put_text(im, (x + 28, cy), f"×{n}", 16, t.TEXT if n else t.FAINT, bold=True, anchor="lm")
         x += 58
     monsters = int(p.get("monsters") or 0)
     if monsters:
-        d.rounded_rectangle((x, cy - 12, x + 24, cy + 12), 5, fill=t.MONSTER_RGB, outline=t.DANGER)
+        d.rounded_rectangle((x, cy - 12, x + 24, cy + 12), 5, fill=look.MONSTER_RGB, outline=t.DANGER)
         t.put_text(im, (x + 12, cy), str(monsters), 14, t.TEXT, bold=True, anchor="mm")
         t.put_text(im, (x + 28, cy), f"{p.get('monster_vp', 0)}VP", 13, t.MUTED, anchor="lm")
         x += 66
     tears = int(p.get("tears") or 0)
     if (view.get("options") or {}).get("red_tears") or tears:
-        icons.paste(im, icons.vp_tile(0, 22), (x, cy - 11))
+        paste(im, icons.vp_tile(0, 22), (x, cy - 11))
         t.put_text(im, (x + 26, cy), str(tears), 16, t.TEXT if tears else t.FAINT, bold=True, anchor="lm")
 
     # row 3: hand (backs: colours are public) and this round's play
@@ -281,7 +282,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     gadgets = list(p.get("gadgets") or [])
     for g in gadgets[:5]:
         chip = icons.gadget_chip(g, 24)
-        icons.paste(im, chip, (x, cy - 12))
+        paste(im, chip, (x, cy - 12))
         x += chip.width + 4
     if len(gadgets) > 5:
         t.put_text(im, (x, cy), f"+{len(gadgets) - 5}", 14, t.MUTED, bold=True, anchor="lm")
@@ -290,7 +291,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     x = x0 + 306
     left = int(p.get("drills_left") or 0)
     token = icons.drill_token(seat, 22)
-    icons.paste(im, token, (x, cy - 11))
+    paste(im, token, (x, cy - 11))
     t.put_text(im, (x + token.width + 4, cy), f"×{left}", 16, t.TEXT if left else t.FAINT, bold=True,
                anchor="lm")
     x += token.width + 48
@@ -308,7 +309,7 @@ def _draw_play(im: Image.Image, play: dict[str, Any], x: int, top: int) -> None:
     if colour:
         x += 4
         t.put_text(im, (x, top + 12), "as", 12, t.MUTED, anchor="lm")
-        icons.paste(im, icons.crystal(colour, 18), (x + 18, top + 3))
+        paste(im, icons.crystal(colour, 18), (x + 18, top + 3))
         notes = []
         if play.get("super"):
             notes.append("Super Drill")
@@ -327,20 +328,20 @@ def draw_table(im: Image.Image, view: dict[str, Any]) -> None:
     x, y = board[0] + 14, board[1] + 34
     safety = acc.get("safety")
     if safety:
-        icons.paste(im, icons.accident(safety), (x + 6, y + 10))
+        paste(im, icons.accident(safety), (x + 6, y + 10))
     else:
         _empty_slot(im, x + 6, y + 10)
     for dx, n in ((66, int(acc.get("danger") or 0)), (132, int(acc.get("alarm") or 0))):
         if n:
             for k in range(min(n, 3) - 1, -1, -1):
-                icons.paste(im, icons.accident(None), (x + dx + 6 + 3 * k, y + 10 - 3 * k))
+                paste(im, icons.accident(None), (x + dx + 6 + 3 * k, y + 10 - 3 * k))
             _count(im, x + dx + 44, y + 6, n, t.DANGER if dx == 132 else t.PANEL_EDGE)
         else:
             _empty_slot(im, x + dx + 6, y + 10)
     revealed = list(acc.get("revealed") or [])
     rx = x + 198
     for i, c in enumerate(revealed[:4]):
-        icons.paste(im, icons.accident(c, 26, 36), (rx + (i % 2) * 28, y + (i // 2) * 38))
+        paste(im, icons.accident(c, 26, 36), (rx + (i % 2) * 28, y + (i // 2) * 38))
     if not revealed:
         t.put_text(im, (rx + 26, y + 36), "none", 12, t.FAINT, anchor="mm")
 
@@ -348,18 +349,18 @@ def draw_table(im: Image.Image, view: dict[str, Any]) -> None:
     x, cy = supply[0] + 14, supply[1] + 46
     for c in COLOURS:
         n = int(sup.get(c, 0))
-        icons.paste(im, icons.crystal(c, 24, dim=n == 0), (x, cy - 12))
+        paste(im, icons.crystal(c, 24, dim=n == 0), (x, cy - 12))
         t.put_text(im, (x + 28, cy), str(n), 18, t.TEXT if n else t.FAINT, bold=True, anchor="lm")
         x += 58
     for value, key in ((3, "vp3"), (1, "vp1")):
         n = int(sup.get(key, 0))
-        icons.paste(im, icons.vp_tile(value, 26), (x, cy - 13))
+        paste(im, icons.vp_tile(value, 26), (x, cy - 13))
         t.put_text(im, (x + 30, cy), str(n), 18, t.TEXT if n else t.DANGER, bold=True, anchor="lm")
         x += 60
     cy2 = supply[1] + 84
     x = supply[0] + 14
     if (view.get("options") or {}).get("red_tears"):
-        icons.paste(im, icons.vp_tile(0, 22), (x, cy2 - 11))
+        paste(im, icons.vp_tile(0, 22), (x, cy2 - 11))
         t.put_text(im, (x + 26, cy2), str(int(sup.get("tears", 0))), 16, t.TEXT, bold=True, anchor="lm")
         x += 62
     discard = view.get("discard") or []
@@ -371,12 +372,12 @@ def draw_table(im: Image.Image, view: dict[str, Any]) -> None:
     x = supply[0] + 14
     for kind in GADGET_TYPES:
         colours = [gadget_colour(g) for g in on_sale if gadget_type(g) == kind]
-        t.put_text(im, (x, cy3), t.GADGET_ABBR[kind], 13, t.TEXT if colours else t.FAINT, bold=True,
+        t.put_text(im, (x, cy3), look.GADGET_ABBR[kind], 13, t.TEXT if colours else t.FAINT, bold=True,
                    anchor="lm")
         gx = x + 24
         for c in COLOURS:
             if c in colours:
-                icons.paste(im, icons.crystal(c, 14), (gx, cy3 - 7))
+                paste(im, icons.crystal(c, 14), (gx, cy3 - 7))
             gx += 15
         x += 86
 
@@ -392,7 +393,7 @@ def draw_discard(im: Image.Image, view: dict[str, Any]) -> None:
     y = box[1] + 32
     for c in COLOURS:
         cards = sorted((k for k in discard if k.rpartition("-")[0] == c), key=lambda k: int(k.rpartition("-")[2]))
-        icons.paste(im, icons.crystal(c, 16, dim=not cards), (box[0] + 12, y + (h - 16) // 2))
+        paste(im, icons.crystal(c, 16, dim=not cards), (box[0] + 12, y + (h - 16) // 2))
         x = box[0] + 38
         for k in cards:
             if x + w > box[2] - 10:

@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw
 from engine.stella_digger.components import tile_info
 
 from .. import theme as t
+from . import look
 from .layout import GAP, SQ
 
 SS = 3  # supersampling factor for shapes
@@ -63,7 +64,7 @@ def gem(d: ImageDraw.ImageDraw, colour: str | None, cx: float, cy: float, r: flo
         d.regular_polygon((cx, cy, r * 0.9), 6, fill=(250, 246, 230), outline=t.DARK, width=SS)
         d.regular_polygon((cx, cy, r * 0.45), 6, fill=t.GOLD, outline=None)
         return
-    t.draw_colour_shape(d, colour, cx, cy, r, outline=(255, 255, 255), width=2 * SS)
+    look.draw_colour_shape(d, colour, cx, cy, r, outline=(255, 255, 255), width=2 * SS)
 
 
 _GEM_SPOTS = {
@@ -98,7 +99,7 @@ def _arrow(d: ImageDraw.ImageDraw, direction: str) -> None:
 def _monster_head(d: ImageDraw.ImageDraw) -> None:
     s = SIZE * SS
     c = s / 2
-    col = t.mix(t.MONSTER_RGB, t.TEXT, 0.18)
+    col = t.mix(look.MONSTER_RGB, t.TEXT, 0.18)
     d.polygon([(c - 26 * SS, c - 20 * SS), (c - 30 * SS, c - 36 * SS), (c - 14 * SS, c - 26 * SS)], fill=col)
     d.polygon([(c + 26 * SS, c - 20 * SS), (c + 30 * SS, c - 36 * SS), (c + 14 * SS, c - 26 * SS)], fill=col)
     d.ellipse((c - 28 * SS, c - 30 * SS, c + 28 * SS, c + 22 * SS), fill=col)
@@ -132,12 +133,12 @@ def square_sprite(kind: str, arg: str = "", framed: bool = False) -> Image.Image
         if arg:
             _printed(im, int(arg))
     elif kind == "start":
-        im, d = _canvas(t.START_RGB)
+        im, d = _canvas(look.START_RGB)
         s = SIZE * SS
         for i in range(3):
             y = (0.62 + 0.1 * i) * s
             d.line((0.3 * s, y + 0.06 * s, 0.5 * s, y - 0.04 * s, 0.7 * s, y + 0.06 * s),
-                   fill=t.mix(t.START_RGB, t.TEXT, 0.35), width=3 * SS)
+                   fill=t.mix(look.START_RGB, t.TEXT, 0.35), width=3 * SS)
         im = _down(im)
         t.put_text(im, (SIZE // 2, SIZE // 2 - 10), "START", 17, t.TEXT, bold=True, anchor="mm")
     elif kind == "rock":
@@ -153,7 +154,7 @@ def square_sprite(kind: str, arg: str = "", framed: bool = False) -> Image.Image
 def _hidden(zone: str) -> Image.Image:
     im, d = _canvas(t.FLOOR)
     _floor(d)
-    fill = t.ZONE_RGB[zone]
+    fill = look.ZONE_RGB[zone]
     _tile_plate(d, fill, t.mix(fill, t.TEXT, 0.35))
     s = SIZE * SS
     grain = Image.new("L", im.size, 0)
@@ -179,8 +180,8 @@ def _face(code: str) -> Image.Image:
     _floor(d)
     if info.kind == "colour":
         assert info.colour is not None
-        fill = t.COLOUR_DARK[info.colour]
-        _tile_plate(d, fill, t.COLOUR_RGB[info.colour])
+        fill = look.COLOUR_DARK[info.colour]
+        _tile_plate(d, fill, look.COLOUR_RGB[info.colour])
         _gems(d, info.colour, info.crystals, r=11 if arrow else 13)
     elif info.kind == "gold":
         _tile_plate(d, t.GOLD_DARK, t.GOLD)
@@ -189,14 +190,14 @@ def _face(code: str) -> Image.Image:
             x = s * (0.5 + (i - (info.crystals - 1) / 2) * 0.26)
             gem(d, None, x, s * 0.58, 12 * SS)
     else:
-        _tile_plate(d, t.MONSTER_RGB, t.DANGER)
+        _tile_plate(d, look.MONSTER_RGB, t.DANGER)
         _monster_head(d)
     if arrow:
         _arrow(d, arrow)
     im = _down(im)
     if info.kind == "colour":
         assert info.colour is not None
-        _corner_count(im, str(info.crystals), t.COLOUR_RGB[info.colour])
+        _corner_count(im, str(info.crystals), look.COLOUR_RGB[info.colour])
     elif info.kind == "gold":
         t.put_text(im, (SIZE // 2, 23), "GOLD", 13, (255, 236, 170), bold=True, anchor="ms")
         _corner_count(im, str(info.crystals), t.GOLD)
@@ -218,7 +219,7 @@ def _blockade() -> Image.Image:
     im, d = _canvas(t.FLOOR)
     _floor(d)
     s = SIZE * SS
-    _tile_plate(d, t.BLOCKADE_RGB, t.ACCENT)
+    _tile_plate(d, look.BLOCKADE_RGB, t.ACCENT)
     k = 8 * SS
     stripe = Image.new("L", im.size, 0)
     sd = ImageDraw.Draw(stripe)
@@ -232,14 +233,14 @@ def _blockade() -> Image.Image:
     im.paste(t.ACCENT, (0, 0), ImageChops.multiply(stripe, band))
     im = _down(im)
     c = SIZE // 2
-    ImageDraw.Draw(im).regular_polygon((c, c, 20), 8, fill=t.mix(t.BLOCKADE_RGB, t.TEXT, 0.15),
+    ImageDraw.Draw(im).regular_polygon((c, c, 20), 8, fill=t.mix(look.BLOCKADE_RGB, t.TEXT, 0.15),
                                        outline=t.ACCENT, width=2)
     t.put_text(im, (c, c), "3", 20, t.ACCENT, bold=True, anchor="mm")
     return im
 
 
 def _rock() -> Image.Image:
-    im, d = _canvas(t.ROCK)
+    im, d = _canvas(look.ROCK)
     s = SIZE * SS
     shades = (0.0, 0.1, -0.12, 0.06, -0.06, 0.14)
     facets = (
@@ -251,8 +252,8 @@ def _rock() -> Image.Image:
         [(0, 0.8), (0.38, 0.72), (0.7, 0.75), (1, 1), (0, 1)],
     )
     for pts, sh in zip(facets, shades, strict=True):
-        colour = t.mix(t.ROCK, t.TEXT if sh > 0 else t.DARK, abs(sh))
-        d.polygon([(x * s, y * s) for x, y in pts], fill=colour, outline=t.mix(t.ROCK, t.DARK, 0.35), width=2 * SS)
+        colour = t.mix(look.ROCK, t.TEXT if sh > 0 else t.DARK, abs(sh))
+        d.polygon([(x * s, y * s) for x, y in pts], fill=colour, outline=t.mix(look.ROCK, t.DARK, 0.35), width=2 * SS)
     return _down(im)
 
 
@@ -264,13 +265,13 @@ def deck_sprite(index: int, count: int, top: str | None) -> Image.Image:
     x0, y0 = (SIZE - w) // 2 - 8, 12
     d = ImageDraw.Draw(im)
     if count == 0:
-        d.rounded_rectangle((x0, y0, x0 + w, y0 + h), 5, outline=t.mix(t.ROCK, t.TEXT, 0.5), width=2)
-        t.put_text(im, (x0 + w // 2, y0 + h // 2), "empty", 11, t.mix(t.ROCK, t.TEXT, 0.7), anchor="mm")
+        d.rounded_rectangle((x0, y0, x0 + w, y0 + h), 5, outline=t.mix(look.ROCK, t.TEXT, 0.5), width=2)
+        t.put_text(im, (x0 + w // 2, y0 + h // 2), "empty", 11, t.mix(look.ROCK, t.TEXT, 0.7), anchor="mm")
     else:
         layers = min(4, (count + 3) // 4)
         for i in range(layers - 1, 0, -1):
             d.rounded_rectangle((x0 + 3 * i, y0 + 3 * i, x0 + w + 3 * i, y0 + h + 3 * i), 5,
-                                fill=t.mix(t.ROCK, t.DARK, 0.5), outline=t.DARK)
+                                fill=t.mix(look.ROCK, t.DARK, 0.5), outline=t.DARK)
         im.paste(card_back(top, w, h), (x0, y0), card_back_mask(w, h))
     t.put_text(im, (6, SIZE - 6), f"Deck {index + 1}", 12, t.TEXT, bold=True, anchor="ls")
     bx = SIZE - 18
@@ -289,16 +290,16 @@ def card_back_mask(w: int, h: int) -> Image.Image:
 @lru_cache(maxsize=128)
 def card_back(colour: str | None, w: int, h: int) -> Image.Image:
     """The back of a drill card: its colour shows (R2), with the colour's shape."""
-    fill = t.COLOUR_DARK[colour] if colour else t.mix(t.PANEL, t.TEXT, 0.2)
+    fill = look.COLOUR_DARK[colour] if colour else t.mix(t.PANEL, t.TEXT, 0.2)
     im = Image.new("RGB", (w * SS, h * SS), fill)
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), 5 * SS, fill=fill,
-                        outline=t.COLOUR_RGB[colour] if colour else t.MUTED, width=2 * SS)
+                        outline=look.COLOUR_RGB[colour] if colour else t.MUTED, width=2 * SS)
     inner = 4 * SS
     d.rounded_rectangle((inner, inner, w * SS - inner, h * SS - inner), 3 * SS,
                         outline=t.mix(fill, t.TEXT, 0.25), width=SS)
     if colour:
-        t.draw_colour_shape(d, colour, w * SS / 2, h * SS / 2, min(w, h) * SS * 0.3,
+        look.draw_colour_shape(d, colour, w * SS / 2, h * SS / 2, min(w, h) * SS * 0.3,
                             outline=(255, 255, 255), width=SS + 1)
     return im.resize((w, h), Image.Resampling.LANCZOS)
 
@@ -310,16 +311,16 @@ def card_face(card: str, w: int, h: int) -> Image.Image:
     n = int(number)
     im = Image.new("RGB", (w * SS, h * SS), (246, 246, 250))
     d = ImageDraw.Draw(im)
-    c = t.COLOUR_RGB[colour]
+    c = look.COLOUR_RGB[colour]
     d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), 5 * SS, fill=(246, 246, 250), outline=c,
                         width=3 * SS)
     band = h * SS * 0.58
     d.rectangle((3 * SS, band, w * SS - 3 * SS, h * SS - 8 * SS), fill=c)
-    t.draw_colour_shape(d, colour, w * SS / 2, band + (h * SS - 8 * SS - band) / 2,
+    look.draw_colour_shape(d, colour, w * SS / 2, band + (h * SS - 8 * SS - band) / 2,
                         min(w * 0.22, (h * SS - 8 * SS - band) / SS * 0.38) * SS,
-                        outline=(255, 255, 255), width=SS + 1, fill=t.COLOUR_DARK[colour])
+                        outline=(255, 255, 255), width=SS + 1, fill=look.COLOUR_DARK[colour])
     im = im.resize((w, h), Image.Resampling.LANCZOS)
-    t.put_text(im, (w // 2, int(h * 0.3)), str(n), max(12, int(h * 0.42)), t.COLOUR_DARK[colour],
+    t.put_text(im, (w // 2, int(h * 0.3)), str(n), max(12, int(h * 0.42)), look.COLOUR_DARK[colour],
                bold=True, anchor="mm")
     return im
 
@@ -355,7 +356,7 @@ def drill_overlay(seat: int, direction: str) -> Image.Image:
 
 
 @lru_cache(maxsize=4)
-def target_overlay(colour: t.RGB = t.TARGET) -> Image.Image:
+def target_overlay(colour: t.RGB = look.TARGET) -> Image.Image:
     """A bright frame round a square (RGBA): this round's target, or a monster being fought."""
     im = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
