@@ -1,11 +1,11 @@
 """Pictures drawn in worker processes, off the event loop's process and its GIL.
 
 ``RenderPool.run(fn, *args)`` runs ``fn(*args)`` (a function passed by reference, such as
-``render.stella_digger.render_map`` or a game presentation's ``board_png``, with picklable
+a game presentation's ``board_png`` or a function of ``render/<game>/``, with picklable
 arguments: views and states are plain data) in a ``ProcessPoolExecutor`` of slim workers:
 spawned, they import ``render/worker.py`` and then only the modules of the functions they are
-given, never the bot's script (which imports discord and the database). A function that cannot be pickled is
-run in a thread. At most ``backlog`` pictures are queued or drawing at once; the
+given, never the bot's script (which imports discord and the database). A function that cannot
+be pickled is run in a thread. At most ``backlog`` pictures are queued or drawing at once; the
 others wait their turn. A pool that cannot start or breaks (a worker killed) gives way to a
 thread in this process, and is started again after ``retry_after`` seconds. ``close`` ends the
 workers when the bot stops (they also end by themselves if it is killed). ``workers=0``: always
