@@ -1,7 +1,11 @@
 """AI seats. The agent sees only what its seat may see: ``g.view(state, seat)`` and
 ``g.legal(state, seat)``; it is the game's own (``engine/<pkg>/ai.py``: ``choose_index`` if
-the game has levels of its own, else its ``heuristic``, or a random legal decision). The strong agent thinks in a separate process (``ProcessPoolExecutor``,
-spawned workers) so the event loop never blocks; the others run in a worker thread."""
+the game has levels of its own; else, for ``strong``, the generic search
+(``engine/agents/search.py``) if the game has its ``determinize`` hook; else its
+``heuristic``, or a random legal decision). The strong agent thinks in a separate process
+(``ProcessPoolExecutor``, spawned workers that import only what they run, never the bot's
+script: ``render_pool.slim_main``) so the event loop never blocks; the others run in a worker
+thread."""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from .render_pool import slim_main
+
 log = logging.getLogger(__name__)
 
 # The db stores an AI seat's level as a number.
@@ -18,6 +24,7 @@ LEVELS = {"random": 0, "easy": 1, "strong": 2}
 LEVEL_NAMES = {v: k for k, v in LEVELS.items()}
 PLAYER_LEVELS = ("easy", "strong")  # offered to players; "random" is for tests and the demo
 BOT_NAMES = {"random": "Random bot", "easy": "Easy bot", "strong": "Strong bot"}
+STRONG_BUDGET_MS = 1000.0  # the strong level's thinking time per decision (README: 1 s)
 
 
 def level_name(level: int | None) -> str:
@@ -29,7 +36,8 @@ class _Seed:
         self.rng = seed
 
 
-def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> int | str:
+def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any],
+                 budget_ms: float = STRONG_BUDGET_MS) -> int | str:
     """Runs in a worker: the index in ``legal`` of the agent's choice, or (for a decision
     that is not listed, ``legal`` empty) the decision's text. The game and the player are the
     view's ``game`` and ``viewer`` (every game's views carry them)."""
@@ -45,6 +53,14 @@ def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) 
         chosen = own(level, seed, view, legal)
         return chosen if isinstance(chosen, str) else int(chosen)
     rng = Rng(_Seed(seed_state(seed)))
+    if level == "strong" and getattr(module, "determinize", None) is not None:
+        from engine.agents.search import Hooks, search
+
+        hooks = Hooks.of(module)
+        assert hooks is not None
+        choice = search(get_game(name), hooks, view, view["viewer"], legal, rng,
+                        budget_ms=budget_ms).decision
+        return legal.index(choice) if legal else str(choice)
     if legal and level == "random":
         return rng.below(len(legal))
     choice = module.heuristic(get_game(name), view, view.get("viewer"), legal or None, rng)
@@ -52,8 +68,9 @@ def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) 
 
 
 class AiRunner:
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, budget_ms: float = STRONG_BUDGET_MS) -> None:
         self.workers = workers
+        self.budget_ms = budget_ms
         self._pool: ProcessPoolExecutor | None = None
 
     def _processes(self) -> ProcessPoolExecutor:
@@ -65,10 +82,11 @@ class AiRunner:
     async def choose(self, level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        args = (level, seed, view, legal)
+        args = (level, seed, view, legal, self.budget_ms)
         if level == "strong":
-            loop = asyncio.get_running_loop()
-            index = await loop.run_in_executor(self._processes(), choose_index, *args)
+            with slim_main():  # a worker spawned now imports only what it runs
+                future = self._processes().submit(choose_index, *args)
+            index = await asyncio.wrap_future(future)
         else:
             index = await asyncio.to_thread(choose_index, *args)
         return index if isinstance(index, str) else legal[index]

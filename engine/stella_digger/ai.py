@@ -1,14 +1,21 @@
-"""The package convention for AI players (docs/adding-a-game.md): a random decision and the
-heuristic (the ``easy`` level). The agents themselves live in ``engine.agents``."""
+"""The package convention for AI players (docs/adding-a-game.md): a random decision, the
+heuristic (the ``easy`` level) and the hooks of the ``strong`` search (``engine/agents/search.py``;
+docs/engine-api.md, "Search hooks"), whose Stella Digger parts live in ``search.py`` and
+``determinize.py``. The agents themselves live in ``engine.agents``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..agents import get_agent
+from ..agents.easy import policy
 from ..core.rng import Rng
+from . import determinize as _determinize
+from . import search as _search
 from .actions import Action
 from .state import State
+
+HORIZON = _search.HORIZON  # rounds per playout (see ``progress``)
 
 
 def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
@@ -32,3 +39,40 @@ def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Action
     except KeyError:
         agent = get_agent("random", seed=seed)
     return legal.index(agent.choose(view, legal))
+
+
+# -- the search hooks ------------------------------------------------------------------------
+
+def determinize(game: Any, view: dict[str, Any], player: str, rng: Rng,
+                legal: list[Action] | None = None) -> State:
+    """A full state agreeing with ``player``'s view (R2; ``determinize.py``). ``legal`` tells
+    the number of gold crystals owed, which the view leaves out."""
+    return _determinize.determinize(view, legal or None, rng)
+
+
+def playout(game: Any, state: State, player: str, rng: Rng) -> Action:
+    """The easy heuristic's decision on the state (it reads nothing ``player`` can't see)."""
+    return policy(state)
+
+
+def evaluate(game: Any, state: State, scale: float = _search.SCALE) -> dict[str, float]:
+    return _search.worth(state, scale)
+
+
+def candidates(game: Any, state: State, player: str, legal: list[Action] | None
+               ) -> list[Action]:
+    return _search.search_candidates(state)
+
+
+def progress(game: Any, state: State) -> int:
+    """Playouts are measured in rounds."""
+    return state.round
+
+
+def clone(game: Any, state: State) -> State:
+    return _determinize.fast_clone(state)
+
+
+def apply(game: Any, state: State, player: str, action: Action) -> None:
+    """Unchecked (the search only plays legal decisions), without events."""
+    _determinize.quiet_apply(state, action)

@@ -7,9 +7,10 @@ import pickle
 import pytest
 
 from engine.agents import AGENTS, get_agent
-from engine.agents.strong import StrongAgent, candidates
+from engine.agents.strong import StrongAgent
 from engine.core.rng import Rng, seed_state
 from engine.stella_digger.determinize import determinize
+from engine.stella_digger.search import search_candidates as candidates
 from engine.stella_digger.state import State
 from tests.playouts import playout
 

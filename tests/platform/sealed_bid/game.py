@@ -324,9 +324,9 @@ class SealedBid:
             "game": self.name, "viewer": viewer, "version": state.version, "round": state.round,
             "seats": list(state.players), "names": {p: p for p in state.players},
             "ended": state.ended, "winners": list(state.winners) if state.ended else [],
-            "last": state.last,
+            "last": state.last, "options": dict(state.options),
             "players": {p: {"points": state.points[p], "coins": list(state.coins[p]),
-                            "committed": state.bids[p] is not None,
+                            "opened": state.opened[p], "committed": state.bids[p] is not None,
                             "bid": state.bids[p] if p == viewer else None}
                         for p in state.players},
         }

@@ -1,0 +1,135 @@
+"""The generic search (engine/agents/search.py) on the tests' sealed-bid game (several players
+owing at once, sealed commits, decisions that are not listed) and on Stella Digger: legal
+answers, the same answer for the same seed and samples, nothing read but the searcher's view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engine
+from engine.agents.search import Hooks, search
+from engine.core.rng import Rng, seed_state
+from referee.ai import choose_index
+from tests.platform.conftest import SEALED, register_sealed_bid, unregister_sealed_bid
+from tests.platform.sealed_bid import ai as sealed_ai
+from tests.platform.sealed_bid.game import Bid
+
+from .conftest import GAME as STELLA
+from .conftest import hidden_twin
+from .test_agents import _position
+
+
+class _Seed:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+
+def _rng(seed: int) -> Rng:
+    return Rng(_Seed(seed))
+
+
+@pytest.fixture
+def sealed() -> Iterator[Any]:
+    register_sealed_bid()
+    try:
+        yield engine.get_game(SEALED)
+    finally:
+        unregister_sealed_bid()
+
+
+def _last_round(game: Any, p2_bid: list[int]) -> Any:
+    """Round 3 of 3: p1 has every coin and no point, p2 has 1, 2, 3 and one point, and has
+    already committed ``p2_bid`` (sealed: p1 doesn't know it)."""
+    state = game.new_game(["p1", "p2"], {"rounds": 3}, seed=5)
+    state.round = 3
+    state.coins["p2"] = [1, 2, 3]
+    state.points["p2"] = 1
+    game.apply(state, "p2", Bid(tuple(p2_bid)))
+    return state
+
+
+def test_sealed_bid_search_finds_the_bid_that_saves_the_game(sealed: Any) -> None:
+    """p2 will bid its largest coin (3) in every playout: only a bid above 3 ties the game."""
+    state = _last_round(sealed, [3])
+    view = sealed.view(state, "p1")
+    choice = search(sealed, Hooks.of(sealed_ai), view, "p1", [], _rng(1), iterations=3)
+    assert isinstance(choice.decision, Bid) and sum(choice.decision.coins) > 3
+    assert choice.iterations == 3
+    sealed.check(state, "p1", choice.decision)  # the engine accepts it in the real state
+
+
+def test_sealed_bid_search_reads_only_the_view(sealed: Any) -> None:
+    """Two real states whose only difference is p2's sealed bid show p1 the same view; the
+    search answers the same in both, and its samples leave p2's bid out (p2 still owes)."""
+    a, b = _last_round(sealed, [3]), _last_round(sealed, [1])
+    view = sealed.view(a, "p1")
+    assert view == sealed.view(b, "p1") and a.bids != b.bids
+    hooks = Hooks.of(sealed_ai)
+    assert hooks is not None
+    first = search(sealed, hooks, view, "p1", [], _rng(7), iterations=4).decision
+    assert search(sealed, hooks, sealed.view(b, "p1"), "p1", [], _rng(7),
+                  iterations=4).decision == first
+    sample = hooks.determinize(sealed, view, "p1", _rng(7))
+    assert sample.bids["p2"] is None
+    assert {o.player for o in sealed.owed(sample)} == {"p1", "p2"}
+
+
+def test_sealed_bid_playouts_handle_everyone_owing_at_once(sealed: Any) -> None:
+    """At the start of a game all three owe; playouts to the end (no evaluate: the win itself)
+    answer for each of them, round after round, and the same seed gives the same answer."""
+    state = sealed.new_game(["p1", "p2", "p3"], {"rounds": 2}, seed=3)
+    assert len(sealed.owed(state)) == 3
+    view = sealed.view(state, "p2")
+    hooks = Hooks.of(sealed_ai)
+    assert hooks is not None and hooks.evaluate is None
+    answers = {search(sealed, hooks, view, "p2", [], _rng(11), iterations=6).decision
+               for _ in range(2)}
+    assert len(answers) == 1
+    sealed.check(state, "p2", answers.pop())
+
+
+def test_default_playout_is_the_heuristic_on_views(sealed: Any) -> None:
+    """A game with only determinize, candidates and heuristic: the playouts play the heuristic
+    on each player's own view of the sample."""
+    hooks = Hooks(determinize=sealed_ai.determinize, candidates=sealed_ai.candidates,
+                  heuristic=sealed_ai.heuristic)
+    state = _last_round(sealed, [2])
+    choice = search(sealed, hooks, sealed.view(state, "p1"), "p1", [], _rng(2), iterations=2)
+    assert sum(choice.decision.coins) > 3
+
+
+def test_the_referee_runs_the_search_for_a_game_with_determinize(sealed: Any) -> None:
+    """referee.ai.choose_index at the strong level: the decision's text (not listed), which
+    the engine accepts; a timed game's open is the one legal decision."""
+    state = _last_round(sealed, [1])
+    text = choose_index("strong", 3, sealed.view(state, "p1"), [], budget_ms=20)
+    assert isinstance(text, str)
+    bid = sealed.check(state, "p1", sealed.parse(text))
+    assert sum(bid.coins) > 3
+
+
+def test_the_search_never_answers_outside_the_legal_list() -> None:
+    """Stella Digger through the generic module directly: the answer is one of ``legal`` (the
+    list's own object), the same with the same seed and samples, and the same in a real state
+    that differs only in what the seat can't see."""
+    state = _position(2, 61, 3)
+    owed = STELLA.to_act(state)
+    view, legal = STELLA.view(state, owed.player), STELLA.legal(state)
+    hooks = Hooks.of(engine.game_module("stella-digger", "ai"))
+    assert hooks is not None
+    first = search(STELLA, hooks, view, owed.player, legal, _rng(4), iterations=3).decision
+    assert any(first is a for a in legal)
+    twin = hidden_twin(state, owed.player, 61)
+    assert STELLA.summary(twin) != STELLA.summary(state)
+    again = search(STELLA, hooks, STELLA.view(twin, owed.player), owed.player,
+                   STELLA.legal(twin), _rng(4), iterations=3).decision
+    assert again == first
+    for mode in ("flat", "ismcts"):
+        picked = search(STELLA, hooks, view, owed.player, legal, _rng(5), iterations=2,
+                        mode=mode, horizon=1).decision
+        assert picked in legal
+    with pytest.raises(ValueError, match="mode"):
+        search(STELLA, hooks, view, owed.player, legal, _rng(5), mode="deep")
