@@ -93,7 +93,8 @@ class Info:
         decisions = await self.ctx.db.get_log(game.id)
         names = {s.player_id: s.display_name for s in game.seats}
         seat = None if user_id is None else game.seat_of_user(user_id)
-        shown = texts.unsealed(decisions, None if seat is None else seat.player_id)
+        shown = texts.unsealed(decisions, None if seat is None else seat.player_id,
+                                self.g(game))
         return texts.log_text(shown[-count:], names, len(decisions))
 
     async def stats(self, guild_id: int, user_id: int, name: str,

@@ -125,7 +125,7 @@ class Moderation:
             game = await self.ctx.db.get_game(game_id)
             names = {s.player_id: s.display_name for s in table.game.seats}
             undone = [f"{texts.name(names.get(d.player_id, d.player_id))}: `{d.text}`"
-                      for d in texts.unsealed(log_[first:], None)]
+                      for d in texts.unsealed(log_[first:], None, g)]
             head = f"↩️ <@{by_user}> undid {len(undone)} decision(s): " + "; ".join(undone) + "."
             prompt = await self.notify.reprompt(game, restored, game.deadline, head=head)
             await self.notify.record(game, restored, prompt, {})

@@ -124,7 +124,7 @@ class Referee:
                 log_ = await self.db.get_log(game_id, after_seq=0)
                 if log_:
                     names = {s.player_id: s.display_name for s in game.seats}
-                    last = texts.unsealed(log_[-1:], None)[0]
+                    last = texts.unsealed(log_[-1:], None, self.sessions.g(game))[0]
                     who = texts.name(names.get(last.player_id, last.player_id))
                     head += f" The last decision: {who}: `{last.text}`."
                 prompted = await self.notify.reprompt(game, state, deadline, head=head)

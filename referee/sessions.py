@@ -26,6 +26,7 @@ from db import holds as holds_db
 from db import notified as notified_db
 from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
+from engine.core.game import public_text
 
 from . import ai, choices, ids, images, origin, texts
 from .context import Context, earliest
@@ -495,10 +496,12 @@ class Sessions:
         return await self.measured(table, player, action)
 
     def shown(self, table: Table, player: str, action: Any) -> str:
-        """A decision as a public message may name it: its notation, unless it is sealed."""
-        if self.g(table.game).sealed(table.state, player, action):
+        """A decision as a public message may name it: its public form (the engine's
+        ``public_text``), unless it is sealed."""
+        g = self.g(table.game)
+        if g.sealed(table.state, player, action):
             return "(secret until revealed)"
-        return f"`{action}`"
+        return f"`{public_text(g, action)}`"
 
     async def _ai_choice(self, table: Table, player: str, level: int | None) -> Any:
         state, g = table.state, self.g(table.game)

@@ -10,6 +10,7 @@ from typing import Any
 
 from db import Decision, Game, Seat
 from engine import Event
+from engine.core.game import public_text
 from games import Presentation, Who
 
 from .names import clean, shown
@@ -72,11 +73,19 @@ def who(game: Game, view: Mapping[str, Any]) -> Who:
 SEALED = "🔒 (a secret decision, shown when it is revealed)"
 
 
-def unsealed(decisions: Sequence[Decision], viewer: str | None) -> list[Decision]:
+def unsealed(decisions: Sequence[Decision], viewer: str | None, engine_game: Any
+             ) -> list[Decision]:
     """The log as ``viewer`` (a player id, None: anyone else) may read it: a sealed decision's
-    text only for its own player until it is revealed."""
-    return [d if not d.sealed or d.player_id == viewer else dataclasses.replace(d, text=SEALED)
-            for d in decisions]
+    text only for its own player until it is revealed; another player's decision in its public
+    form (the engine's ``public_text``: a revealed bid without where the other cards went)."""
+    def seen(d: Decision) -> Decision:
+        if d.player_id == viewer:
+            return d
+        if d.sealed:
+            return dataclasses.replace(d, text=SEALED)
+        return dataclasses.replace(d, text=public_text(engine_game, d.text))
+
+    return [seen(d) for d in decisions]
 
 
 def log_text(decisions: Sequence[Decision], names: Mapping[str, str], total: int) -> str:

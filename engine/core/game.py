@@ -137,6 +137,13 @@ class Game(Protocol):
         """Is this decision (about to be applied by ``player`` in ``state``) secret until a
         ``"reveal"`` event? False for every decision of a game without secret commits."""
         ...
+    def public_text(self, action: Any) -> str:
+        """The words of ``action`` (a decision or its notation) that others may read once it is
+        no longer sealed: the log, the thread's notes and every other message not sent to its
+        own player. The full notation stays in the stored log (replay needs it); a game whose
+        notation carries something hidden even after the reveal (where its other cards went
+        under the deck) drops it here. Default (``public_text`` below): the notation."""
+        ...
     def timing(self, state: Any, player: str) -> Timing:
         """``"start"``: the referee notes the time when ``player``'s owed decision is applied;
         ``"stop"``: the referee must ``stamp`` the decision with the seconds since; None."""
@@ -186,12 +193,30 @@ class SequentialGame:
     def sealed(self, state: Any, player: str, action: Any) -> bool:
         return False
 
+    def public_text(self, action: Any) -> str:
+        return str(action)
+
     def timing(self, state: Any, player: str) -> Timing:
         return None
 
     def stamp(self, state: Any, player: str, action: Any, elapsed: float,
               marks: Mapping[str, float]) -> Any:
         return action
+
+
+def public_text(game: Any, action: Any) -> str:
+    """``game.public_text(action)`` if the game has the hook, else the notation itself (a game
+    whose notation hides nothing needs no hook). ``action`` may be notation text (a stored log
+    line); text the game can't read is shown as it is."""
+    hook = getattr(game, "public_text", None)
+    if hook is None:
+        return str(action)
+    if isinstance(action, str):
+        try:
+            action = game.parse(action)
+        except Exception:  # noqa: BLE001 - a stored line from an older notation: as it is
+            return action
+    return str(hook(action))
 
 
 def parse_options(game: Any, words: Iterable[str]) -> dict[str, Any]:

@@ -87,6 +87,11 @@ class StoredGame:
     def apply(self, state: Any, player: str, action: Any) -> list[Event]:  # pragma: no cover
         raise NotImplementedError
 
+    def public_text(self, action: Any) -> str:
+        """Others read a decision as its notation (a game whose notation names something
+        hidden overrides this: engine/core/game.py)."""
+        return str(action)
+
     def replay(self, initial: Any, log: list[tuple[str, str]]) -> Any:
         """Rebuild a state from its initial state (JSON text or a state) and its decision log
         of (player, notation) pairs."""

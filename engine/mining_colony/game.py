@@ -177,6 +177,17 @@ class MiningColony(StoredGame):
                 return False
         return state.phase == "bid" and isinstance(action, Play | Refresh)
 
+    def public_text(self, action: Action) -> str:
+        """What others read of a decision once it is revealed: a bid names its card, a
+        refresh only that it happened; where the other cards went under the deck stays the
+        owner's (hidden information: "which of one's cards lie at the bottom of the deck and in
+        what order")."""
+        if isinstance(action, Play):
+            return str(Play(action.card))
+        if isinstance(action, Refresh):
+            return str(Refresh())
+        return str(action)
+
     def timing(self, state: State, player: str) -> Timing:
         return None
 

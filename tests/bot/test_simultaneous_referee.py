@@ -181,6 +181,28 @@ async def test_the_referee_measures_the_clock(referee: Referee, clock: Clock) ->
     assert log[-1].text == "bid 5@4.2 time=12.2"
 
 
+async def test_others_read_a_revealed_decision_in_its_public_form(referee: Referee,
+                                                                  clock: Clock) -> None:
+    """The engine's ``public_text``: the stored log keeps the whole notation (replay needs it),
+    everyone but its player reads the public form once it is revealed."""
+    game = await sealed_game(referee, timed=True)
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    await referee.sessions.decide(game.id, ANN, "open")
+    clock.advance(4.25)
+    await referee.sessions.draft(game.id, ANN, "bid 5")
+    clock.advance(8.0)
+    await referee.sessions.confirm(game.id, ANN)
+    await referee.sessions.decide(game.id, BOB, "open")
+    await referee.sessions.decide(game.id, BOB, "bid 1")  # the reveal
+    stored = [d.text for d in await referee.db.get_log(game.id)]
+    assert "bid 5@4.2 time=12.2" in stored
+    assert "bid 5@4.2" in await referee.info.log(game, 20, ANN)
+    for reader in (BOB, None):
+        log = await referee.info.log(game, 20, reader)
+        assert "bid 5 time=12.2" in log and "@4.2" not in log
+    assert "@4.2" not in everything_but(out, game, ANN)
+
+
 async def test_a_moderator_skips_one_of_several_and_names_no_secret(referee: Referee) -> None:
     game = await sealed_game(referee)
     bob = game.seat_of_user(BOB).player_id  # type: ignore[union-attr]

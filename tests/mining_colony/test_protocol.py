@@ -115,6 +115,16 @@ def test_bids_are_sealed_until_the_reveal() -> None:  # R6, R7, hidden informati
     assert not G.sealed(state, "b", G.parse("take 1"))
 
 
+@pytest.mark.parametrize(("text", "public"), [
+    ("play 23 bottom=2,7", "play 23"), ("play 23", "play 23"),
+    ("refresh bottom=23,2,7", "refresh"), ("take 2", "take 2"),
+    ("place t4-01 B2 90", "place t4-01 B2 90"), ("done", "done")])
+def test_others_never_read_where_the_cards_went(text: str, public: str) -> None:
+    """Hidden information: which of one's cards lie at the bottom of the deck, in what order,
+    is the owner's; the revealed bid's public form drops bottom= (the log keeps it)."""
+    assert G.public_text(G.parse(text)) == public
+
+
 def test_a_refresh_is_public_but_its_cards_are_not() -> None:  # R6, hidden information
     decks = {"a": [30, 5, 17, 1, 2, 3, 4, 6, 7, 8], "b": [9, 10, 11, 12, 13, 14, 15, 16, 18, 19]}
     state = table(["a", "b"], {"decks": decks, "credits": {"a": 1}})

@@ -221,6 +221,13 @@ class SealedBid:
                 raise IllegalDecision(f"You have no coin {c} left to bid.")
             left.remove(c)
 
+    def public_text(self, action: Action) -> str:
+        """Others read a revealed bid without the moments its coins were placed in the
+        player's private draft (``@S``): its coins and its total time only."""
+        if isinstance(action, Bid):
+            return str(Bid(action.coins, (), action.time))
+        return str(action)
+
     def check(self, state: State, player: str, action: Any) -> Action:
         o = self._owes(state, player)
         action = parse(action) if isinstance(action, str) else action
