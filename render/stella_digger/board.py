@@ -93,7 +93,13 @@ def draw_board(im: Image.Image, view: dict[str, Any]) -> None:
     if marker in TERRAIN:
         _, top, right, _ = square_box(marker)
         pin = tiles.marker_overlay()
-        _paste_rgba(im, pin, (right - pin.width + 2, top - 6))
+        _paste_rgba(im, pin, marker_xy(marker))
+
+
+def marker_xy(square: str) -> tuple[int, int]:
+    """Where the marker's pin goes: over the square's top-right corner."""
+    _, top, right, _ = square_box(square)
+    return right - tiles.MARKER_W + 8, top - 10
 
 
 def _draw_link(im: Image.Image, a: str, b: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.stella_digger.components import COLOURS, GADGET_TYPES, gadget_colour, gadget_type
+from engine.stella_digger.components import COLOURS, GADGET_TYPES
 
 from .. import theme as t
 from ..icons import paste, seat_badge
@@ -41,6 +41,8 @@ DECISION_WORDS = {
     "lose-crystals": "lose crystals",
 }
 CARD_W, CARD_H = 28, 40
+#: Gadgets for sale: the names' width, a colour column's width, a kind's row height.
+GRID_NAMES, GRID_STEP, GRID_ROW = 104, 19, 17
 
 # -- static --------------------------------------------------------------------------------------
 
@@ -60,13 +62,25 @@ def player_box(index: int) -> tuple[int, int, int, int]:
     return PANEL_X, y, PANEL_X + PANEL_W, y + PLAYER_H
 
 
-def discard_box(n_players: int) -> tuple[int, int, int, int] | None:
-    """The discard pile's box, in the room the player panels leave (none with four players)."""
+def discard_box(n_players: int) -> tuple[int, int, int, int]:
+    """The discard pile's box, in the room the player panels leave: a tall box with two or
+    three players, a strip under the fourth panel with four (``compact_discard``)."""
     top = PANEL_Y + n_players * (PLAYER_H + PLAYER_GAP)
     bottom = TABLE_Y + TABLE_H
-    if bottom - top < 150:
-        return None
     return PANEL_X, top, PANEL_X + PANEL_W, min(bottom, top + 230)
+
+
+def compact_discard(box: tuple[int, int, int, int]) -> bool:
+    """Too short for a row of cards per colour: one row, each number once with its count."""
+    return box[3] - box[1] < 150
+
+
+def gadget_grid(supply: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    """Gadgets for sale in the supply box: (left of the names, left of the first colour
+    column, centre of the first row); a row per kind, a column per colour (C1 order)."""
+    right = supply[2] - 14
+    cells = right - len(COLOURS) * GRID_STEP
+    return cells - GRID_NAMES, cells, supply[1] + 73
 
 
 def draw_header_bar(im: Image.Image) -> None:
@@ -89,9 +103,14 @@ def draw_static(im: Image.Image, n_players: int) -> None:
     for label, dx in labels:
         t.put_text(im, (board[0] + dx + 20, board[1] + 112), label, 12, t.MUTED, anchor="ma")
     pile = discard_box(n_players)
-    if pile is not None:
-        _box(d, pile)
+    _box(d, pile)
+    if compact_discard(pile):
+        t.put_text(im, (pile[0] + 12, pile[1] + 7), "DISCARD", 12, t.MUTED, bold=True)
+    else:
         t.put_text(im, (pile[0] + 12, pile[1] + 8), "DISCARD PILE (FACE UP)", 12, t.MUTED, bold=True)
+    names, _, row = gadget_grid(supply)
+    for i, kind in enumerate(GADGET_TYPES):
+        t.put_text(im, (names, row + i * GRID_ROW), look.GADGET_NAME[kind], 12, t.MUTED, anchor="lm")
     for i in range(n_players):
         box = player_box(i)
         _box(d, box)
@@ -357,42 +376,39 @@ def draw_table(im: Image.Image, view: dict[str, Any]) -> None:
         paste(im, icons.vp_tile(value, 26), (x, cy - 13))
         t.put_text(im, (x + 30, cy), str(n), 18, t.TEXT if n else t.DANGER, bold=True, anchor="lm")
         x += 60
-    cy2 = supply[1] + 84
+    cy2 = supply[1] + 80
     x = supply[0] + 14
     if (view.get("options") or {}).get("red_tears"):
         paste(im, icons.vp_tile(0, 22), (x, cy2 - 11))
         t.put_text(im, (x + 26, cy2), str(int(sup.get("tears", 0))), 16, t.TEXT, bold=True, anchor="lm")
-        x += 62
+        cy2 += 36
     discard = view.get("discard") or []
     im.paste(tiles.card_back(None, 16, 22), (x, cy2 - 11), tiles.card_back_mask(16, 22))
     t.put_text(im, (x + 22, cy2), f"{len(discard)} discarded", 14, t.MUTED, anchor="lm")
-    # gadgets for sale, grouped by type: the type's letters, then the colours left
-    on_sale = list(view.get("gadget_supply") or [])
-    cy3 = supply[1] + 118
-    x = supply[0] + 14
-    for kind in GADGET_TYPES:
-        colours = [gadget_colour(g) for g in on_sale if gadget_type(g) == kind]
-        t.put_text(im, (x, cy3), look.GADGET_ABBR[kind], 13, t.TEXT if colours else t.FAINT, bold=True,
-                   anchor="lm")
-        gx = x + 24
-        for c in COLOURS:
-            if c in colours:
-                paste(im, icons.crystal(c, 14), (gx, cy3 - 7))
-            gx += 15
-        x += 86
+    # gadgets for sale: a column per colour (a set of one colour scores a bonus), a row per kind
+    on_sale = set(view.get("gadget_supply") or [])
+    _, cells, row = gadget_grid(supply)
+    for i, kind in enumerate(GADGET_TYPES):
+        for k, c in enumerate(COLOURS):
+            paste(im, icons.crystal(c, 14, dim=f"{kind}/{c}" not in on_sale),
+                  (cells + k * GRID_STEP + 2, row + i * GRID_ROW - 7))
 
 
 def draw_discard(im: Image.Image, view: dict[str, Any]) -> None:
-    """The discard pile's cards by colour (public, R2), where there is room for them."""
+    """The discard pile's cards by colour (public, R2): a row of cards per colour, or with four
+    players one strip, each number once with how many of it."""
     box = discard_box(len(view.get("seats") or view.get("players") or ()))
-    if box is None:
-        return
     discard = list(view.get("discard") or [])
+    by_colour = {c: sorted((k for k in discard if k.rpartition("-")[0] == c),
+                           key=lambda k: int(k.rpartition("-")[2])) for c in COLOURS}
+    if compact_discard(box):
+        _draw_discard_strip(im, box, discard, by_colour)
+        return
     t.put_text(im, (box[2] - 12, box[1] + 8), f"{len(discard)} cards", 12, t.MUTED, anchor="ra")
     w, h = 22, 31
     y = box[1] + 32
     for c in COLOURS:
-        cards = sorted((k for k in discard if k.rpartition("-")[0] == c), key=lambda k: int(k.rpartition("-")[2]))
+        cards = by_colour[c]
         paste(im, icons.crystal(c, 16, dim=not cards), (box[0] + 12, y + (h - 16) // 2))
         x = box[0] + 38
         for k in cards:
@@ -403,6 +419,33 @@ def draw_discard(im: Image.Image, view: dict[str, Any]) -> None:
         y += h + 8
         if y + h > box[3] - 4:
             break
+
+
+def discard_groups(box: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    """The compact pile's colour groups: (left, right) of each, in C1 order."""
+    left, right = box[0] + 78, box[2] - 8
+    step = (right - left) // len(COLOURS)
+    return [(left + i * step, left + (i + 1) * step - 4) for i in range(len(COLOURS))]
+
+
+def _draw_discard_strip(im: Image.Image, box: tuple[int, int, int, int], discard: list[str],
+                        by_colour: dict[str, list[str]]) -> None:
+    d = ImageDraw.Draw(im)
+    t.put_text(im, (box[0] + 12, box[1] + 24), f"{len(discard)} cards", 12, t.MUTED)
+    w, h = 18, 26
+    y = (box[1] + box[3] - h) // 2
+    for c, (gx, _) in zip(COLOURS, discard_groups(box), strict=True):
+        cards = by_colour[c]
+        paste(im, icons.crystal(c, 14, dim=not cards), (gx, y + (h - 14) // 2))
+        x = gx + 18
+        for k in dict.fromkeys(cards):
+            im.paste(tiles.card_face(k, w, h), (x, y), tiles.card_back_mask(w, h))
+            n = cards.count(k)
+            if n > 1:  # how many of this number: a small count on the card's corner
+                cx, cy = x + w - 1, y + h - 2
+                d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=t.DARK, outline=t.TEXT, width=1)
+                t.put_text(im, (cx, cy), str(n), 10, t.TEXT, bold=True, anchor="mm")
+            x += w + 4
 
 
 def _count(im: Image.Image, x: int, y: int, n: int, bg: t.RGB) -> None:

@@ -355,28 +355,41 @@ def drill_overlay(seat: int, direction: str) -> Image.Image:
     return im
 
 
+#: The target frame's width: about 3 px still when the picture is shown 550 px wide.
+TARGET_FRAME = 6
+#: The Current Location Marker's size (a pin): about 18 x 25 px at 550 px wide.
+MARKER_W, MARKER_H = 40, 54
+
+
 @lru_cache(maxsize=4)
 def target_overlay(colour: t.RGB = look.TARGET) -> Image.Image:
-    """A bright frame round a square (RGBA): this round's target, or a monster being fought."""
+    """A bright frame round a square (RGBA): this round's target, or a monster being fought;
+    a dark line inside it keeps it apart from a yellow frame or a tile of its own colour."""
     im = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, SIZE - 1, SIZE - 1), outline=colour + (255,), width=4)
-    d.rectangle((4, 4, SIZE - 5, SIZE - 5), outline=colour + (90,), width=3)
+    k = TARGET_FRAME
+    d.rectangle((0, 0, SIZE - 1, SIZE - 1), outline=colour + (255,), width=k)
+    d.rectangle((k, k, SIZE - 1 - k, SIZE - 1 - k), outline=t.DARK + (255,), width=2)
+    d.rectangle((k + 2, k + 2, SIZE - 3 - k, SIZE - 3 - k), outline=colour + (110,), width=3)
     return im
 
 
 @lru_cache(maxsize=4)
 def marker_overlay() -> Image.Image:
-    """The Current Location Marker: a map pin (RGBA, drawn at a square's top-right corner)."""
-    w, h = 26, 34
+    """The Current Location Marker: a map pin (RGBA, drawn at a square's top-right corner),
+    white with a red heart and a dark edge, so it stands out on any square."""
+    w, h = MARKER_W, MARKER_H
     im = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
-    cx, cy, r = w * SS / 2, 12 * SS, 11 * SS
+    cx, cy, r = w * SS / 2, w * SS * 0.46, w * SS * 0.42
     d.polygon([(cx - r * 0.8, cy + r * 0.5), (cx + r * 0.8, cy + r * 0.5), (cx, h * SS - SS)],
-              fill=(255, 255, 255, 255), outline=t.DARK + (255,))
+              fill=(255, 255, 255, 255), outline=t.DARK + (255,), width=2 * SS)
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255, 255), outline=t.DARK + (255,),
-              width=2 * SS)
-    d.ellipse((cx - r * 0.45, cy - r * 0.45, cx + r * 0.45, cy + r * 0.45), fill=t.DANGER + (255,))
+              width=3 * SS)
+    d.polygon([(cx - r * 0.62, cy + r * 0.62), (cx + r * 0.62, cy + r * 0.62), (cx, h * SS - 6 * SS)],
+              fill=(255, 255, 255, 255))
+    d.ellipse((cx - r * 0.5, cy - r * 0.5, cx + r * 0.5, cy + r * 0.5), fill=t.DANGER + (255,),
+              outline=t.DARK + (255,), width=SS)
     return im.resize((w, h), Image.Resampling.LANCZOS)
 
 
