@@ -9,14 +9,21 @@ import discord
 from discord import app_commands
 
 from games import Presentation
-from referee.rules import rules_text
+from referee.rules import rules_reply
 
 from .common import defer, display_name, referee_of, reply
 
 
 async def send_rules(interaction: discord.Interaction[Any], present: Presentation | None,
                      topic: str | None) -> None:
-    await reply(interaction, rules_text(topic, present))
+    """The topic's text, with its picture if it has one (the answer waits for the drawing)."""
+    import games
+
+    shown = present or games.get(None)
+    if shown.topic_key(topic) in shown.picture_topics:
+        await defer(interaction)
+    text, files = await rules_reply(topic, shown)
+    await reply(interaction, text, files=files)
 
 
 async def send_stats(interaction: discord.Interaction[Any], member: discord.Member | None,

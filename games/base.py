@@ -43,6 +43,7 @@ class Presentation:
     verb_order: tuple[str, ...] = ()
     verb_labels: Mapping[str, str] = {}
     builtin_topics: Mapping[str, str] = {}  # rules topics written in code (the short reference)
+    picture_topics: frozenset[str] = frozenset()  # topics answered with a picture (topic_png)
 
     # --- commands and names ---------------------------------------------------------------
 
@@ -86,6 +87,16 @@ class Presentation:
         for key, body in parse_topics(text).items():
             found.setdefault(key, body)
         return found
+
+    def topic_key(self, topic: str | None) -> str | None:
+        """The key of the topic ``topic`` names (the first topic if none), None if unknown."""
+        topics = self.topics()
+        key = slug(topic or "") or next(iter(topics), "")
+        return key if key in topics else None
+
+    def topic_png(self, key: str) -> bytes | None:
+        """The picture sent with rules topic ``key`` (one of ``picture_topics``), or None."""
+        return None
 
     def rules_text(self, topic: str | None) -> str:
         topics = self.topics()

@@ -71,3 +71,8 @@ async def scores_png(present: Presentation, final_view: dict[str, Any], state: A
 async def replay_gif(present: Presentation, views: Sequence[dict[str, Any]],
                      game_id: int) -> File | None:
     return await _draw(present.replay_gif, f"game{game_id}-replay.gif", list(views))
+
+
+async def topic_png(present: Presentation, key: str) -> File | None:
+    """The picture of a rules topic (public: drawn from no game at all)."""
+    return await _draw(present.topic_png, f"{present.pkg}-{key}.png", key)

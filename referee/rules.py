@@ -7,6 +7,9 @@ from __future__ import annotations
 import games
 from games import Presentation
 
+from . import images
+from .outbox import File
+
 
 def topics(present: Presentation | None = None) -> list[str]:
     return list((present or games.get(None)).topics())
@@ -14,3 +17,16 @@ def topics(present: Presentation | None = None) -> list[str]:
 
 def rules_text(topic: str | None, present: Presentation | None = None) -> str:
     return (present or games.get(None)).rules_text(topic)
+
+
+async def rules_reply(topic: str | None,
+                      present: Presentation | None = None) -> tuple[str, tuple[File, ...]]:
+    """The topic's text, and its picture when the game draws one for it (drawn by the render
+    workers; text only if drawing fails)."""
+    present = present or games.get(None)
+    text = present.rules_text(topic)
+    key = present.topic_key(topic)
+    if key is None or key not in present.picture_topics:
+        return text, ()
+    picture = await images.topic_png(present, key)
+    return text, () if picture is None else (picture,)

@@ -31,6 +31,7 @@ class StellaDigger(Presentation):
         "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
     }
     builtin_topics = TOPICS
+    picture_topics = frozenset({"legend"})  # the map picture explained
 
     def cogs(self) -> list[type]:
         from .commands import Stella
@@ -83,6 +84,13 @@ class StellaDigger(Presentation):
         from render.stella_digger import render_replay
 
         return render_replay(list(views))
+
+    def topic_png(self, key: str) -> bytes | None:
+        if key != "legend":
+            return None
+        from render.stella_digger.legend import render_legend
+
+        return render_legend()
 
 
 PRESENTATION = StellaDigger()

@@ -11,7 +11,7 @@ TOPICS: dict[str, str] = {
         "cards, then the best matching Mine play wins the tile and its crystals. Collect VP tiles, "
         "monsters, gadgets, crystals and drill points. Topics: round, target, actions, mine, "
         "refill, gadgets, drill, exchange, accidents, completion, monsters, red-tears, end, "
-        "scoring, defaults, notation, commands."),
+        "scoring, defaults, notation, commands, legend (what the map picture shows)."),
     "round": (
         "A round: determine the target (R5) → each player's action in turn order (R7) → accident "
         "occurrence (R12) → mining completion and performance check (R13-R15) → visibility check "
@@ -79,6 +79,16 @@ TOPICS: dict[str, str] = {
         "`drill C3 up pay=blue,green,pink`, `exchange blue>pink`, `pass`, `return blue,pink`, "
         "`gold pink,pink`, `lose blue-2`, `capsule green`, `fight pink-4`, `decline`, "
         "`lose-crystals blue,blue`. Use it with `/stella do action:`."),
+    "legend": (
+        "**What the map shows** (the picture numbers each thing). Squares: START, dug-out squares "
+        "(their number is what a Large Drill aimed at them scores), tunnels, and the rock squares "
+        "that hold the three decks (top card's colour, cards left). Tiles: face down with their "
+        "zone letter (a shallow, b middle, c deep, Y core), face up with their colour, shape and "
+        "crystals, gold, monsters, connected tiles joined by a bridge. Large Drills: the owner's "
+        "seat colour and number, the tip on the square they scored. This round's target has a "
+        "bright blue frame and the marker is the pin; the core squares have a yellow frame. "
+        "Under the map: accident cards, the supply with the gadgets for sale (a row per kind, a "
+        "column per colour); on the right a panel per player and the discard pile."),
     "commands": (
         "`/stella new` opens a lobby thread; `join`, `leave`, `start`, `addbot`. On your turn use "
         "the prompt's buttons, the decision commands (`target`, `draw`, `mine`, `refill`, `buy`, "
