@@ -16,6 +16,7 @@ from .base import Presentation, Who
 REGISTERED: tuple[str, ...] = (
     "stella_digger",
     "out_of_mine",
+    "white_ranium",
 )
 
 # The game of data written before there were other games: stored games, exports and scenario

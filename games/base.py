@@ -156,6 +156,20 @@ class Presentation:
         """Do these public event kinds start a new round (post the summary and the picture)?"""
         return "round" in public_kinds
 
+    def turn_key(self, view: dict[str, Any]) -> str | None:
+        """The turn a public view is in, for games whose turn is several decisions of one
+        player: while it stays the same (and nobody new must be pinged), the referee edits
+        one message through the turn (each step's lines, then the next prompt) instead of
+        posting one per decision. None (the default): a message per decision."""
+        return None
+
+    def alerts(self, view: dict[str, Any], events: Sequence[Any], who: Who
+               ) -> list[tuple[str, str]]:
+        """Players these public events concern although they owe nothing (a fight's
+        defender): (player id, a line naming them with ``who.mention``). The referee adds the
+        line and pings that player (a human) and nobody else. Default: none."""
+        return []
+
     # --- pictures (bytes or None: text only) ----------------------------------------------
 
     def _render(self) -> Any:

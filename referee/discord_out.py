@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from .outbox import DELIVERED, Delivery, Failure, Post, failure_of, prompt_of
+from .outbox import Delivery, Failure, Post, failure_of, prompt_of
 from .panels import build_view
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ class DiscordOutbox:
             kwargs: dict[str, Any] = {"files": _files(post), "allowed_mentions": _mentions(post)}
             if post.panel is not None:
                 kwargs["view"] = build_view(post.panel)
-            await channel.send(post.text, **kwargs)
+            message = await channel.send(post.text, **kwargs)
         except discord.HTTPException as exc:
             failure = failure_of(exc.status, exc.code)
             log.warning("could not post to channel %s (%s): %s", thread_id, failure, exc)
@@ -60,7 +60,23 @@ class DiscordOutbox:
         except (discord.ClientException, TypeError, AttributeError, OSError, TimeoutError) as exc:
             log.warning("could not post to channel %s: %s", thread_id, exc)
             return Delivery(Failure.TRANSIENT, str(exc)[:200])
-        return DELIVERED
+        return Delivery(message_id=getattr(message, "id", None))
+
+    async def edit(self, thread_id: int, message_id: int, post: Post) -> Delivery:
+        try:
+            channel = await self._channel(thread_id)
+            view = build_view(post.panel) if post.panel is not None else None
+            await channel.get_partial_message(message_id).edit(
+                content=post.text, view=view, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            failure = failure_of(exc.status, exc.code)
+            log.warning("could not edit message %s in %s (%s): %s", message_id, thread_id,
+                        failure, exc)
+            return Delivery(failure, f"{exc.status} {exc.code}: {exc.text}"[:200])
+        except (discord.ClientException, TypeError, AttributeError, OSError, TimeoutError) as exc:
+            log.warning("could not edit message %s in %s: %s", message_id, thread_id, exc)
+            return Delivery(Failure.TRANSIENT, str(exc)[:200])
+        return Delivery(message_id=message_id)
 
     async def _dm_channel(self, user_id: int) -> Any:
         """The DM channel with a user, opened once (``POST /users/@me/channels``) and kept while

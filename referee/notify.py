@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from db import Game, OwedTimer, Seat
@@ -50,9 +51,28 @@ def worse(a: Delivery | None, b: Delivery) -> Delivery:
     return b if a is None or rank[b.failure] > rank[a.failure] else a
 
 
+@dataclass
+class TurnMessage:
+    """The message a turn of several decisions is told in (``Presentation.turn_key``): the
+    public lines of the turn so far, then the current prompt with its controls. Kept in
+    memory only: after a restart the next decision starts a new message."""
+
+    key: str
+    message_id: int
+    lines: list[str]
+    pinged: frozenset[int]  # the users its prompts pinged
+
+    def fits(self, more: Sequence[str]) -> bool:
+        return len("\n".join([*self.lines, *more])) <= TURN_MESSAGE_MAX
+
+
+TURN_MESSAGE_MAX = 1400  # the turn's lines; the prompt lines come after them
+
+
 class Notifier:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self._turns: dict[int, TurnMessage] = {}  # game id -> the message of its current turn
         self._dm_failed: set[tuple[int, str]] = set()
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
         self.on_trouble: Trouble = _no_trouble
@@ -68,6 +88,7 @@ class Notifier:
         if game.thread_id is None:
             return Delivery(Failure.GONE, "the game has no thread")
         parts = split_text(text)
+        delivery = DELIVERED
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
             delivery = await self.ctx.out.post(game.thread_id, Post(
@@ -75,7 +96,14 @@ class Notifier:
             if not delivery.ok:
                 self._refused[game.id] = worse(self._refused.get(game.id), delivery)
                 return delivery
-        return DELIVERED
+        return delivery  # the last part's: its message id is the one with the panel
+
+    async def edit(self, game: Game, message_id: int, text: str,
+                   panel: choices.Panel | None) -> Delivery:
+        """Edit one of the game's messages in place (pings nobody)."""
+        if game.thread_id is None:
+            return Delivery(Failure.GONE, "the game has no thread")
+        return await self.ctx.out.edit(game.thread_id, message_id, Post(text, (), panel))
 
     def seats(self, game: Game) -> dict[str, Seat]:
         return {s.player_id: s for s in game.seats}
@@ -172,7 +200,7 @@ class Notifier:
         order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p), names.get(p, p))}"
                           for i, p in enumerate(view.get("seats") or game.player_ids))
         hours = self.ctx.turn_seconds(game) / 3600
-        head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled, R1): {order}.",
+        head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled): {order}.",
                 f"{present.options_line(game.options)} "
                 f"Time per decision: {hours:g} h. Your hand comes by DM (or {present.cmd('hand')}).",
                 *texts.public_lines(events)]
@@ -189,23 +217,83 @@ class Notifier:
                              timers: Sequence[OwedTimer] | None = None) -> None:
         """The public lines (``lines``, or ``note`` and the events'), the map of a new round or
         the final scores, the next prompt (each owing player's own deadline from ``timers``),
-        the hand DMs."""
+        the hand DMs. A game with turns of several decisions (``Presentation.turn_key``) has
+        its turn told in one message, edited after each decision; a new message only when
+        someone new must be pinged (an owing player, or one the game alerts)."""
         if lines is None:
             lines = ([note] if note else []) + texts.public_lines(events)
-        body = "\n".join(lines)
+        g, present = self.g(game), self.ctx.present(game)
+        view = g.view(state, None)
+        alerts = present.alerts(view, [e for e in events if e.to is None],
+                                texts.who(game, view))
+        warn = [line for _, line in alerts]  # told where the ping is (a new message)
+        alerted = frozenset(seat.user_id for pid, _ in alerts
+                            if (seat := game.seat_of_player(pid)) is not None
+                            and seat.user_id is not None and not seat.is_ai)
+        entry = self._turns.pop(game.id, None)
+        if entry is not None and not entry.fits([*lines, *warn]):
+            await self.edit(game, entry.message_id, "\n".join(entry.lines), None)
+            entry = None
+        if entry is not None:  # this decision was taken on that message's prompt
+            entry.lines = entry.lines + lines
+            lines = []
         prompt: Delivery | None = None
-        if state.ended:
-            await self.post(game, body or "The game is over.")
-            await self.final_post(game, state)
-        elif self.ctx.present(game).new_round({e.kind for e in events if e.to is None}):
-            if body:
-                await self.post(game, body)
-            await self.round_post(game, state)
-            prompt = await self.reprompt(game, state, deadline, timers=timers)
+        new_round = present.new_round({e.kind for e in events if e.to is None})
+        if state.ended or new_round:
+            if entry is not None:  # the turn's message, closed: its lines, no controls
+                await self.edit(game, entry.message_id, "\n".join(entry.lines), None)
+            body = "\n".join([*lines, *warn])
+            if state.ended:
+                if entry is None or body:
+                    await self.post(game, body or "The game is over.", ping=tuple(alerted))
+                await self.final_post(game, state)
+            else:
+                if body:
+                    await self.post(game, body, ping=tuple(alerted))
+                await self.round_post(game, state)
+                prompt = await self._turn_prompt(game, state, deadline, timers, view, [], None)
         else:
-            prompt = await self.reprompt(game, state, deadline, head=body, timers=timers)
+            prompt = await self._turn_prompt(game, state, deadline, timers, view, lines, entry,
+                                             warn, alerted)
         delivered = await self.dm_hands(game, before, state, events)
         await self.record(game, state, prompt, delivered)
+
+    async def _turn_prompt(self, game: Game, state: Any, deadline: int | None,
+                           timers: Sequence[OwedTimer] | None, view: dict[str, Any],
+                           lines: list[str], entry: TurnMessage | None,
+                           warn: Sequence[str] = (), alerted: frozenset[int] = frozenset()
+                           ) -> Delivery | None:
+        """The next prompt after ``lines``: an edit of the turn's message ``entry`` while the
+        turn goes on and nobody new is pinged, else a new message (with the ``warn`` lines
+        naming the ``alerted`` users, and pinging only those the turn's message has not
+        pinged yet); remembers the message of a turn."""
+        key = self.ctx.present(game).turn_key(view)
+        line, panel, ping = self.prompt(game, state, deadline, timers)
+        same = entry is not None and key is not None and key == entry.key
+        fresh = set(ping) | set(alerted)
+        if same:
+            assert entry is not None
+            fresh -= entry.pinged
+            if not fresh and line:
+                delivery = await self.edit(game, entry.message_id,
+                                           "\n".join([*entry.lines, *warn, line]), panel)
+                if delivery.ok:
+                    entry.lines += warn
+                    self._turns[game.id] = entry
+                    return None if panel is None else delivery
+        pinged: frozenset[int] = frozenset()
+        if entry is not None:  # close the old message: its lines, no controls
+            await self.edit(game, entry.message_id, "\n".join(entry.lines), None)
+            pinged = entry.pinged if same else frozenset()
+        head = [*lines, *warn]
+        text = "\n".join(x for x in (*head, line) if x)
+        if not text:
+            return None
+        delivery = await self.post(game, text, panel=panel, ping=tuple(sorted(fresh)))
+        if key is not None and line and delivery.ok and delivery.message_id is not None:
+            self._turns[game.id] = TurnMessage(key, delivery.message_id, head,
+                                               frozenset(fresh) | pinged)
+        return None if panel is None else delivery
 
     # --- DMs -------------------------------------------------------------------------------
 

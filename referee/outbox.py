@@ -40,6 +40,7 @@ class Delivery:
 
     failure: Failure | None = None
     detail: str = ""
+    message_id: int | None = None  # the message posted (or edited), when Discord said which
 
     @property
     def ok(self) -> bool:
@@ -71,6 +72,12 @@ class Outbox(Protocol):
     async def post(self, thread_id: int, post: Post) -> Delivery:
         """Send to a game's thread (or any channel). Never raises: a refusal is returned (and
         logged), so the caller can tell a delivered message from a lost one."""
+        ...
+
+    async def edit(self, thread_id: int, message_id: int, post: Post) -> Delivery:
+        """Replace the text and controls of one of our messages in ``thread_id`` (``post.panel``
+        None: no controls; files and pings are not changed: an edit pings nobody). Never
+        raises, like ``post``."""
         ...
 
     async def dm(self, user_id: int, post: Post) -> bool:
@@ -129,6 +136,9 @@ class MemoryOutbox:
     refusals: dict[int, Failure] = field(default_factory=dict)  # channel id -> refused like this
     channel_intros: dict[int, list[str]] = field(default_factory=dict)
     next_thread_id: int = 9000
+    next_message_id: int = 1
+    edits: int = 0  # messages edited in place (``edit``)
+    _where: dict[int, tuple[int, int]] = field(default_factory=dict)  # message -> thread, index
 
     async def create_thread(self, channel_id: int, name: str, intro: str) -> int:
         self.next_thread_id += 1
@@ -140,8 +150,24 @@ class MemoryOutbox:
         failure = self.refusals.get(thread_id)
         if failure is not None:
             return Delivery(failure, f"refused ({failure})")
-        self.threads.setdefault(thread_id, []).append(post)
-        return DELIVERED
+        posts = self.threads.setdefault(thread_id, [])
+        posts.append(post)
+        self.next_message_id += 1
+        self._where[self.next_message_id] = (thread_id, len(posts) - 1)
+        return Delivery(message_id=self.next_message_id)
+
+    async def edit(self, thread_id: int, message_id: int, post: Post) -> Delivery:
+        failure = self.refusals.get(thread_id)
+        if failure is not None:
+            return Delivery(failure, f"refused ({failure})")
+        where = self._where.get(message_id)
+        if where is None or where[0] != thread_id:
+            return Delivery(Failure.GONE, "unknown message")
+        posts = self.threads[thread_id]
+        old = posts[where[1]]
+        posts[where[1]] = Post(post.text, old.files, post.panel, old.ping)
+        self.edits += 1
+        return Delivery(message_id=message_id)
 
     async def dm(self, user_id: int, post: Post) -> bool:
         if user_id in self.closed_dms:

@@ -1,0 +1,84 @@
+"""``python bot.py`` killed (SIGKILL) in the middle of a White Ranium turn: the human has spent
+some of their ore and sends the next action; the fake holds the bot's edit of the turn's
+message (the decision is stored, nothing is told yet), or the interaction's callback (nothing
+is stored yet), and the process is killed while it waits. Started again on the same database,
+no decision is lost or applied twice, the turn goes on from a new prompt, and the game is
+played to its end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from db import Database
+from engine import get_game
+
+from .proc import BotProcess
+from .white_ranium import WhiteRaniumTable, easy
+
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
+G = get_game("white-ranium")
+
+
+async def replayed_log(db: Database, game_id: int) -> list[Any]:
+    """The decision log, checked: the initial state plus the log is exactly the snapshot."""
+    log = await db.get_log(game_id)
+    assert [d.seq for d in log] == list(range(1, len(log) + 1))
+    state = G.load((await db.load_initial(game_id)).json)
+    for d in log:
+        assert d.prev_version == state.version
+        G.apply(state, d.player_id, d.text)
+    assert G.dump(state) == (await db.load_snapshot(game_id)).json
+    return log
+
+
+def mid_turn(table: WhiteRaniumTable) -> Any:
+    def check(state: Any) -> bool:
+        owed = G.owed(state)
+        return (state.phase == "play" and len(owed) == 1 and owed[0].decision == "action"
+                and owed[0].player in table.users and 0 < state.ore < 4)
+    return check
+
+
+async def test_sigkill_in_the_middle_of_a_turn(holding_world: Any, tmp_path: Any) -> None:
+    world = holding_world
+    fake = world.fake
+    log_path = tmp_path / "bot.log"
+    db = await Database.open(world.db_path)
+    proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+    try:
+        table = WhiteRaniumTable(world, db, world.players[:1], bots=1, seed=5)
+        await table.setup()
+        thread = table.thread
+        for method, where in (("PATCH", f"/channels/{thread.id}/messages/*"), (None, "**")):
+            state = await table.play(easy, stop=mid_turn(table))
+            assert not state.ended, "the game ended before a turn was cut"
+            player = G.owed(state)[0].player
+            text = easy(state, player, table.seed)
+            before = len(await replayed_log(db, table.game_id))
+            gate = fake.hold(1, method, where)
+            h = await fake.send_slash_command(table.users[player], thread, "game do",
+                                              {"action": text})
+            await fake.wait_for(lambda gate=gate: gate.held, 10, f"the held {method} {where}")
+            await proc.kill()
+            fake.release_all()
+            proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+            log = await replayed_log(db, table.game_id)
+            applied = len(log) == before + 1
+            assert len(log) in (before, before + 1), "a decision was lost or doubled"
+            if method is None:  # the callback held: nothing was stored
+                assert not applied and (h.original is None or h.original.loading)
+                await table.decide(state, player, text, "do")
+            else:  # stored, not told: the restarted bot posts the prompt of the turn going on
+                assert applied and log[-1].text == text
+            after = await table.ready()  # a prompt for what is owed now (or the end)
+            assert after.version > state.version
+            assert table.prompt_for(after.version) is not None or after.ended
+        state = await table.play(easy)
+        assert state.ended and len(state.winners) == 1
+        await replayed_log(db, table.game_id)
+    finally:
+        await proc.stop()
+        await db.close()
+    errors = [line for line in proc.output().splitlines()
+              if " ERROR " in line or line.startswith("Traceback")]
+    assert not errors, "\n".join(errors)
