@@ -41,11 +41,10 @@ def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any],
     """Runs in a worker: the index in ``legal`` of the agent's choice, or (for a decision
     that is not listed, ``legal`` empty) the decision's text. The game and the player are the
     view's ``game`` and ``viewer`` (every game's views carry them)."""
-    import games
-    from engine import game_module, get_game
+    from engine import DEFAULT_GAME, game_module, get_game
     from engine.core.rng import Rng, seed_state
 
-    name = view.get("game") or games.DEFAULT
+    name = view.get("game") or DEFAULT_GAME
     module = game_module(name, "ai")
     own = getattr(module, "choose_index", None)
     if own is not None and (legal or getattr(module, "CHOOSES_UNLISTED", False)):

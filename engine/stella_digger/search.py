@@ -130,23 +130,18 @@ def _logistic(lead: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale))))
 
 
-def estimate_lead(state: State, seat: int, scale: float = SCALE) -> float:
-    """A logistic of ``seat``'s lead (estimated points) over the best other seat."""
-    est = _estimate(state)
-    lead = est[seat] - max(e for s, e in enumerate(est) if s != seat)
-    return _logistic(lead, scale)
-
-
 def worth(state: State, scale: float = SCALE) -> dict[str, float]:
-    """Each player's worth in [0, 1]: a logistic of their lead; at the end, half of it is the
-    win itself (a shared win split); 0 for a player out of the game."""
+    """Each player's worth in [0, 1]: a logistic of their lead (estimated points) over the best
+    other player; at the end, half of it is the win itself (a shared win split); 0 for a player
+    out of the game."""
     won = winners(state) if state.ended else []
+    est = _estimate(state)
     out: dict[str, float] = {}
     for seat, p in enumerate(state.players):
         if p.out:
             out[p.id] = 0.0
             continue
-        guess = estimate_lead(state, seat, scale)
+        guess = _logistic(est[seat] - max(e for s, e in enumerate(est) if s != seat), scale)
         if state.ended:
             guess = 0.5 * guess + (0.5 / len(won) if p.id in won else 0.0)
         out[p.id] = guess
