@@ -28,7 +28,7 @@ The search never receives the real state: only ``view`` and ``legal``. Two metho
 - ``mode="flat"`` (default): determinised Monte Carlo with common random numbers. Each
   iteration draws one sample and plays every candidate still in the race on its own copy of it,
   then a playout in which every player owing a decision (several at once in simultaneous
-  games) plays the ``playout`` policy; the worse half of the candidates is dropped after 4, 8,
+  games) plays the ``playout`` policy (the game's ``default`` if the engine refuses it); the worse half of the candidates is dropped after 4, 8,
   16, ... samples (sequential halving); the best mean value wins, ties to the earlier candidate.
 - ``mode="ismcts"``: single-observer information-set MCTS (Cowling, Powley and Whitehouse
   2012): one tree over all samples, UCB1 with availability counts, one node added per
@@ -51,6 +51,7 @@ from functools import partial
 from types import ModuleType
 from typing import Any, NamedTuple, cast
 
+from ..core.errors import IllegalDecision
 from ..core.rng import Rng
 
 MAX_PLAYOUT = 5000  # decisions; a playout that goes on longer is scored where it stands
@@ -230,8 +231,21 @@ class _Search:
                         return
                     if all(o.player != who.player for o in game.owed(state)):
                         break  # what is owed changed meanwhile: ask again
-                self._apply(game, state, who.player, self.policy(state, who.player))
+                if not self.play(state, who.player):
+                    return  # nothing the game accepts: scored where it stands
                 steps += 1
+
+    def play(self, state: Any, player: str) -> bool:
+        """``player``'s playout decision, or the game's default if the engine refuses it."""
+        game = self.game
+        try:
+            self._apply(game, state, player, self.policy(state, player))
+        except IllegalDecision:
+            try:
+                game.apply(state, player, game.default(state, player))
+            except IllegalDecision:
+                return False
+        return True
 
     def values(self, state: Any) -> dict[str, float]:
         if self.hooks.evaluate is not None:

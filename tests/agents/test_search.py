@@ -133,3 +133,16 @@ def test_the_search_never_answers_outside_the_legal_list() -> None:
         assert picked in legal
     with pytest.raises(ValueError, match="mode"):
         search(STELLA, hooks, view, owed.player, legal, _rng(5), mode="deep")
+
+
+def test_a_refused_playout_decision_is_replaced_by_the_default(sealed: Any) -> None:
+    """A playout policy the engine refuses (a coin nobody has) doesn't stop the search: the
+    game's default (an empty bid) is played instead, and the answer is still accepted."""
+    hooks = Hooks.of(sealed_ai)
+    assert hooks is not None
+    hooks = hooks.with_(playout=lambda game, state, player, rng: Bid((99,)))
+    state = _last_round(sealed, [1])
+    choice = search(sealed, hooks, sealed.view(state, "p1"), "p1", [], _rng(3), iterations=2)
+    # every playout opponent bids nothing (the default): any bid of 1 or more wins the round
+    assert sum(choice.decision.coins) >= 1
+    sealed.check(state, "p1", choice.decision)
