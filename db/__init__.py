@@ -1,4 +1,4 @@
-"""Persistence for the game referee: SQLite (WAL) through aiosqlite.
+"""Persistence for the game referee: SQLite (WAL, group commit) through the stdlib `sqlite3`.
 
 A game is stored as its initial state, an append-only decision log and the latest snapshot
 with its version. `db` never imports a game's engine: states are the engine's JSON texts and
@@ -26,7 +26,10 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
     drafts         (0005) a player's private draft of a decision; decisions.sealed: secret
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
-every method is a coroutine, safe to call from concurrent tasks (one connection, one lock).
+every method is a coroutine, safe to call from concurrent tasks. Storage is behind a seam
+(`db.core`: `Tx` and `Backend`): `db.sqlite` runs each transaction's statements on the event
+loop's thread in one piece and commits writes in groups, resuming a writer only once its
+transaction is durable (the durability argument is in `db.sqlite`'s docstring).
     create_game, join_seat, leave_seat, update_options, set_thread, start_game   (lobby)
     get_game, find_game_by_thread, list_games, running_games,
     load_snapshot, load_initial, get_log, get_results                             (loading)

@@ -1,28 +1,27 @@
-"""Connection handling shared by the `Database` mixins: one aiosqlite connection, one lock.
+"""The seam between the `Database` mixins and the storage engine: `Tx` and `Backend`.
 
-aiosqlite runs every call of a connection on one thread, but a transaction spans several
-calls, so coroutines must not interleave inside one: every read and every transaction holds
-`_lock`. Writes use ``BEGIN IMMEDIATE`` (the write lock is taken at once, so another process
-on the same file waits up to ``busy_timeout`` instead of failing half-way).
+Every query of the mixins goes through a `Tx` (``all``/``one``/``run``/``insert``/``many``),
+written in SQLite's dialect with ``?`` placeholders. A `Backend` hands out transactions:
+``read()`` (a consistent snapshot of committed data) and ``write()`` (one atomic transaction,
+serialised with every other write; on success the caller resumes only once it is durable).
+Two backends implement it: `db.sqlite.SqliteBackend` (the embedded default) and
+`db.postgres.PgBackend` (``DATABASE_URL=postgresql://...``), which translates the dialect in
+one place. Rows read like `sqlite3.Row` on both: by column name, by index, and as a sequence.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
-from typing import Any
-
-import aiosqlite
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
 
 from db.errors import GameNotFound, WrongStatus
 from db.models import GameStatus
 
 Params = Sequence[Any]
+Row = Any  # sqlite3.Row or asyncpg.Record: row["name"], row[0], tuple(row)
 
 
 def now_or(now: int | None) -> int:
@@ -30,41 +29,33 @@ def now_or(now: int | None) -> int:
 
 
 class Tx:
-    """Thin helpers over the connection, valid inside `_read()` / `_write()`."""
+    """One transaction's statements (valid inside ``_read()`` / ``_write()``).
 
-    __slots__ = ("conn",)
+    A backend implements the five primitives; the helpers below are shared by the mixins.
+    """
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
+    __slots__ = ()
 
-    async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return list(await self.conn.execute_fetchall(sql, params))
+    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+        raise NotImplementedError
 
-    async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        rows = await self.all(sql, params)
-        return rows[0] if rows else None
+    async def one(self, sql: str, params: Params = ()) -> Row | None:
+        raise NotImplementedError
 
     async def run(self, sql: str, params: Params = ()) -> int:
         """Execute a write statement; return the number of rows it changed."""
-        cursor = await self.conn.execute(sql, params)
-        count = cursor.rowcount
-        await cursor.close()
-        return count
+        raise NotImplementedError
 
     async def insert(self, sql: str, params: Params = ()) -> int:
-        cursor = await self.conn.execute(sql, params)
-        rowid = cursor.lastrowid
-        await cursor.close()
-        assert rowid is not None
-        return rowid
+        """Execute an INSERT into a table with an ``id`` key; return the new row's id."""
+        raise NotImplementedError
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
-        cursor = await self.conn.executemany(sql, rows)
-        await cursor.close()
+        raise NotImplementedError
 
     # --- game helpers used by several mixins -------------------------------------------
 
-    async def game_row(self, game_id: int, *statuses: GameStatus) -> sqlite3.Row:
+    async def game_row(self, game_id: int, *statuses: GameStatus) -> Row:
         """The `games` row; GameNotFound, or WrongStatus unless its status is in `statuses`."""
         row = await self.one("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
@@ -92,42 +83,32 @@ class Tx:
         )
 
 
+class Backend(Protocol):
+    """What `Database` needs from a storage engine."""
+
+    path: str
+
+    def read(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    def write(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    async def schema_version(self) -> int: ...
+
+    async def checkpoint(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
 class Core:
-    """State and transaction plumbing; `Database` mixes the feature classes on top of it."""
+    """Transaction plumbing; `Database` mixes the feature classes on top of it."""
 
-    _conn: aiosqlite.Connection
-    _lock: asyncio.Lock
+    _backend: Backend
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[Tx]:
-        async with self._lock:
-            yield Tx(self._conn)
+    def _read(self) -> AbstractAsyncContextManager[Tx]:
+        """A consistent snapshot of committed data."""
+        return self._backend.read()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[Tx]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back on error.
-
-        COMMIT and ROLLBACK are shielded and, like every call, run in order on the
-        connection's thread, so a cancelled caller still leaves the connection outside any
-        transaction (a decision whose COMMIT was already queued is kept).
-        """
-        async with self._lock:
-            try:
-                await self._conn.execute("BEGIN IMMEDIATE")
-                yield Tx(self._conn)
-            except BaseException:
-                await asyncio.shield(self._rollback())
-                raise
-            await asyncio.shield(self._commit())
-
-    async def _commit(self) -> None:
-        try:
-            await self._conn.execute("COMMIT")
-        except BaseException:
-            await self._rollback()
-            raise
-
-    async def _rollback(self) -> None:
-        # OperationalError when no transaction is open: BEGIN failed, or SQLite rolled back.
-        with contextlib.suppress(sqlite3.OperationalError):
-            await self._conn.execute("ROLLBACK")
+    def _write(self) -> AbstractAsyncContextManager[Tx]:
+        """One atomic transaction: kept if the block ends normally (the caller resumes only
+        once it is durable), undone entirely if it raises."""
+        return self._backend.write()

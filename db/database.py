@@ -3,35 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 from types import TracebackType
-from typing import Literal, Self
+from typing import Self
 
-import aiosqlite
-
-from db.errors import DatabaseCorrupt
+from db.core import Backend
 from db.games import GamesMixin
 from db.guilds import GuildsMixin
 from db.lobby import LobbyMixin
-from db.migrate import applied_version, migrate
 from db.moderation import ModerationMixin
 from db.owed import OwedMixin
+from db.sqlite import SqliteBackend, Synchronous
 from db.stats import StatsMixin
 from db.timers import TimersMixin
 from db.transfer import TransferMixin
-
-Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
-
-
-async def _quick_check(conn: aiosqlite.Connection, path: str) -> None:
-    """``PRAGMA quick_check``: page structure, free lists, records (O(size), no index
-    cross-check). A file with overwritten pages fails here instead of resuming games."""
-    rows = await conn.execute_fetchall("PRAGMA quick_check")
-    findings = [line.strip() for r in rows for line in str(r[0]).splitlines()
-                if line.strip() and not line.startswith("***")]
-    if findings != ["ok"]:
-        raise DatabaseCorrupt(path, findings)
 
 
 class Database(
@@ -41,15 +26,14 @@ class Database(
     """Async access to the games database. Use ``async with await Database.open(path) as db``
     or ``db = await Database.open(path)`` ... ``await db.close()``.
 
-    One instance holds one connection; its methods may be called concurrently from many
-    coroutines (they are serialised). Several processes may share the file (WAL, busy
-    timeout), though one bot process is the normal case.
+    Its methods may be called concurrently from many coroutines: writes are serialised
+    (and committed in groups, `db.sqlite`), reads see committed data. Several processes may
+    share the file (WAL, busy timeout), though one bot process is the normal case.
     """
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
-        self.path = path
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self.path = backend.path
 
     @classmethod
     async def open(
@@ -61,34 +45,18 @@ class Database(
     ) -> Self:
         """Open (creating if needed), check and migrate. DatabaseCorrupt if SQLite's quick
         integrity check finds the file damaged; SchemaTooNew if the file is newer than this
-        code. ``synchronous="FULL"`` makes every commit durable before the bot replies."""
-        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
-            raise ValueError(f"bad synchronous mode {synchronous!r}")
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
-            # PRAGMA values cannot be bound as parameters; these are checked ints/constants.
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await _quick_check(conn, str(path))
-            await conn.execute("PRAGMA foreign_keys = ON")
-            mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
-            if str(mode).lower() != "wal" and str(path) != ":memory:":
-                raise RuntimeError(f"could not switch {path} to WAL mode (got {mode})")
-            await conn.execute(f"PRAGMA synchronous = {synchronous}")
-            await migrate(conn)
-        except sqlite3.DatabaseError as exc:
-            await conn.close()
-            if type(exc) is not sqlite3.DatabaseError:  # locked, busy, read-only...: not damage
-                raise
-            raise DatabaseCorrupt(str(path), [str(exc)]) from None
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, str(path))
+        code. ``synchronous="FULL"`` makes every commit durable before the caller resumes
+        (group commit, `db.sqlite`)."""
+        # In a thread: the integrity check reads the whole file, and a migration may wait
+        # for another process's write lock.
+        backend = await asyncio.to_thread(
+            SqliteBackend.open, str(path), busy_timeout_ms=busy_timeout_ms,
+            synchronous=synchronous,
+        )
+        return cls(backend)
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self._backend.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -102,10 +70,8 @@ class Database(
         await self.close()
 
     async def schema_version(self) -> int:
-        async with self._read() as tx:
-            return await applied_version(tx.conn)
+        return await self._backend.schema_version()
 
     async def checkpoint(self) -> None:
         """Fold the WAL file back into the database (e.g. before copying the file)."""
-        async with self._lock:
-            await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        await self._backend.checkpoint()

@@ -14,11 +14,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiosqlite
-
 from db.errors import MigrationError, SchemaTooNew
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+CREATE_SCHEMA_MIGRATIONS = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)"
+)
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
@@ -71,58 +73,51 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     return migrations
 
 
-async def applied_version(conn: aiosqlite.Connection) -> int:
+def applied_version(conn: sqlite3.Connection) -> int:
     """Highest applied migration version (0 for an empty file)."""
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-        )
-    )
-    if not rows:
+    row = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).fetchone()
+    if row is None:
         return 0
-    rows = list(
-        await conn.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
-    )
-    return int(rows[0][0])
+    return int(conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0])
 
 
-async def migrate(conn: aiosqlite.Connection, migrations: list[Migration] | None = None) -> int:
-    """Bring the schema up to date; return the resulting version.
+def migrate(conn: sqlite3.Connection, migrations: list[Migration] | None = None) -> int:
+    """Bring the schema of a SQLite file up to date; return the resulting version.
 
     `conn` must be in autocommit mode (``isolation_level=None``) with no open transaction.
+    (PostgreSQL: `db.postgres.migrate`, the same files through `db.dialect`.)
     """
     migrations = load_migrations() if migrations is None else migrations
     known = migrations[-1].version if migrations else 0
     # Cheap check first, without taking the write lock.
-    current = await applied_version(conn)
+    current = applied_version(conn)
     if current > known:
         raise SchemaTooNew(current, known)
     if current == known:
         return current
-    await conn.execute("BEGIN IMMEDIATE")
+    conn.execute("BEGIN IMMEDIATE")
     try:
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)"
-        )
-        current = await applied_version(conn)  # again, now that we hold the lock
+        conn.execute(CREATE_SCHEMA_MIGRATIONS)
+        current = applied_version(conn)  # again, now that we hold the lock
         if current > known:
             raise SchemaTooNew(current, known)
         for migration in migrations[current:]:
             for statement in migration.statements:
                 try:
-                    await conn.execute(statement)
+                    conn.execute(statement)
                 except sqlite3.Error as exc:
                     raise MigrationError(
                         f"migration {migration.version:04d}_{migration.name} failed: {exc}"
                     ) from exc
-            await conn.execute(
+            conn.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                 (migration.version, migration.name, int(time.time())),
             )
     except BaseException:
         if conn.in_transaction:
-            await conn.execute("ROLLBACK")
+            conn.execute("ROLLBACK")
         raise
-    await conn.execute("COMMIT")
+    conn.execute("COMMIT")
     return known

@@ -63,18 +63,19 @@ async def test_wal_enabled(db: Database, db_path: Path) -> None:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_failing_migration_leaves_nothing(db_path: Path) -> None:
-    import aiosqlite
-
+def test_failing_migration_leaves_nothing(db_path: Path) -> None:
     bad = [
         Migration(1, "ok", ("CREATE TABLE a (x INTEGER)",)),
         Migration(2, "bad", ("CREATE TABLE b (y INTEGER)", "INSERT INTO nowhere VALUES (1)")),
     ]
-    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    try:
         with pytest.raises(MigrationError, match="0002_bad"):
-            await migrate(conn, bad)
+            migrate(conn, bad)
         assert not conn.in_transaction
-        names = [r[0] for r in await conn.execute_fetchall("SELECT name FROM sqlite_master")]
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master")]
+    finally:
+        conn.close()
     assert names == []
 
 

@@ -1,0 +1,92 @@
+"""Group commit in the SQLite backend (db/sqlite.py): writes done together are committed
+together, a failing one alone is undone, and a writer resumes only once its write is committed."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db import Database, StaleVersion
+from tests.db.conftest import running_game, state
+
+
+async def test_concurrent_writes_share_commits_and_a_failing_one_changes_nothing(
+    db: Database, db_path: Path
+) -> None:
+    games = [await running_game(db, thread_id=900 + i) for i in range(6)]
+    commits: list[str] = []
+    db._backend._writer.set_trace_callback(  # type: ignore[attr-defined]
+        lambda sql: commits.append(sql) if sql == "COMMIT" else None
+    )
+
+    async def decide(i: int) -> str:
+        game = games[i]
+        expected = 5 if i == 3 else 0  # game 3: a stale prompt, refused
+        try:
+            await db.append_decision(
+                game.id, expected, "111", "x", state(expected + 1), expected + 1, deadline=None
+            )
+        except StaleVersion:
+            return "stale"
+        # Committed (not only released into the batch): another connection sees it now.
+        with sqlite3.connect(db_path) as raw:
+            found = raw.execute("SELECT version FROM games WHERE id = ?", (game.id,)).fetchone()
+        return f"seen {found[0]}"
+
+    outcomes = await asyncio.gather(*(decide(i) for i in range(6)))
+    assert outcomes == ["seen 1", "seen 1", "seen 1", "stale", "seen 1", "seen 1"]
+    assert len(commits) < 5  # five writes, fewer fsyncs
+    assert (await db.get_game(games[3].id)).version == 0
+    assert await db.get_log(games[3].id) == []
+    assert [len(await db.get_log(g.id)) for g in games] == [1, 1, 1, 0, 1, 1]
+
+
+async def test_a_write_waits_for_another_process_without_blocking_the_loop(
+    db: Database, db_path: Path
+) -> None:
+    game = await running_game(db)
+    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another process is writing
+        task = asyncio.create_task(
+            db.append_decision(game.id, 0, "111", "x", state(1), 1, deadline=None)
+        )
+        ticks = 0
+        for _ in range(20):  # the loop keeps running while the write waits for the lock
+            await asyncio.sleep(0.005)
+            ticks += 1
+        assert ticks == 20 and not task.done()
+        assert (await db.get_game(game.id)).version == 0  # reads are not blocked either
+        other.execute("COMMIT")
+        await asyncio.wait_for(task, 10)
+    finally:
+        other.close()
+    assert (await db.get_game(game.id)).version == 1
+
+
+async def test_reads_see_only_committed_writes(db: Database) -> None:
+    game = await running_game(db)
+    backend = db._backend
+    async with backend.write() as tx:  # type: ignore[attr-defined]
+        await tx.run("UPDATE games SET end_reason = 'pending' WHERE id = ?", (game.id,))
+        # Inside the batch, before its COMMIT: a reader still sees the committed row.
+        assert (await db.get_game(game.id)).end_reason is None
+    assert (await db.get_game(game.id)).end_reason == "pending"
+
+
+async def test_closing_commits_what_was_written(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    game = await running_game(db)
+    await asyncio.gather(
+        db.append_decision(game.id, 0, "111", "x", state(1), 1, deadline=None),
+        db.set_admin_role(1, 55),
+    )
+    await db.close()
+    with pytest.raises(Exception, match="closed"):
+        await db.set_admin_role(1, 56)
+    async with await Database.open(db_path) as again:
+        assert (await again.get_game(game.id)).version == 1
+        assert await again.get_admin_role(1) == 55
