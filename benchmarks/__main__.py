@@ -1,4 +1,4 @@
-"""Benchmarks that print figures: ``python -m benchmarks {engine,render,e2e,draft,db} [--json]``.
+"""Benchmarks that print figures: ``python -m benchmarks {engine,render,e2e,draft,transcript,db} [--json]``.
 
 Each suite is a module ``benchmarks/<name>.py`` with ``main(argv: list[str]) -> int``.
 Speed targets live here, not in the tests, so the tests stay deterministic.
