@@ -24,6 +24,8 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
             await _lobby(interaction, parsed)
         elif parsed.kind == "pick":
             await _pick(interaction, parsed, values)
+        elif parsed.kind == "back":
+            await _take_back(interaction, parsed)
         else:
             await _turn(interaction, parsed)
     except Exception as exc:
@@ -70,6 +72,16 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
     done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
                                      version=cid.version, tag=cid.tag)
     await reply(interaction, f"✅ Done: `{done}`")
+
+
+async def _take_back(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
+    """A draft's "take back" button: that word out of the clicker's own draft, then the draft
+    as it is now (privately), as ``/game draft`` shows it."""
+    from .game import show_draft
+
+    await defer(interaction)
+    ref = referee_of(interaction)
+    await show_draft(interaction, ref, cid.game_id, f"-{cid.arg}")
 
 
 async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:

@@ -16,6 +16,7 @@ from engine import get_game
 from engine.core.game import parse_options as option_words
 from games import Presentation
 from referee.errors import Refusal
+from referee.panels import build_view
 
 from .common import defer, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
@@ -67,6 +68,17 @@ async def _options(interaction: discord.Interaction[Any],
 
 
 @app_commands.guild_only()
+async def show_draft(interaction: discord.Interaction[Any], ref: Any, game_id: int,
+                     action: str) -> None:
+    """Set the user's draft (``action``: the text, or ``+WORDS`` / ``-WORD`` edits) and show it
+    to them privately: the words, its picture, a button to take back each word."""
+    shown = await ref.sessions.draft(game_id, interaction.user.id, action)
+    picture = await ref.sessions.draft_picture(game_id, interaction.user.id)
+    panel = await ref.sessions.draft_panel(game_id, interaction.user.id)
+    await reply(interaction, shown, files=(picture,) if picture else (),
+                view=build_view(panel) if panel is not None else None)
+
+
 class GameGroup(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, group_name="game",
                 group_description="Start and play any of the bot's games"):
     present: ClassVar[Presentation | None] = None
@@ -99,9 +111,7 @@ class GameGroup(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, gr
         await defer(interaction)
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id)
-        shown = await ref.sessions.draft(game.id, interaction.user.id, action)
-        picture = await ref.sessions.draft_picture(game.id, interaction.user.id)
-        await reply(interaction, shown, files=(picture,) if picture else ())
+        await show_draft(interaction, ref, game.id, action)
 
     @app_commands.command(name="confirm", description="Commit your draft (a decision is final)")
     async def confirm(self, interaction: discord.Interaction[Any]) -> None:

@@ -177,3 +177,19 @@ def verb_choice(texts: Sequence[str], verb: str) -> tuple[int, int]:
     if rng is None:
         raise ValueError(verb)
     return rng
+
+
+MAX_TAKE_BACK = 20  # buttons under a draft (Discord: 25 components a message)
+
+
+def draft_panel(game_id: int, version: int, tag: str, draft: str) -> Panel | None:
+    """A "take back" button for each word of a private draft after its verb, the last placed
+    first (a word too long for a control is taken back with the command instead)."""
+    buttons = []
+    for word in list(dict.fromkeys(draft.split()[1:]))[::-1][:MAX_TAKE_BACK]:
+        custom_id = ids.turn_id(game_id, version, tag, "back", word)
+        if custom_id is not None:
+            label = f"↩ Take back {word}"
+            buttons.append(Button(label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 1] + "…",
+                                  custom_id))
+    return Panel(buttons=tuple(buttons)) if buttons else None

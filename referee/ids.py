@@ -7,8 +7,9 @@ Turn:   ``sd:{game_id}:{version}:{tag}:{kind}:{arg}``
 snapshot's hash (an undo reuses version numbers; the tag tells the states apart). Kinds:
 ``do`` (arg: a decision in the notation, applied as it is), ``verb`` (arg: a verb; opens a
 private choice of that verb's legal decisions) and ``pick`` (a select; arg: the range it shows,
-its values are ranges ``lo-hi`` of the sorted legal list). Every id is at most 100 characters
-(Discord's limit). Anything else is malformed.
+its values are ranges ``lo-hi`` of the sorted legal list) and ``back`` (arg: one word of the
+clicker's own draft, taken back out of it). Every id is at most 100 characters (Discord's
+limit). Anything else is malformed.
 """
 
 from __future__ import annotations
@@ -23,16 +24,17 @@ PREFIX = "sd:"
 TEMPLATE = r"sd:.*"  # the DynamicItem template: everything of ours; parse() is the strict part
 MAX_LEN = 100
 LOBBY_ACTIONS = ("join", "leave", "start")
-KINDS = ("do", "verb", "pick")
+KINDS = ("do", "verb", "pick", "back")
 
 _ID = r"[1-9][0-9]{0,17}"
 _LOBBY = re.compile(rf"sd:(?P<game>{_ID}):lobby:(?P<action>join|leave|start)")
 _TURN = re.compile(rf"sd:(?P<game>{_ID}):(?P<version>0|[1-9][0-9]{{0,8}}):(?P<tag>[0-9a-f]{{6}})"
-                   r":(?P<kind>do|verb|pick):(?P<arg>[A-Za-z0-9 ,=>/\-]{1,80})")
+                   r":(?P<kind>do|verb|pick|back):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
 _ARG = {
     "do": re.compile(r"[a-z][a-z-]*( [A-Za-z0-9,=>/\-]+)*"),
     "verb": re.compile(r"[a-z][a-z-]{0,15}"),
     "pick": re.compile(r"(0|[1-9][0-9]{0,5})-([1-9][0-9]{0,5})"),
+    "back": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:=>/\-]*"),
 }
 _RANGE = _ARG["pick"]
 BAD = "That control is malformed (it wasn't made by this bot). Nothing changed."

@@ -72,6 +72,29 @@ class Table:
         return ids.state_tag(self.text)
 
 
+ADD, TAKE = "+", "-"  # a draft edit: add words to the saved draft, take one back
+
+
+def edited(text: str, saved: str | None, verb: str) -> str:
+    """The draft ``text`` asks for: itself, or an edit of the ``saved`` one (``+WORDS`` adds
+    them, after ``verb`` when nothing is saved; ``-WORD`` takes that word out, ``-`` the last);
+    WrongPhase (nothing changed) when there is nothing to take back."""
+    if text.startswith(ADD):
+        return f"{saved or verb} {text[1:].strip()}".strip()
+    if not text.startswith(TAKE):
+        return text
+    words = (saved or "").split()
+    word = text[1:].strip()
+    if len(words) < 2:
+        raise WrongPhase("Your draft has nothing to take back. Nothing changed.")
+    if not word:
+        return " ".join(words[:-1])
+    if word not in words[1:]:
+        raise WrongPhase(f"`{word}` is not in your draft. Nothing changed.")
+    at = len(words) - 1 - words[::-1].index(word)
+    return " ".join(words[:at] + words[at + 1:])
+
+
 class Sessions:
     def __init__(self, ctx: Context, notifier: Notifier) -> None:
         self.ctx = ctx
@@ -325,13 +348,16 @@ class Sessions:
     async def draft(self, game_id: int, user_id: int, text: str) -> str:
         """Set the user's private draft to ``text`` (the decision typed so far, its verb
         first), checked by the engine as it grows; the words placed since the last draft get
-        the time on the player's clock. Returns what to show them (privately)."""
+        the time on the player's clock. ``+WORDS`` adds words to the saved draft (to the owed
+        decision's verb if there is none), ``-WORD`` takes that word back out and ``-`` the last
+        one. Returns what to show them (privately)."""
         async with self.ctx.lock(game_id):
-            table, player, _owed = await self._owing(game_id, user_id)
+            table, player, owed = await self._owing(game_id, user_id)
             g = self.g(table.game)
-            text = " ".join(text.split())
-            nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
             old = await self.ctx.db.get_draft(game_id, player)
+            text = edited(" ".join(text.split()), old.text if old is not None else None,
+                          owed.decision)
+            nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
             timers = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
             clock_at = timers[player].clock_at if player in timers else None
             since = 0.0 if clock_at is None else max(0.0, self.ctx.clock() - clock_at)
@@ -349,7 +375,17 @@ class Sessions:
         shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
         return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
                 + (f"Next words: {shown}\n" if nxt else "")
+                + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
                 + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+
+    async def draft_panel(self, game_id: int, user_id: int) -> choices.Panel | None:
+        """The buttons under the user's draft: take back one of its words (None: nothing to
+        take back)."""
+        table, player, _owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        if draft is None or len(draft.text.split()) < 2:
+            return None
+        return choices.draft_panel(game_id, table.version, table.tag, draft.text)
 
     async def draft_picture(self, game_id: int, user_id: int) -> File | None:
         """The picture of the user's saved draft from their own view (None: no draft, or the
@@ -377,23 +413,31 @@ class Sessions:
 
     async def complete(self, game_id: int, user_id: int, current: str) -> list[str]:
         """Autocomplete of a decision typed word by word: ``current`` with each legal next
-        word (the engine's ``options``), for a player who owes a decision; [] otherwise."""
+        word (the engine's ``options``), for a player who owes a decision; [] otherwise.
+        ``+...`` completes words to add to the saved draft, ``-`` offers its words to take back."""
         try:
             table, player, owed = await self._owing(game_id, user_id)
             g = self.g(table.game)
             if owed.listed:
                 return [t for t in choices.ordered(g.legal(table.state, player))
                         if current.strip().lower() in t.lower()][:25]
+            prefix, base = "", ""
+            if current.startswith((ADD, TAKE)):
+                draft = await self.ctx.db.get_draft(game_id, player)
+                saved = draft.text if draft is not None else owed.decision
+                if current.startswith(TAKE):
+                    needle = current[1:].strip()
+                    return [TAKE + w for w in saved.split()[1:] if needle in w][::-1][:25]
+                prefix, base, current = ADD, saved, current[1:]
             words = current.split()
             if current.endswith(" ") or not words:
                 head, part = " ".join(words), None
             else:
                 head, part = " ".join(words[:-1]), words[-1]
-            nxt = g.options(table.state, player, head, part) if head else g.options(
-                table.state, player, "", part)
+            nxt = g.options(table.state, player, f"{base} {head}".strip(), part)
         except Exception:
             return []
-        return [f"{head} {w}".strip() for w in nxt][:25]
+        return [prefix + f"{head} {w}".strip() for w in nxt][:25]
 
     # --- AI seats and absent players -------------------------------------------------------
 

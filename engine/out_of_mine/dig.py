@@ -19,6 +19,7 @@ from .components import (
     shape_of,
     square_list,
     square_text,
+    square_tuple,
 )
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -94,14 +95,41 @@ def free_kinds(card: int, tiles: Iterable[Placed], part: str | None = None) -> l
 
 def next_words(side: str, card: int, tiles: list[Placed], part: str | None = None) -> list[str]:
     """Every legal next tile word (``blue:A5,B5``) after the draft ``tiles`` (checked first,
-    IllegalDecision naming its fault), optionally only of ``part``."""
-    if part is not None and part not in KINDS and not any(
-            part in (k.shape, k.colour) for k in KINDS.values()):
-        raise IllegalDecision(f"'{part}' is not a tile kind, shape or colour.")
+    IllegalDecision naming its fault), optionally only of ``part``: a kind, shape or colour
+    (``red-o``, ``white-w``, ``red``), or one of them with squares (``red-l:C3``, ``red:C3,D3``):
+    that kind's placements nearest those squares first, those covering them all at the head,
+    then by how far their squares lie from them; a partly typed word (``red-l:C3,C``) keeps the
+    placements it begins."""
+    kind_part, square_part = _split_part(part)
+    if kind_part is not None and kind_part not in KINDS and not any(
+            kind_part in (k.shape, k.colour) for k in KINDS.values()):
+        raise IllegalDecision(f"'{kind_part}' is not a tile kind, shape or colour.")
     covered = check_tiles(side, card, tiles, noun="draft")
-    out = []
-    for name in free_kinds(card, tiles, part):
+    found: list[tuple[str, int]] = []
+    for name in free_kinds(card, tiles, kind_part):
         for mask in placements(side, KINDS[name].shape):
             if not mask & covered:
-                out.append(f"{name}:{square_text(mask)}")
-    return out
+                found.append((name, mask))
+    if square_part is None:
+        return [f"{name}:{square_text(mask)}" for name, mask in found]
+    pointed = [sq for sq in square_part.split(",") if sq in BIT]
+    if not square_part or pointed != square_part.split(","):  # a word typed so far
+        words = [f"{name}:{square_text(mask)}" for name, mask in found]
+        return [w for w in words if w.split(":", 1)[1].startswith(square_part)]
+    near = sorted(found, key=lambda f: (_distance(f[1], pointed), f"{f[0]}:{square_text(f[1])}"))
+    return [f"{name}:{square_text(mask)}" for name, mask in near]
+
+
+def _split_part(part: str | None) -> tuple[str | None, str | None]:
+    """``red-l:C3`` -> (``red-l``, ``C3``); ``red-l`` -> (``red-l``, None)."""
+    if part is None or ":" not in part:
+        return part, None
+    kind, _, squares = part.partition(":")
+    return kind, squares.upper()
+
+
+def _distance(mask: int, pointed: list[str]) -> int:
+    """How far a placement lies from the pointed squares: for each, the steps (across and up
+    or down) from it to the placement's nearest square; 0 when it covers them all."""
+    cells = [(ord(sq[0]), int(sq[1:])) for sq in square_tuple(mask)]
+    return sum(min(abs(ord(p[0]) - x) + abs(int(p[1:]) - y) for x, y in cells) for p in pointed)

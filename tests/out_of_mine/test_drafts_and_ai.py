@@ -123,3 +123,27 @@ def test_strong_dig_completes_every_completable_board() -> None:  # C5, R10
         value = scorer.value([(t.kind, t.mask) for t in strong.tiles])
         if sum(len(t.squares) for t in greedy.tiles) == 20:  # ties broken on elves and finds
             assert value >= scorer.value([(t.kind, t.mask) for t in greedy.tiles])
+
+
+def test_options_near_a_square_list_that_kinds_placements_closest_first() -> None:  # R7, R17
+    state, _ = table(**SETUP)
+    draft = "dig green-i:B2,B3,B4"
+    every = G.options(state, "ann", draft, part="red-l")
+    near = G.options(state, "ann", draft, part="red-l:C3")
+    assert sorted(near) == sorted(every)  # the same legal placements, nearest first
+    covering = [w for w in near if "C3" in w.split(":")[1].split(",")]
+    assert covering and near[:len(covering)] == covering
+    assert "C3" not in near[len(covering)].split(":")[1].split(",")
+    both = G.options(state, "ann", draft, part="red-l:C3,D3")
+    assert all({"C3", "D3"} <= set(w.split(":")[1].split(",")) for w in both[:2])
+    # a word typed so far keeps the placements it begins; lower case squares are read too
+    assert G.options(state, "ann", draft, part="red-l:C3,C") == [
+        w for w in every if w.split(":")[1].startswith("C3,C")]
+    assert G.options(state, "ann", draft, part="red-l:c3") == near
+    # a colour with squares: every kind of that colour still allowed, nearest first
+    reds = G.options(state, "ann", draft, part="red:C3")
+    assert {w.split(":")[0].split("/")[0] for w in reds} == {
+        "red-i", "red-o", "red-t", "red-s", "red-l"}
+    assert all("C3" in w for w in reds[:3])
+    with pytest.raises(IllegalDecision, match="not a tile kind"):
+        G.options(state, "ann", draft, part="purple:C3")
