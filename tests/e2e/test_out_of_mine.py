@@ -1,18 +1,28 @@
-"""A whole seeded 2-player Out of Mine! game through the fake Discord, every step a real
+"""Whole seeded 2- and 4-player Out of Mine! games through the fake Discord, every step a real
 interaction on the generic ``/game`` commands: the lobby, the start, sides, ``open`` (the card
 only in the opener's DM), digs built tile by tile with ``/game draft`` (each placement picked
-from the autocomplete's legal placements, the private draft picture after each one) and
-committed with ``/game confirm``, the reveal picture with every board, the final chart. Until
-each reveal nothing of one player's card or dig reaches anything the other player or the
-server can see (R3)."""
+from the autocomplete's legal placements; with four players by pointing at a square,
+``+KIND:SQUARE``, and a tile taken back with the draft's button and placed again; the private
+draft picture after each step) and committed with ``/game confirm``, the reveal picture with
+every board, the final chart. Until each reveal nothing of one player's card or dig reaches
+anything another player or the server can see (R3), checked on what the others see and, byte
+for byte, on every request the bot sent (``SealedAudit``)."""
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from engine import get_game
+import pytest
 
+import render.out_of_mine as pictures
+from engine import get_game
+from engine.out_of_mine.components import KINDS, placements, square_text
+
+from .audit import PrivacyAudit
 from .world import World
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
@@ -68,56 +78,206 @@ async def side_by_button(world: World, thread: Any, user: Any) -> None:
                         "the side announced")
 
 
-async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any) -> None:
+TILE = re.compile(r"\b[a-z]+(?:-[a-z])?(?:/[a-z]+)?:[A-G][1-5](?:,[A-G][1-5])*")
+
+
+@cache
+def fits(side: str | None) -> frozenset[str]:
+    """Every tile word that fits board side ``side`` (whatever the card)."""
+    if side is None:
+        return frozenset()
+    return frozenset(f"{name}:{square_text(mask)}" for name, kind in KINDS.items()
+                     for mask in placements(side, kind.shape))
+
+
+@dataclass
+class SealedAudit:
+    """Every request the bot sent, by where it went (``PrivacyAudit.destination``): before a
+    round's reveal no public request names a tile (``red-l:C3,C4,C5,D3``) or the squares of one
+    drafted or committed, every public picture is byte for byte the spectator view's picture of
+    a stored state, and no picture sent privately to one player (their draft, their commit)
+    goes to anyone else or anywhere public; another player's private replies name none of
+    their tiles either."""
+
+    world: World
+    pos: int = 0
+    secrets: dict[str, set[str]] = field(default_factory=dict)  # user id -> tile words
+    pictures: dict[str, set[bytes]] = field(default_factory=dict)  # user id -> private files
+    spectator: set[bytes] = field(default_factory=set)  # public pictures of stored states
+    checked: dict[str, int] = field(default_factory=lambda: {"public": 0, "files": 0})
+    sides: dict[str, str] = field(default_factory=dict)  # user id -> board side played
+
+    def seal(self, user: Any, draft: str, side: str) -> None:
+        self.secrets.setdefault(str(user.id), set()).update(TILE.findall(draft))
+        self.sides[str(user.id)] = side
+
+    def state(self, state: Any) -> None:
+        """The public pictures of ``state``, drawn here from its spectator view: the boards,
+        and the last reveal's (tiles shown once revealed)."""
+        view = G.view(state, None)
+        self.spectator.add(pictures.board_png(view))
+        if view.get("last_round"):
+            self.spectator.add(pictures.reveal_png(view, view["last_round"]["round"]))
+
+    def check(self, *, revealed: bool = False) -> None:
+        """The requests since the last check; ``revealed``: the round's reveal is among them
+        (from the reveal's post on, its tiles are public)."""
+        audit = PrivacyAudit(self.world)
+        fake = self.world.fake
+        requests = fake.requests[self.pos:]
+        self.pos += len(requests)
+        open_ = False  # after the reveal's post
+        for rec in requests:
+            where = audit.destination(rec)
+            if where.kind == "none":
+                continue
+            body = json.dumps(rec.json, ensure_ascii=False) if rec.json is not None else ""
+            if revealed and where.kind == "public" and "Every dig is revealed" in body:
+                open_ = True
+            if open_:
+                continue
+            if where.kind == "public":
+                self.checked["public"] += 1
+                assert not TILE.findall(body), f"a tile in public before the reveal: {body[:300]}"
+                for words in self.secrets.values():
+                    for w in words:  # a tile's squares (one square alone may be any word)
+                        spots = w.split(":")[1]
+                        assert "," not in spots or spots not in body, f"{w} in public: {body[:300]}"
+                for f in rec.files:
+                    self.checked["files"] += 1
+                    assert f.data in self.spectator, f"{f.filename}: not a spectator picture"
+                    assert not any(f.data in mine for mine in self.pictures.values())
+                continue
+            owner = str(where.user_id)
+            # the owner's own tiles and the placements their board offers (their autocomplete,
+            # their draft's next words) may equal another's tile: only the others' count
+            own = self.secrets.get(owner, set()) | fits(self.sides.get(owner))
+            for user, words in self.secrets.items():
+                if user != owner:
+                    leaked = [w for w in words - own if w in body]
+                    assert not leaked, f"{user}'s tiles {leaked} sent to {owner}"
+            for f in rec.files:
+                self.checked["files"] += 1
+                for user, mine in self.pictures.items():
+                    assert user == owner or f.data not in mine, f"{user}'s picture sent to {owner}"
+                self.pictures.setdefault(owner, set()).add(f.data)
+        if revealed:
+            assert open_, "the reveal was not posted"
+            self.secrets.clear()
+
+
+async def draft_step(world: World, user: Any, thread: Any, action: str) -> Any:
+    """``/game draft`` with ``action``: the private reply with its draft picture."""
+    h = await world.fake.send_slash_command(user, thread, "game draft", {"action": action})
+    msg = await h.reply(10)
+    assert h.ephemeral and "only you see it" in str(msg.content)
+    assert any(a.filename.endswith("-draft.png") for a in msg.attachments)
+    return msg
+
+
+async def dig_by_pointing(world: World, user: Any, thread: Any, take_back: bool) -> str:
+    """Place tiles one at a time: the first tile kind offered, then the player points at a
+    square of it and picks the nearest placement from the short list; once, the first tile
+    is taken back with the draft's button and placed again. Returns the saved draft."""
+    fake = world.fake
+    draft = "dig"
+    while True:
+        offered = await fake.autocomplete(user, thread, "game draft", "action", value="+")
+        if not offered:
+            return draft
+        kind, squares = offered[0]["value"][1:].split(":")
+        point = squares.split(",")[-1]
+        near = await fake.autocomplete(user, thread, "game draft", "action",
+                                       value=f"+{kind}:{point}")
+        assert near and all(c["value"].startswith(f"+{kind}:") for c in near)
+        word = near[0]["value"][1:]
+        assert point in word.split(":")[1].split(",")  # nearest first: on the pointed square
+        msg = await draft_step(world, user, thread, f"+{word}")
+        draft = f"{draft} {word}"
+        assert f"`{draft}`" in str(msg.content)
+        if take_back:
+            take_back = False
+            button = next(c["custom_id"] for c in msg.walk_components()
+                          if c.get("type") == 2 and c.get("label", "").endswith(word))
+            h = await fake.click_button(user, msg, button)
+            back = await h.reply(10)
+            assert back.ephemeral and f"`{draft.rsplit(' ', 1)[0]}`" in str(back.content)
+            await draft_step(world, user, thread, f"+{word}")  # placed again
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats: int) -> None:
     await stella()
     fake = world.fake
-    ann, bob = world.players[:2]
+    users = world.players[:seats]
+    ann = users[0]
+    audit = SealedAudit(world)
     h = await fake.send_slash_command(ann, world.channel, "game new",
                                       {"game": "out-of-mine", "options": "race=true"})
     m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", await reply(h))
     assert m and h.ephemeral
     game_id, thread = int(m[1]), fake.channels[m[2]]
-    assert "You joined" in await reply(await fake.send_slash_command(bob, thread, "game join"))
+    for user in users[1:]:
+        assert "You joined" in await reply(await fake.send_slash_command(user, thread, "game join"))
     assert "has started" in await reply(await fake.send_slash_command(ann, thread, "game start"))
     game = await db.get_game(game_id)
     pid = {int(s.user_id): s.player_id for s in game.seats}
-    users = {pid[int(ann.id)]: ann, pid[int(bob.id)]: bob}
-    first, second = game.player_ids  # seat order
+    by_player = {pid[int(u.id)]: u for u in users}
+    order = list(game.player_ids)  # seat order
     pictures = 0
     for _round in range(7):
         old = set(fake.messages)  # earlier reveals name earlier digs
         state = await stored(db, game_id)
+        audit.state(state)
         for o in G.owed(state):  # R4: forced sides are never asked
-            if o.decision == "side" and o.player == first:  # the prompt's button, a private select
-                await side_by_button(world, thread, users[o.player])
+            if o.decision == "side" and o.player == order[0]:  # the prompt's button
+                await side_by_button(world, thread, by_player[o.player])
             elif o.decision == "side":
-                text = await reply(await fake.send_slash_command(users[o.player], thread, "game do",
-                                                                 {"action": "side b"}))
+                text = await reply(await fake.send_slash_command(by_player[o.player], thread,
+                                                                 "game do", {"action": "side b"}))
                 assert "side b" in text
-        for player in (first, second):
-            user, other = users[player], users[second if player == first else first]
+        audit.state(await stored(db, game_id))
+        audit.check()
+        for i, player in enumerate(order):
+            user = by_player[player]
+            waiting = [by_player[p] for p in order[i + 1:]]  # not drafting yet this round
             await reply(await fake.send_slash_command(user, thread, "game do", {"action": "open"}))
             state = await stored(db, game_id)
+            audit.state(state)
             card = G.view(state, player)["players"][player]["card_info"]["text"]
             await fake.wait_for(lambda user=user, card=card: card in seen(world, user), 10,
                                 "the card in the opener's DM")
-            draft = "dig"
-            while True:
-                choices = await fake.autocomplete(user, thread, "game draft", "action",
-                                                  value=draft + " ")
-                if not choices:
-                    break
-                draft = choices[0]["value"]  # a legal placement from the offered list
-                h = await fake.send_slash_command(user, thread, "game draft", {"action": draft})
-                text = await reply(h)
-                assert h.ephemeral and "only you see it" in text
-                assert any(a.filename.endswith(".png") for a in (await h.reply(10)).attachments)
+            if seats == 4:  # point at squares, take a tile back with the button
+                draft = await dig_by_pointing(world, user, thread, take_back=i % 2 == 0)
+            else:
+                draft = "dig"
+                while True:
+                    choices = await fake.autocomplete(user, thread, "game draft", "action",
+                                                      value=draft + " ")
+                    if not choices:
+                        break
+                    draft = choices[0]["value"]  # a legal placement from the offered list
+                    await draft_step(world, user, thread, draft)
+            audit.seal(user, draft, state.player(player).board_side)
+            last = i == len(order) - 1
+            audit.check()
             h = await fake.send_slash_command(user, thread, "game confirm")
             assert "Done" in await reply(h) and h.ephemeral
-            if player == first:  # sealed: the other player and the server see that, not what
-                theirs, everyone = seen(world, other, old), public(world, old)
-                for secret in (card, *draft.split()[1:]):
-                    assert secret not in theirs and secret not in everyone
+            if last:
+                await fake.wait_for(lambda old=old: any(
+                    "Every dig is revealed" in (msg.content or "") for msg in thread.messages
+                    if not msg.ephemeral and msg.id not in old), 10, "the reveal")
+                await fake.wait_for(lambda: not any(
+                    r.status is None for r in fake.requests[audit.pos:]), 10, "the bot settled")
+            state = await stored(db, game_id)
+            audit.state(state)
+            audit.check(revealed=last)
+            if not last:  # sealed: the others and the server see that, not what
+                everyone = public(world, old)
+                for other in waiting:
+                    theirs = seen(world, other, old)
+                    for secret in (card, *draft.split()[1:]):
+                        assert secret not in theirs and secret not in everyone
         game = await db.get_game(game_id)
         posted = [msg for msg in thread.messages if not msg.ephemeral and msg.id not in old]
         assert any("Every dig is revealed" in (msg.content or "") for msg in posted)
@@ -129,10 +289,11 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any) -> Non
             break
     state = await stored(db, game_id)
     assert state.ended and pictures == 7
-    last = [msg for msg in thread.messages if not msg.ephemeral][-3:]
-    assert any("The game is over" in (msg.content or "") and msg.attachments for msg in last)
+    last_posts = [msg for msg in thread.messages if not msg.ephemeral][-3:]
+    assert any("The game is over" in (msg.content or "") and msg.attachments for msg in last_posts)
     digs = [d.text for d in await db.get_log(game_id) if d.text.startswith("dig")]
-    assert len(digs) == 14 and all("time=" in d for d in digs)  # R6: every dig stamped
+    assert len(digs) == 7 * seats and all("time=" in d for d in digs)  # R6: every dig stamped
+    assert audit.checked["public"] > 20 and audit.checked["files"] > 7 * seats
     assert not fake.unknown_requests and not fake.internal_errors
     refused = [r for r in fake.requests if r.status and r.status >= 400]
     assert not refused, refused
