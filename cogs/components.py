@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -71,7 +72,8 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
         text = result
     done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
                                      version=cid.version, tag=cid.tag)
-    await reply(interaction, f"✅ Done: `{done}`")
+    picture = await ref.sessions.after_picture(cid.game_id, interaction.user.id)
+    await reply(interaction, f"✅ Done: `{done}`", files=(picture,) if picture else ())
 
 
 async def _take_back(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
@@ -94,7 +96,10 @@ async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: 
     if isinstance(result, str):
         done = await ref.sessions.decide(cid.game_id, interaction.user.id, result,
                                          version=cid.version, tag=cid.tag)
-        await interaction.edit_original_response(content=f"✅ Done: `{done}`", view=None)
+        picture = await ref.sessions.after_picture(cid.game_id, interaction.user.id)
+        files = [discord.File(io.BytesIO(picture.data), filename=picture.name)] if picture else []
+        await interaction.edit_original_response(content=f"✅ Done: `{done}`", view=None,
+                                                 attachments=files)
     else:
         await interaction.edit_original_response(content="Choose (only you see this):",
                                                  view=build_view(Panel(select=result)))

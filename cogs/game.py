@@ -119,7 +119,8 @@ class GameGroup(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, gr
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id)
         done = await ref.sessions.confirm(game.id, interaction.user.id)
-        await reply(interaction, f"✅ Done: `{done}`")
+        picture = await ref.sessions.after_picture(game.id, interaction.user.id)
+        await reply(interaction, f"✅ Done: `{done}`", files=(picture,) if picture else ())
 
     @app_commands.command(name="discard", description="Drop your draft")
     async def discard(self, interaction: discord.Interaction[Any]) -> None:

@@ -53,7 +53,8 @@ async def decide(interaction: discord.Interaction[Any], text: str, verbs: tuple[
     game = await ref.info.find(interaction.channel_id, interaction.user.id, present)
     text = await ref.sessions.normalise(game.id, text, verbs)
     done = await ref.sessions.decide(game.id, interaction.user.id, text)
-    await reply(interaction, f"✅ Done: `{done}`")
+    picture = await ref.sessions.after_picture(game.id, interaction.user.id)
+    await reply(interaction, f"✅ Done: `{done}`", files=(picture,) if picture else ())
 
 
 class PlayCommands:

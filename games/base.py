@@ -197,6 +197,12 @@ class Presentation:
         their own view; shown only to them after each ``draft`` step. None: text only."""
         return None
 
+    def after_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
+        """The picture ``player_id`` gets privately with the reply to each decision of theirs
+        (their own side during a turn of many small steps), from their own view. None: text
+        only."""
+        return None
+
     def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
         module = self._render()
         fn = None if module is None else getattr(module, "render_replay", None)

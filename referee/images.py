@@ -62,6 +62,12 @@ async def draft_png(present: Presentation, own_view: dict[str, Any], player_id: 
     return await _draw(present.draft_png, f"game{game_id}-draft.png", own_view, player_id, draft)
 
 
+async def after_png(present: Presentation, own_view: dict[str, Any], player_id: str,
+                    game_id: int) -> File | None:
+    """The picture a player gets privately after a decision of theirs, from their own view."""
+    return await _draw(present.after_png, f"game{game_id}-yours.png", own_view, player_id)
+
+
 async def scores_png(present: Presentation, final_view: dict[str, Any], state: Any,
                      game_id: int) -> File | None:
     assert final_view.get("viewer") is None

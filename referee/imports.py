@@ -17,6 +17,7 @@ from pydantic_core import from_json
 from db import GameStatus, ImportRejected
 from db.transfer import ExportDoc, ResultDoc, parse_document
 from engine import GameError
+from engine.core.game import total
 
 from . import ai, names
 from .errors import Refusal
@@ -157,7 +158,7 @@ def _results(game: Any, doc: ExportDoc, state: Any) -> list[ResultDoc]:
     results = []
     for player in _player_ids(game, state):
         result = claimed[player]  # parse_document: one result per seat
-        if (result.score, result.won) != (scores[player]["total"], player in winners):
+        if (result.score, result.won) != (total(scores, player), player in winners):
             raise Refusal("The export's results are not those of its replayed game.")
         results.append(result)
     return results

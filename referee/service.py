@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 from db import Database
 from db import notified as notified_db
@@ -26,6 +27,19 @@ from .timers import Timers
 
 log = logging.getLogger(__name__)
 CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
+
+
+def untold(g: Any, initial: str, log_: list[Any], posted: int) -> list[str]:
+    """The public lines of the logged decisions made since the prompt of version ``posted``
+    (replayed from the initial state: a restart lost them before they were posted). Public
+    events never name a sealed decision, so they may be told again as they are."""
+    state = g.load(initial)
+    lines: list[str] = []
+    for d in log_:
+        events = g.apply(state, d.player_id, d.text)
+        if d.prev_version >= posted:
+            lines += texts.public_lines(events)
+    return lines
 
 
 class Referee:
@@ -123,10 +137,15 @@ class Referee:
                 head = "♻️ I restarted before posting this prompt."
                 log_ = await self.db.get_log(game_id, after_seq=0)
                 if log_:
+                    g = self.sessions.g(game)
                     names = {s.player_id: s.display_name for s in game.seats}
-                    last = texts.unsealed(log_[-1:], None, self.sessions.g(game))[0]
+                    last = texts.unsealed(log_[-1:], None, g)[0]
                     who = texts.name(names.get(last.player_id, last.player_id))
                     head += f" The last decision: {who}: `{last.text}`."
+                    if posted is not None:  # what those decisions made happen (a reveal...)
+                        initial = (await self.db.load_initial(game_id)).json
+                        missed = await asyncio.to_thread(untold, g, initial, log_, posted)
+                        head = "\n".join([head, *texts.collapse(missed)])
                 prompted = await self.notify.reprompt(game, state, deadline, head=head)
             delivered: dict[str, str] = {}
             now_keys = hands(self.ctx, game, state)

@@ -26,7 +26,7 @@ from db import holds as holds_db
 from db import notified as notified_db
 from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
-from engine.core.game import public_text
+from engine.core.game import public_text, total
 
 from . import ai, choices, ids, images, origin, texts
 from .context import Context, earliest
@@ -159,7 +159,7 @@ class Sessions:
         results = None
         if state.ended:
             scores, winners = g.scores(state), set(g.winners(state))
-            results = [PlayerResult(pid, scores[pid]["total"], pid in winners)
+            results = [PlayerResult(pid, total(scores, pid), pid in winners)
                        for pid in game.player_ids]
         try:
             await self.ctx.db.append_decision(
@@ -396,6 +396,20 @@ class Sessions:
             return None
         view = self.g(table.game).view(table.state, player)
         return await images.draft_png(self.ctx.present(table.game), view, player, draft.text,
+                                      game_id)
+
+    async def after_picture(self, game_id: int, user_id: int) -> File | None:
+        """The picture the user gets privately with the reply to their decision (the game's
+        ``after_png``, from their own view); None if the game draws none or is not running."""
+        try:
+            table = await self.running(game_id)
+        except (UnknownGame, WrongPhase):
+            return None
+        seat = table.game.seat_of_user(user_id)
+        if seat is None:
+            return None
+        view = self.g(table.game).view(table.state, seat.player_id)
+        return await images.after_png(self.ctx.present(table.game), view, seat.player_id,
                                       game_id)
 
     async def confirm(self, game_id: int, user_id: int) -> str:

@@ -204,6 +204,12 @@ class SequentialGame:
         return action
 
 
+def total(scores: Mapping[str, Mapping[str, int]], player: str) -> int:
+    """``player``'s total in ``scores`` (``Game.scores``), 0 for a seat the game gives no score
+    (a solo game won or lost, not scored: the result is ``winners``)."""
+    return int(scores.get(player, {}).get("total", 0))
+
+
 def public_text(game: Any, action: Any) -> str:
     """``game.public_text(action)`` if the game has the hook, else the notation itself (a game
     whose notation hides nothing needs no hook). ``action`` may be notation text (a stored log
