@@ -17,6 +17,7 @@ REGISTERED: tuple[str, ...] = (
     "stella_digger",
     "out_of_mine",
     "white_ranium",
+    "mining_colony",
 )
 
 # The game of data written before there were other games: stored games, exports and scenario

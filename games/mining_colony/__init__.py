@@ -1,0 +1,85 @@
+"""How the bot presents Mining Colony: through the generic ``/game`` commands. Bids are private
+(a verb button opens the player's own select of cards and under-the-deck orders; the thread says
+who has bid, never what, until every bid is in, R6); a development turn is one small decision at
+a time (place a tile: tile, then square, then rotation, only legal ones offered; put, stage,
+discard, buy, build, exchange, done), each through the prompt's buttons, `/game do` or a
+`/game draft` with a private preview of the colony. Rules topics are the sections of
+docs/rules/mining-colony.md; pictures are render/mining_colony."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Presentation, Who
+from . import texts
+from .preview import previewed
+
+
+class MiningColony(Presentation):
+    name = "mining-colony"
+    title = "Mining Colony"
+    emoji = "🪐"
+    verb_order = ("play", "refresh", "take", "place", "put", "stage", "discard", "buy", "build",
+                  "exchange", "done")
+    verb_labels = {"play": "Play a card…", "refresh": "Refresh (1 credit)…",
+                   "take": "Take a zone…", "place": "Place a tile…", "put": "Put an item…",
+                   "stage": "Stage an item…", "discard": "Discard…",
+                   "buy": "Buy a token…", "build": "Build…", "exchange": "Exchange…",
+                   "done": "Done"}
+
+    def private(self, text: str) -> bool:
+        """A bid or a refresh names cards of the hand (sealed, R6); every other decision is
+        about public things (zones, the colony, staging)."""
+        return text.split()[:1] in (["play"], ["refresh"])
+
+    def options_line(self, options: Mapping[str, Any]) -> str:
+        return texts.options_line(options)
+
+    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                      who: Who) -> str:
+        return texts.round_summary(view, scores, who)
+
+    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                   winners: Sequence[str], who: Who) -> str:
+        return texts.final_text(view, scores, winners, who)
+
+    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
+        return texts.hand_text(view, player_id, game_id, f"/{self.command or 'game'}")
+
+    def private_key(self, view: dict[str, Any], player_id: str) -> str:
+        """A new private message when the hand, the bid or the cards under the deck change."""
+        p = (view.get("players") or {}).get(player_id) or {}
+        return f"{view.get('round')}|{p.get('hand')}|{p.get('bid')}|{p.get('bottom')}"
+
+    def new_round(self, public_kinds: set[str]) -> bool:
+        """Discover starts a round: post the summary and the board."""
+        return "discover" in public_kinds
+
+    # --- pictures -------------------------------------------------------------------------
+
+    def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
+        from render.mining_colony import scores_png
+
+        return scores_png(view)
+
+    def after_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
+        """During the player's own development turn, their colony after each step."""
+        from render.mining_colony import colony_png
+
+        to_act = view.get("to_act") or {}
+        if view.get("step") != "develop" or to_act.get("player") != player_id:
+            return None
+        return colony_png(view, player_id)
+
+    def draft_png(self, view: dict[str, Any], player_id: str, draft: str) -> bytes | None:
+        """The player's colony with the draft drawn in (a tile in its rotation, an item, a
+        token, a structure), for their eyes only."""
+        from render.mining_colony import colony_png
+
+        if player_id not in (view.get("players") or {}):
+            return None
+        return colony_png(previewed(view, player_id, draft), player_id)
+
+
+PRESENTATION = MiningColony()
