@@ -107,3 +107,14 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal: list[Action] 
         return discards[0]
     return legal[-1]  # done
 
+
+
+# --- hooks of the strong search (engine/agents/search.py) -----------------------------------
+
+
+def determinize(game: Any, view: dict[str, Any], player: str, rng: Rng) -> State:
+    """A full state agreeing with ``player``'s view, what it hides drawn with ``rng``
+    (determinize.py); another player's sealed bid stays owed there."""
+    from .determinize import determinize as draw
+
+    return draw(view, player, rng)
