@@ -19,7 +19,7 @@ searcher's generator from what that player has not seen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.rng import Rng
 from .components import PLACEMENTS, RESOURCE_CARDS, STARTING, STRUCTURES, TILE_IDS, TILE_PRINT
@@ -48,7 +48,10 @@ def _colony(p: dict[str, Any], side: str) -> Colony:
                   structures=structures, used=list(p["used"]))
 
 
-def _drawn(cards: list[int], rng: Rng) -> list[int]:
+T = TypeVar("T")
+
+
+def _drawn(cards: list[T], rng: Rng) -> list[T]:
     out = list(cards)
     rng.shuffle(out)
     return out
