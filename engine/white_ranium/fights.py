@@ -6,7 +6,7 @@ cards a ``fight`` frame waits for both commits, which are sealed until the publi
 
 from __future__ import annotations
 
-from .board import BASE_PLACE
+from .board import BASE_PLACE, PLACES
 from .cards import played, turn_top, value
 from .events import EventLog
 from .state import Crew, FightRecord, Frame, State
@@ -51,6 +51,9 @@ def resolve(state: State, attacker: Crew, defender: Crew, a_card: str, d_card: s
     if winner == attacker.colour:
         defender.held -= 1
         attacker.held += 1
+        if attacker.at != BASE_PLACE[attacker.colour]:
+            state.trail.append(["crew", attacker.colour, PLACES[attacker.at],
+                                PLACES[BASE_PLACE[attacker.colour]]])
         attacker.at = BASE_PLACE[attacker.colour]
         ev.say("fight", text + f"the {attacker.colour} crew takes a unit and is teleported to "
                "its base.", **data)

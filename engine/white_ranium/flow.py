@@ -95,6 +95,8 @@ def start_turn(state: State, seat: int, ev: EventLog) -> None:
         p.delivered = 0
     state.last_turn_log = state.turn_log
     state.turn_log = []
+    state.last_trail = state.trail
+    state.trail = []
     ev.say("turn", f"Round {state.round}: {state.players[seat].name}'s turn. The space loaders "
            f"move to {', '.join(str(n) for n in state.loaders)}.", player=state.players[seat].id,
            round=state.round, loaders=list(state.loaders))

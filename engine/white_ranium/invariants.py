@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .board import PLACES
 from .components import (
+    COLOURS,
     CREWS_IN_PLAY,
     DECK_IDENTITIES,
     GOAL,
@@ -20,6 +22,7 @@ from .components import (
 from .state import State
 
 _PHASES = ("swap", "colours", "play", "ended")
+PLACE_SET = frozenset(PLACES)
 _FRAMES = ("fight", "free", "place")
 
 
@@ -95,7 +98,24 @@ def violations(state: State) -> list[str]:
         out.append("the game ended with steps still to run")
     if not 0 <= state.swaps_left <= 2:
         out.append(f"{state.swaps_left} swaps left")
+    for trail in (state.trail, state.last_trail):
+        if len(trail) > TRAIL_MAX or not all(_step_ok(s) for s in trail):
+            out.append("a turn's trail of moves is not crews between places and loaders "
+                       "between loader places")
     return out
+
+
+TRAIL_MAX = 200  # moves a turn can make: 4 ore, free actions, transports of three crews
+
+
+def _step_ok(step: list[str]) -> bool:
+    if len(step) != 4:
+        return False
+    kind, who, a, b = step
+    if kind == "crew":
+        return who in COLOURS and a in PLACE_SET and b in PLACE_SET
+    return (kind == "loader" and who in ("1", "2", "3")
+            and all(x.isdigit() and 1 <= int(x) <= 24 for x in (a, b)))
 
 
 def _symbol_cards(state: State) -> list[str]:

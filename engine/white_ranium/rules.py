@@ -279,7 +279,9 @@ def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -
         return
     if verb == "loader":
         i = action.loader - 1
+        was = state.loaders[i]
         state.loaders[i] = step(state.loaders[i], 1 if action.forward else -1)
+        state.trail.append(["loader", str(action.loader), str(was), str(state.loaders[i])])
         ev.say("loader", f"{who} moved space loader {action.loader} "
                f"{'forward' if action.forward else 'back'} to place {state.loaders[i]}.",
                loader=action.loader, to=state.loaders[i])
@@ -288,6 +290,7 @@ def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -
     at = crew.at
     if verb in ("move", "tunnel"):  # D, E (R12) and J (R20)
         crew.at = action.place
+        state.trail.append(["crew", crew.colour, PLACES[at], PLACES[action.place]])
         how = "moved" if verb == "move" else "took a secret tunnel with"
         ev.say(verb, f"{who} {how} the {crew.colour} crew from {PLACES[at]} to "
                f"{PLACES[action.place]}.", crew=crew.colour, frm=PLACES[at],
@@ -309,6 +312,7 @@ def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -
         sent = [c for c in state.crews if c.at == at and c.seat != seat]
         for c in sent:
             c.at = action.place
+            state.trail.append(["crew", c.colour, PLACES[at], PLACES[action.place]])
         names = ", ".join(c.colour for c in sent)
         ev.say("transport", f"{who}'s transporter sent the {names} crew"
                f"{'s' if len(sent) > 1 else ''} from {PLACES[at]} to {PLACES[action.place]}.",
@@ -319,6 +323,8 @@ def _deliver(state: State, seat: int, crew: Crew, action: Action, ev: EventLog) 
     """R18 in its order, R21 the win, then R19's placements (a ``place`` frame)."""
     player = state.players[seat]
     n = action.n
+    if crew.at != action.place:
+        state.trail.append(["crew", crew.colour, PLACES[crew.at], PLACES[action.place]])
     crew.at = action.place
     crew.held -= n
     state.supply_ranium += n

@@ -95,6 +95,11 @@ class State:
     last_fight: FightRecord | None = None
     turn_log: list[list[str]] = field(default_factory=list)  # [player, decision] this turn
     last_turn_log: list[list[str]] = field(default_factory=list)  # the turn before
+    # what moved this turn (for the picture's arrows): ["crew", colour, from, to] (a move,
+    # tunnel, transport, a delivery's way to the rim, a thief sent to base) or ["loader", n,
+    # from, to] (loader places); ``last_trail`` the turn before
+    trail: list[list[str]] = field(default_factory=list)
+    last_trail: list[list[str]] = field(default_factory=list)
     ended: bool = False
     winners: list[str] = field(default_factory=list)
 

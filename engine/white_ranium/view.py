@@ -91,5 +91,7 @@ def build_view(state: State, viewer: str | None) -> dict[str, Any]:
         "goal": GOAL[n],
         "this_turn": [list(x) for x in state.turn_log],
         "last_turn": [list(x) for x in state.last_turn_log],
+        "trail": [list(x) for x in state.trail],
+        "last_trail": [list(x) for x in state.last_trail],
     }
 

@@ -1,10 +1,15 @@
 """The White Ranium picture: the 6 x 6 mine (C8) with the loader track on the rim (C9), base
-camps, crews, ranium and the places this turn's (or the last turn's) decisions named, and a
-panel: round, whose turn, ore left, each player's colours, markers, units and cards, the
-supplies, a fight or placement in progress, the latest fight and the decisions of the turn."""
+camps, crews, ranium, the places this turn's (or the last turn's) decisions named and what
+moved, as numbered arrows (crews in their colour, loaders along the rim), and a panel: round,
+whose turn, ore left, each player's colours, markers, units and cards, the supplies, a fight or
+placement in progress, the latest fight and the decisions of the turn.
+
+550 pixels wide: Discord shows a picture at most about 550 pixels wide in a message, so this
+one is shown at its own size, every text at least 11 pixels high."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -13,13 +18,13 @@ from ..encode import png
 from ..theme import ACCENT, BG, DARK, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text, seat_rgb
 from .cards import LETTER, TUNNEL_RGB, draw_card
 
-CELL_W, CELL_H = 58, 76
-RIM = 26  # the loader band around the grid
-TOP = 34  # the title line
+CELL_W, CELL_H = 54, 70
+RIM = 22  # the loader band around the grid
+TOP = 30  # the title line
 GRID_X, GRID_Y = RIM, TOP + RIM
 BOARD_W, BOARD_H = 6 * CELL_W + 2 * RIM, 6 * CELL_H + 2 * RIM
-PANEL_X = BOARD_W + 8
-WIDTH, HEIGHT = PANEL_X + 236, TOP + BOARD_H + 64
+PANEL_X = BOARD_W + 6
+WIDTH, HEIGHT = 550, TOP + BOARD_H + 44
 RANIUM_RGB = (236, 246, 255)
 COLUMNS = "ABCDEF"
 
@@ -36,17 +41,17 @@ def _loader_box(n: int) -> tuple[int, int, int, int]:
     i = (n - 1) % 6
     if n <= 6:  # top edges of A6..F6
         x0 = GRID_X + i * CELL_W
-        return x0 + 18, GRID_Y - RIM + 4, x0 + CELL_W - 6, GRID_Y - 4
+        return x0 + 16, GRID_Y - RIM + 3, x0 + CELL_W - 6, GRID_Y - 3
     if n <= 12:  # right edges of F6..F1
         y0 = GRID_Y + i * CELL_H
         x = GRID_X + 6 * CELL_W
-        return x + 2, y0 + 12, x + RIM - 6, y0 + CELL_H - 14
+        return x + 2, y0 + 12, x + RIM - 4, y0 + CELL_H - 14
     if n <= 18:  # bottom edges of F1..A1
         x0 = GRID_X + (5 - i) * CELL_W
         y = GRID_Y + 6 * CELL_H
-        return x0 + 8, y + 2, x0 + CELL_W - 10, y + RIM - 6
+        return x0 + 8, y + 2, x0 + CELL_W - 10, y + RIM - 4
     y0 = GRID_Y + (5 - i) * CELL_H  # left edges of A1..A6
-    return GRID_X - RIM + 4, y0 + 24, GRID_X - 4, y0 + CELL_H - 8
+    return GRID_X - RIM + 3, y0 + 22, GRID_X - 3, y0 + CELL_H - 8
 
 
 def _octagon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
@@ -64,6 +69,57 @@ def _touched(view: dict[str, Any]) -> tuple[set[str], list[list[str]], str]:
     places = {w for _, text in log for w in text.split() if len(w) == 2 and w[0] in COLUMNS
               and w[1] in "123456"}
     return places, log, label
+
+
+def _trail(view: dict[str, Any]) -> list[list[str]]:
+    """What moved this turn (else in the last turn), as the log beside it says."""
+    return (view.get("trail") or []) if view.get("this_turn") else (view.get("last_trail") or [])
+
+
+def _centre(box: tuple[int, int, int, int]) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
+           rgb: tuple[int, int, int], width: int) -> None:
+    """A line from ``a`` to ``b`` with a head at ``b``, outlined dark (any background)."""
+    (x0, y0), (x1, y1) = a, b
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = 11.0
+    bx, by = x1 - ux * head, y1 - uy * head
+    tip = [(x1, y1), (bx - uy * 6, by + ux * 6), (bx + uy * 6, by - ux * 6)]
+    draw.line((x0, y0, bx, by), fill=DARK, width=width + 4)
+    draw.polygon(tip, fill=DARK)
+    draw.line((x0, y0, bx, by), fill=rgb, width=width)
+    inner = [(x1 - ux * 2.5, y1 - uy * 2.5), (bx - uy * 4, by + ux * 4), (bx + uy * 4, by - ux * 4)]
+    draw.polygon(inner, fill=rgb)
+
+
+def _arrows(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The turn's moves in order: crew arrows from card to card in the crew's colour, loader
+    arrows along the rim; each numbered at its middle in the order they happened. An arrow
+    runs a little to the right of the straight way, so a move and the move back are two."""
+    pairs: dict[tuple[str, str], int] = {}
+    labels: list[tuple[float, float, tuple[int, int, int], str]] = []
+    for i, (kind, who, frm, to) in enumerate(_trail(view)):
+        if kind == "crew":
+            a, b, rgb = _centre(_cell(frm)), _centre(_cell(to)), TUNNEL_RGB.get(who, ACCENT)
+        else:
+            a, b, rgb = _centre(_loader_box(int(frm))), _centre(_loader_box(int(to))), ACCENT
+        k = pairs.get((frm, to), 0)  # the same way again: beside the first
+        pairs[(frm, to)] = k + 1
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        side = 7.0 + 7.0 * k
+        a, b = (a[0] - uy * side, a[1] + ux * side), (b[0] - uy * side, b[1] + ux * side)
+        if length > 30:  # start and end off the pieces' middles
+            a, b = (a[0] + ux * 12, a[1] + uy * 12), (b[0] - ux * 8, b[1] - uy * 8)
+        _arrow(draw, a, b, rgb, 4 if kind == "crew" else 3)
+        labels.append(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, rgb, str(i + 1)))
+    for mx, my, rgb, text in labels:  # the numbers over every arrow
+        draw.ellipse((mx - 8, my - 8, mx + 8, my + 8), fill=rgb, outline=DARK, width=2)
+        put_text(im, (mx, my), text, 11, DARK, bold=True, anchor="mm")
 
 
 def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -102,6 +158,7 @@ def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
         draw.rounded_rectangle(box, radius=4, fill=ACCENT, outline=DARK)
         put_text(im, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), name, 12, DARK, bold=True,
                  anchor="mm")
+    _arrows(im, draw, view)
     for i in range(6):  # coordinates
         put_text(im, (GRID_X + i * CELL_W + 8, TOP + 13), COLUMNS[i], 11, MUTED, bold=True,
                  anchor="mm")
@@ -149,17 +206,18 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
                          outline=DARK)
         put_text(im, (x + 16 + goal * 15, y + 24), f"{p['markers']}/{goal} markers", 12, MUTED)
         cards = (f"hand {' '.join(c.split('-')[1] for c in p['hand'])}" if p["hand"]
-                 else f"pile {p['pile']}")
-        put_text(im, (x + 12, y + 40), fit(f"ranium {p['ranium']} · {cards} · discard "
-                                           f"{len(p['discard'])}", 12, False, w - 16), 12, TEXT)
+                 else f"pile {p['pile']}/{p['pile'] + len(p['discard'])}")
+        put_text(im, (x + 12, y + 40), fit(f"ranium {p['ranium']} · {cards}", 12, False, w - 16),
+                 12, TEXT)
         y += 62
     supply = view["supply"]
     put_text(im, (x, y), f"Supply: {supply['markers']} markers, {supply['ranium']} ranium", 12,
              MUTED)
     y += 18
     for line in _status(view):
-        put_text(im, (x, y), fit(line, 12, False, w), 12, ACCENT)
-        y += 16
+        for part in _wrap(line, w):
+            put_text(im, (x, y), part, 12, ACCENT)
+            y += 15
     _, log, label = _touched(view)
     if log:
         put_text(im, (x, y), f"{label}:", 12, MUTED, bold=True)
@@ -168,6 +226,18 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
             put_text(im, (x + 4, y), fit(f"{names.get(who, who)}: {text}", 12, False, w - 4), 12,
                      TEXT)
             y += 15
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """``line`` in at most two lines of ``width`` pixels (the second cut if need be)."""
+    if fit(line, 12, False, width) == line:
+        return [line]
+    words = line.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:k])
+        if fit(head, 12, False, width) == head:
+            return [head, fit("  " + " ".join(words[k:]), 12, False, width)]
+    return [fit(line, 12, False, width)]
 
 
 def _status(view: dict[str, Any]) -> list[str]:
@@ -198,10 +268,12 @@ def _image(view: dict[str, Any], panel: bool = True) -> Image.Image:
     _board(im, draw, view)
     if panel:
         _panel(im, draw, view)
-    legend = "W R B Y: white, red, blue, yellow tunnels · corner glyph: the other face"
-    put_text(im, (8, TOP + BOARD_H + 8), fit(legend, 12, False, BOARD_W - 8), 12, MUTED)
-    put_text(im, (8, TOP + BOARD_H + 26), "(n) symbol · octagon: White Ranium · ring: base camp · 1-3: loaders",
-             12, MUTED)
+    legend = ("W R B Y: white, red, blue, yellow tunnels · corner glyph: the other face · "
+              "(n) symbol")
+    put_text(im, (8, TOP + BOARD_H + 6), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
+    legend = ("octagon: White Ranium · ring: base camp · 1-3: loaders · numbered arrows: "
+              "the turn's moves")
+    put_text(im, (8, TOP + BOARD_H + 23), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
     return im
 
 
