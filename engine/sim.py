@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .agents import Agent, get_agent
+from .sim_generic import wilson
 from .stella_digger.game import GAME
 from .stella_digger.invariants import violations
 from .stella_digger.scoring import PARTS as PART_NAMES
@@ -74,16 +75,6 @@ def play_game(players: int, seed: int, agent_names: list[str], red_tears: bool =
                       state.round, state.end_reason or "unfinished",
                       [by_id[w] for w in state.winners], [score(p)["total"] for p in state.players],
                       [score(p) for p in state.players], problems, first)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def summarise(records: list[GameRecord], seconds: float) -> dict[str, Any]:

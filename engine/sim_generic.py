@@ -4,12 +4,18 @@ Random agents (each game's ``ai.random_decision``) answer every owed decision; w
 players owe at once, the next to answer is drawn at random too, so arrival orders vary. After
 every decision the game's ``invariants.check`` runs. Reports speed, game length, score spread,
 win shares per seat and every invariant violation (exit code 1 if any).
+
+``--agents easy,strong`` seats the bot's AI levels instead (``engine.agents.levels``: the game's
+own levels, the generic search for ``strong``, the heuristic for ``easy``), from each seat's
+own view, rotated around the seats from game to game; the report adds each level's win rate
+(95% Wilson interval). ``--budget-ms`` or ``--iterations`` set the search's effort.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from collections import defaultdict
@@ -17,8 +23,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import game_module, get_game
+from .core.errors import IllegalDecision
 from .core.game import parse_options
 from .core.rng import Rng, seed_state
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
@@ -30,6 +47,8 @@ class Record:
     totals: list[int]
     most_owed: int  # the most players owing at once
     violations: list[str] = field(default_factory=list)
+    agents: list[str] = field(default_factory=list)  # by seat; [] for random play
+    refused: int = 0  # agents' decisions the engine refused (the default was played)
 
 
 class _Holder:
@@ -40,8 +59,10 @@ class _Holder:
 
 
 def play(name: str, players: int, seed: int, options: dict[str, Any] | None = None,
-         check: bool = True, max_decisions: int = 100_000) -> Record:
-    """One game of random decisions; invariants checked after each one if ``check``."""
+         check: bool = True, max_decisions: int = 100_000, agents: list[str] | None = None,
+         effort: dict[str, Any] | None = None) -> Record:
+    """One game of random decisions, or of the AI levels ``agents`` (by seat); invariants
+    checked after each one if ``check``."""
     game = get_game(name)
     ai = game_module(name, "ai")
     checker = game_module(name, "invariants").check if check else None
@@ -49,15 +70,20 @@ def play(name: str, players: int, seed: int, options: dict[str, Any] | None = No
     state = game.new_game(ids, options or {}, seed)
     rng = Rng(_Holder(seed * 7919 + 17))
     problems: list[str] = []
-    decisions = most = 0
+    decisions = most = refused = 0
     while decisions < max_decisions:
         owed = game.owed(state)
         if not owed:
             break
         most = max(most, len(owed))
         to_act = owed[rng.below(len(owed))]
-        action = ai.random_decision(game, state, to_act.player, rng)
-        game.apply(state, to_act.player, action)
+        if agents:
+            level = agents[ids.index(to_act.player)]
+            refused += not _play_level(game, state, to_act.player, level,
+                                       seed * 1_000_003 + decisions, effort or {})
+        else:
+            action = ai.random_decision(game, state, to_act.player, rng)
+            game.apply(state, to_act.player, action)
         decisions += 1
         if checker is not None:
             try:
@@ -71,8 +97,36 @@ def play(name: str, players: int, seed: int, options: dict[str, Any] | None = No
     scores = game.scores(state)
     seat_ids = [str(p) for p in _seats(state, ids)]
     winners = set(game.winners(state))
+    by_seat = [agents[ids.index(p)] for p in seat_ids] if agents else []
     return Record(seed, decisions, ended, [i for i, p in enumerate(seat_ids) if p in winners],
-                  [int(scores.get(p, {}).get("total", 0)) for p in seat_ids], most, problems)
+                  [int(scores.get(p, {}).get("total", 0)) for p in seat_ids], most, problems,
+                  by_seat, refused)
+
+
+def _play_level(game: Any, state: Any, player: str, level: str, seed: int,
+                effort: dict[str, Any]) -> bool:
+    """``player``'s decision at the AI ``level``, from their own view, applied as the referee
+    would (a refused one, or one that lacks the referee's clock, is stamped or replaced by the
+    default). False if the level's own decision was not accepted."""
+    from .agents.levels import choose_index
+
+    legal = game.legal(state, player)
+    if len(legal) == 1:
+        game.apply(state, player, legal[0])
+        return True
+    chosen = choose_index(level, seed, game.view(state, player), legal, **effort)
+    action = game.parse(chosen) if isinstance(chosen, str) else legal[chosen]
+    try:
+        game.apply(state, player, action)
+        return True
+    except IllegalDecision:
+        pass
+    try:
+        game.apply(state, player, game.stamp(state, player, action, 0.0, {}))
+        return True
+    except IllegalDecision:
+        game.apply(state, player, game.default(state, player))
+        return False
 
 
 def _seats(state: Any, ids: list[str]) -> list[str]:
@@ -82,9 +136,13 @@ def _seats(state: Any, ids: list[str]) -> list[str]:
 
 
 def run(name: str, players: int, games: int, seed: int, options: dict[str, Any] | None = None,
-        check: bool = True) -> dict[str, Any]:
+        check: bool = True, agents: list[str] | None = None,
+        effort: dict[str, Any] | None = None) -> dict[str, Any]:
     start = time.perf_counter()
-    records = [play(name, players, seed + i, options, check) for i in range(games)]
+    records = [play(name, players, seed + i, options, check,
+                    agents=agents[i % len(agents):] + agents[:i % len(agents)] if agents else None,
+                    effort=effort)
+               for i in range(games)]
     seconds = time.perf_counter() - start
     wins: defaultdict[int, float] = defaultdict(float)
     for r in records:
@@ -105,7 +163,26 @@ def run(name: str, players: int, games: int, seed: int, options: dict[str, Any] 
         "win_share_by_seat": {str(s): round(wins[s] / games, 4) if games else 0.0
                               for s in range(players)},
         "invariant_violations": [v for r in records for v in r.violations],
+        **({"win_rate_by_agent": _by_agent(records), "refused": sum(r.refused for r in records)}
+           if agents else {}),
     }
+
+
+def _by_agent(records: list[Record]) -> dict[str, dict[str, Any]]:
+    """Each level's share of the seat-games it won (a shared win split), with its interval."""
+    wins: defaultdict[str, float] = defaultdict(float)
+    seats: defaultdict[str, int] = defaultdict(int)
+    for r in records:
+        for seat, level in enumerate(r.agents):
+            seats[level] += 1
+            if seat in r.winners:
+                wins[level] += 1 / len(r.winners)
+    out = {}
+    for level in sorted(seats):
+        lo, hi = wilson(wins[level], seats[level])
+        out[level] = {"rate": round(wins[level] / seats[level], 4),
+                      "ci95": [round(lo, 4), round(hi, 4)], "games": seats[level]}
+    return out
 
 
 def main(name: str, argv: list[str]) -> int:
@@ -120,19 +197,42 @@ def main(name: str, argv: list[str]) -> int:
                         help="a game option (repeatable), e.g. race=false")
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--agents", help="the AI level per seat (random, easy, strong), "
+                        "rotated around the seats from game to game, e.g. strong,easy")
+    parser.add_argument("--budget-ms", type=float, default=None,
+                        help="the strong level's time per decision in ms (default 1000)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the strong level's samples per decision instead of a time budget")
     args = parser.parse_args(argv)
+    agents = args.agents.split(",") if args.agents else None
+    if agents is not None and (len(agents) != args.players
+                               or any(a not in ("random", "easy", "strong") for a in agents)):
+        parser.error(f"--agents names one of random, easy, strong for each of the "
+                     f"{args.players} players")
+    effort: dict[str, Any] = {}
+    if args.budget_ms is not None:
+        effort["budget_ms"] = args.budget_ms
+    if args.iterations is not None:
+        effort["iterations"] = args.iterations
     try:
         options = parse_options(game, args.option)
     except ValueError as exc:
         parser.error(str(exc))
-    report = run(name, args.players, args.games, args.seed, options, not args.no_check)
+    report = run(name, args.players, args.games, args.seed, options, not args.no_check, agents,
+                 effort)
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"{report['games']} random {args.players}-player games of {name}: "
+        kind = "AI" if agents else "random"
+        print(f"{report['games']} {kind} {args.players}-player games of {name}: "
               f"{report['games_per_second']} games/s, {report['decisions_per_game']} decisions per "
               f"game, {report['ended']} ended, at most {report['most_owed_at_once']} owing at once")
         print(f"scores {report['scores']}; win share by seat {report['win_share_by_seat']}")
+        for level, rate in report.get("win_rate_by_agent", {}).items():
+            print(f"{level}: won {rate['rate']:.1%} of {rate['games']} seat-games "
+                  f"(95% CI {rate['ci95'][0]:.1%}-{rate['ci95'][1]:.1%})")
+        if report.get("refused"):
+            print(f"AI decisions refused by the engine: {report['refused']}")
         print(f"invariant violations: {len(report['invariant_violations'])}")
         for v in report["invariant_violations"][:10]:
             print(f"  {v}")

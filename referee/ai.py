@@ -1,8 +1,8 @@
 """AI seats. The agent sees only what its seat may see: ``g.view(state, seat)`` and
-``g.legal(state, seat)``; it is the game's own (``engine/<pkg>/ai.py``: ``choose_index`` if
-the game has levels of its own; else, for ``strong``, the generic search
-(``engine/agents/search.py``) if the game has its ``determinize`` hook; else its
-``heuristic``, or a random legal decision). The strong agent thinks in a separate process
+``g.legal(state, seat)``; it is the game's own (``engine/agents/levels.py``: the game's
+``choose_index`` if it has levels of its own; else, for ``strong``, the generic search
+``engine/agents/search.py`` if the game has its ``determinize`` hook; else its ``heuristic``,
+or a random legal decision). The strong agent thinks in a separate process
 (``ProcessPoolExecutor``, spawned workers that import only what they run, never the bot's
 script: ``render_pool.slim_main``) so the event loop never blocks; the others run in a worker
 thread."""
@@ -15,6 +15,8 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from engine.agents.levels import STRONG_BUDGET_MS
+
 from .render_pool import slim_main
 
 log = logging.getLogger(__name__)
@@ -24,46 +26,19 @@ LEVELS = {"random": 0, "easy": 1, "strong": 2}
 LEVEL_NAMES = {v: k for k, v in LEVELS.items()}
 PLAYER_LEVELS = ("easy", "strong")  # offered to players; "random" is for tests and the demo
 BOT_NAMES = {"random": "Random bot", "easy": "Easy bot", "strong": "Strong bot"}
-STRONG_BUDGET_MS = 1000.0  # the strong level's thinking time per decision (README: 1 s)
 
 
 def level_name(level: int | None) -> str:
     return LEVEL_NAMES.get(level if level is not None else 0, "random")
 
 
-class _Seed:
-    def __init__(self, seed: int) -> None:
-        self.rng = seed
-
-
 def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any],
                  budget_ms: float = STRONG_BUDGET_MS) -> int | str:
     """Runs in a worker: the index in ``legal`` of the agent's choice, or (for a decision
-    that is not listed, ``legal`` empty) the decision's text. The game and the player are the
-    view's ``game`` and ``viewer`` (every game's views carry them)."""
-    from engine import DEFAULT_GAME, game_module, get_game
-    from engine.core.rng import Rng, seed_state
+    that is not listed, ``legal`` empty) the decision's text (``engine.agents.levels``)."""
+    from engine.agents.levels import choose_index as choose
 
-    name = view.get("game") or DEFAULT_GAME
-    module = game_module(name, "ai")
-    own = getattr(module, "choose_index", None)
-    if own is not None and (legal or getattr(module, "CHOOSES_UNLISTED", False)):
-        # a game's own levels; one that says so also composes its unlisted decisions (text)
-        chosen = own(level, seed, view, legal)
-        return chosen if isinstance(chosen, str) else int(chosen)
-    rng = Rng(_Seed(seed_state(seed)))
-    if level == "strong" and getattr(module, "determinize", None) is not None:
-        from engine.agents.search import Hooks, search
-
-        hooks = Hooks.of(module)
-        assert hooks is not None
-        choice = search(get_game(name), hooks, view, view["viewer"], legal, rng,
-                        budget_ms=budget_ms).decision
-        return legal.index(choice) if legal else str(choice)
-    if legal and level == "random":
-        return rng.below(len(legal))
-    choice = module.heuristic(get_game(name), view, view.get("viewer"), legal or None, rng)
-    return legal.index(choice) if legal else str(choice)
+    return choose(level, seed, view, legal, budget_ms)
 
 
 class AiRunner:
