@@ -197,6 +197,8 @@ class _Search:
     # -- playouts ---------------------------------------------------------------------------
 
     def policy(self, state: Any, player: str) -> Any:
+        """``player``'s playout decision: the ``playout`` hook, else the heuristic on their view
+        of the state, else ``random_decision``, else a random listed decision or the default."""
         hooks, game = self.hooks, self.game
         if hooks.playout is not None:
             return hooks.playout(game, state, player, self.rng)
@@ -211,41 +213,40 @@ class _Search:
             return game.default(state, player)
         return legal[self.rng.below(len(legal))]
 
-    def progress(self, state: Any, steps: int) -> int:
-        return steps if self.hooks.progress is None else self.hooks.progress(self.game, state)
-
     def rollout(self, state: Any) -> None:
         """Every player owing a decision plays the policy, until the horizon or the end."""
-        game = self.game
-        stop = self.progress(state, 0) + self.horizon if self.horizon > 0 else None
+        game, rng, apply = self.game, self.rng, self._apply
+        owed_now = game.owed
+        progress = self.hooks.progress
+        playout = self.hooks.playout
+        stop = None
+        if self.horizon > 0:
+            stop = (0 if progress is None else progress(game, state)) + self.horizon
         steps = 0
         while steps < MAX_PLAYOUT:
-            if stop is not None and self.progress(state, steps) >= stop:
+            if stop is not None and (steps if progress is None
+                                     else progress(game, state)) >= stop:
                 return
-            owed = game.owed(state)
+            owed = owed_now(state)
             if not owed:
                 return
             for k, who in enumerate(owed):  # simultaneous decisions: each owed one, seat order
+                player = who.player
                 if k:
-                    if stop is not None and self.progress(state, steps) >= stop:
+                    if stop is not None and (steps if progress is None
+                                             else progress(game, state)) >= stop:
                         return
-                    if all(o.player != who.player for o in game.owed(state)):
+                    if all(o.player != player for o in owed_now(state)):
                         break  # what is owed changed meanwhile: ask again
-                if not self.play(state, who.player):
-                    return  # nothing the game accepts: scored where it stands
+                try:
+                    apply(game, state, player, playout(game, state, player, rng)
+                          if playout is not None else self.policy(state, player))
+                except IllegalDecision:
+                    try:  # a decision the engine refuses: the game's default instead
+                        game.apply(state, player, game.default(state, player))
+                    except IllegalDecision:
+                        return  # nothing the game accepts: scored where it stands
                 steps += 1
-
-    def play(self, state: Any, player: str) -> bool:
-        """``player``'s playout decision, or the game's default if the engine refuses it."""
-        game = self.game
-        try:
-            self._apply(game, state, player, self.policy(state, player))
-        except IllegalDecision:
-            try:
-                game.apply(state, player, game.default(state, player))
-            except IllegalDecision:
-                return False
-        return True
 
     def values(self, state: Any) -> dict[str, float]:
         if self.hooks.evaluate is not None:
