@@ -1,0 +1,110 @@
+"""``python bot.py`` killed (SIGKILL) in the middle of an Out of Mine! draft: the fake holds one
+request of a ``/game draft`` step (its deferral: nothing stored yet; its reply: the draft
+stored, nobody told yet) and the process is killed while it waits. Started again on the same
+database, every tile saved before is still in the draft with the time it was placed, the step
+in flight is either wholly there or not at all, the take-back button of a reply posted before
+the kill still works, and the committed dig carries every saved tile's time (R6)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from db import Database
+from engine import get_game
+from engine.out_of_mine.actions import parse
+
+from .proc import BotProcess
+from .world import World
+
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
+
+G = get_game("out-of-mine")
+
+
+async def say(world: World, user: Any, channel: Any, command: str, **options: str) -> Any:
+    h = await world.fake.send_slash_command(user, channel, command, options or None)
+    return await h.reply(30)
+
+
+async def offered(world: World, user: Any, thread: Any) -> str | None:
+    """The first tile the autocomplete offers to add (``+WORD``), or None."""
+    choices = await world.fake.autocomplete(user, thread, "game draft", "action", value="+",
+                                            timeout=30)
+    return str(choices[0]["value"])[1:] if choices else None
+
+
+async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: Any) -> None:
+    world = holding_world
+    fake = world.fake
+    log_path = tmp_path / "bot.log"
+    db = await Database.open(world.db_path)
+    proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+    try:
+        ann, bob = world.players[:2]
+        opened = await say(world, ann, world.channel, "game new", game="out-of-mine",
+                           options="race=true")
+        m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", str(opened.content))
+        assert m
+        game_id, thread = int(m[1]), fake.channels[m[2]]
+        await say(world, bob, thread, "game join")
+        await say(world, ann, thread, "game start")
+        game = await db.get_game(game_id)
+        player = next(s.player_id for s in game.seats if int(s.user_id) == int(ann.id))
+        for user in (ann, bob):
+            assert "side a" in str((await say(world, user, thread, "game do", action="side a")).content)
+        await say(world, ann, thread, "game do", action="open")
+        for _ in range(2):  # two tiles placed and saved before any kill
+            word = await offered(world, ann, thread)
+            assert word is not None
+            reply = await say(world, ann, thread, "game draft", action=f"+{word}")
+        saved = await db.get_draft(game_id, player)
+        assert saved is not None and len(saved.text.split()) == 3
+        for cut, path in ((1, "/interactions/**"), (2, "/webhooks/**")):
+            # 1: the deferral (nothing stored yet); 2: the draft's reply (stored, nobody told)
+            word = await offered(world, ann, thread)
+            assert word is not None
+            gate = fake.hold(1, None, path)
+            h = await fake.send_slash_command(ann, thread, "game draft", {"action": f"+{word}"})
+            await fake.wait_for(lambda gate=gate: gate.held, 30, f"the draft step's request #{cut}")
+            await proc.kill()
+            fake.release_all()
+            proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+            draft = await db.get_draft(game_id, player)
+            assert draft is not None
+            assert draft.text in (saved.text, f"{saved.text} {word}"), "a step half stored"
+            assert all(draft.marks[w] == at for w, at in saved.marks.items()), "a saved time moved"
+            if cut == 1:
+                assert draft.text == saved.text, "stored before the interaction was acknowledged"
+            else:
+                assert draft.text == f"{saved.text} {word}", "the reply was held after the save"
+                assert h.original is None or h.original.loading  # nobody was told
+            saved = draft
+        # the reply posted by the first process: its take-back button works on the restarted bot
+        buttons = [c for c in reply.walk_components()
+                   if c.get("type") == 2 and str(c.get("label", "")).startswith("↩ Take back ")]
+        assert len(buttons) == 2  # the two tiles placed then, the last first
+        taken = str(buttons[-1]["label"]).removeprefix("↩ Take back ")
+        assert taken == saved.text.split()[1]
+        back = await (await fake.click_button(ann, reply, buttons[-1]["custom_id"])).reply(30)
+        assert back.ephemeral and taken not in str(back.content).split("`")[1]
+        again = await db.get_draft(game_id, player)
+        assert again is not None and taken not in again.text.split()
+        assert all(again.marks[w] == saved.marks[w] for w in again.text.split()[1:])
+        kept = dict(again.marks)
+        await say(world, ann, thread, "game draft", action=f"+{taken}")  # placed again, later
+        while (word := await offered(world, ann, thread)) is not None:
+            await say(world, ann, thread, "game draft", action=f"+{word}")
+        done = await say(world, ann, thread, "game confirm")
+        assert "Done" in str(done.content)
+        dig = [d.text for d in await db.get_log(game_id) if d.player_id == player and d.text.startswith("dig")]
+        assert len(dig) == 1
+        placed = {t.word: t.at / 10 for t in parse(dig[0]).tiles}  # type: ignore[attr-defined]
+        for w, at in kept.items():  # R6: each tile counts from its last placing, kill or not
+            assert abs(placed[w] - at) <= 0.1, (w, placed[w], at)
+        assert placed[taken] >= max(kept.values()) - 0.1  # placed again after the others
+    finally:
+        await proc.stop()
+        await db.close()
+    errors = [line for line in proc.output().splitlines() if " ERROR " in line or line.startswith("Traceback")]
+    assert not errors, "\n".join(errors)
