@@ -73,10 +73,10 @@ def positions(name: str, seed: int) -> list[tuple[Any, str, set[str]]]:
         action = ai.random_decision(g, state, player, rng)
         secret = g.sealed(state, player, action)
         events = g.apply(state, player, action)
-        if any(e.kind == "reveal" for e in events):
-            sealed.clear()
         if secret:
             sealed.add(player)
+        if any(e.kind == "reveal" for e in events):  # reveals this decision too
+            sealed.clear()
     return found
 
 
