@@ -61,14 +61,18 @@ def positions(name: str, seed: int) -> list[tuple[Any, str, set[str]]]:
     rng = _rng(seed)
     sealed: set[str] = set()
     found: list[tuple[Any, str, set[str]]] = []
+    secrets = 0
     for step in range(MAX_STEPS):
         owed = g.owed(state)
         if not owed or len(found) >= POSITIONS:
             break
-        if step % STRIDE == 0:
-            who = owed[rng.below(len(owed))].player
+        waiting = [o.player for o in owed if sealed - {o.player}]
+        if step % STRIDE == 0 or (waiting and secrets < POSITIONS // 2):
+            # every so often, and whenever someone owes while another's decision is sealed
+            who = waiting[0] if waiting else owed[rng.below(len(owed))].player
             if len(g.legal(state, who)) != 1:
                 found.append((g.clone(state), who, sealed - {who}))
+                secrets += bool(sealed - {who})
         player = owed[rng.below(len(owed))].player
         action = ai.random_decision(g, state, player, rng)
         secret = g.sealed(state, player, action)
