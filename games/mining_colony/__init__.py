@@ -56,6 +56,14 @@ class MiningColony(Presentation):
         """Discover starts a round: post the summary and the board."""
         return "discover" in public_kinds
 
+    def turn_key(self, view: dict[str, Any]) -> str | None:
+        """A development turn (many small steps of one player, R9) is one thread message,
+        edited step by step."""
+        to_act = view.get("to_act") or {}
+        if view.get("step") == "develop" and to_act.get("player"):
+            return f"{view['round']}:{to_act['player']}"
+        return None
+
     # --- pictures -------------------------------------------------------------------------
 
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:

@@ -31,10 +31,12 @@ async def finish(world: World, db: Any, table: ColonyTable) -> dict[str, int]:
     assert state.ended and await table.status() == "finished"
     log = await db.get_log(table.game_id)
     initial = (await db.load_initial(table.game_id)).json
+    thread = table.thread
+    assert thread is not None
+    await world.fake.wait_for(lambda: any("The game is over" in (m.content or "") and m.attachments
+                                          for m in thread.messages if not m.ephemeral),
+                              20, "the final post with the scores picture")
     figures = audit(world, table, log, initial)
-    assert table.thread is not None
-    posted = [m.content or "" for m in table.thread.messages if not m.ephemeral]
-    assert any("The game is over" in p for p in posted)
     assert not world.fake.unknown_requests and not world.fake.internal_errors
     refused = [r for r in world.fake.requests if r.status and r.status >= 400]
     assert not refused, refused
