@@ -118,3 +118,33 @@ def determinize(game: Any, view: dict[str, Any], player: str, rng: Rng) -> State
     from .determinize import determinize as draw
 
     return draw(view, player, rng)
+
+
+HORIZON = 1  # playouts stop when the round changes (``progress``), then ``evaluate``
+
+
+def playout(game: Any, state: State, player: str, rng: Rng) -> Action:
+    """The easy heuristic on a light view of the state (search.py): fast, and it reads
+    nothing but the player's own things and the zones."""
+    from .search import light_view
+
+    return heuristic(game, light_view(state, player), player, game.legal(state, player), rng)
+
+
+def evaluate(game: Any, state: State, scale: float = 4.0) -> dict[str, float]:
+    from .search import worth
+
+    return worth(state, scale)
+
+
+def candidates(game: Any, state: State, player: str, legal: list[Action] | None
+               ) -> list[Action]:
+    from .search import search_candidates
+
+    return search_candidates(state, player, game.legal(state, player) if legal is None
+                             else legal)
+
+
+def progress(game: Any, state: State) -> int:
+    """Playouts are measured in rounds."""
+    return state.round
