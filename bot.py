@@ -69,7 +69,7 @@ class StellaBot(commands.Bot):
         bot process holds it), referee, commands, persistent components. Once only."""
         if self.db is not None:
             return
-        db = await Database.open(self.settings.database_path)
+        db = await Database.open(self.settings.database)
         ownership = Ownership(db, self.settings, clock=self.clock, on_lost=self._lost)
         try:
             await ownership.claim()

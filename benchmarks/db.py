@@ -8,6 +8,9 @@ decisions per second, per-decision latency p50/p99, the process's CPU per decisi
 (process_time), SQL statements per decision, COMMITs (fsyncs) per decision, and how long the
 writer's lock is held per decision (the time other writers wait for).
 
+``--url postgresql://...`` runs the same on a PostgreSQL server instead (in a fresh schema,
+dropped after; the lock figure is then not measured: the server serialises writes).
+
 ``--code DIR`` imports ``db`` from another checkout (e.g. main before a change), so two versions
 are compared with the same driver: it needs only the public ``Database`` API.
 """
@@ -71,6 +74,8 @@ async def _instrument(db: Any, count: list[int]) -> None:
             count[1] += 1
 
     backend = getattr(db, "_backend", None)
+    if backend is not None and not hasattr(backend, "_writer"):
+        return  # PostgreSQL: no statement trace, no lock of ours
     if backend is not None:
         backend._writer.set_trace_callback(trace)
         backend._reader.set_trace_callback(trace)
@@ -87,7 +92,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     from db import Database, notified
 
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        db = await Database.open(Path(tmp) / "bench.sqlite3", synchronous=args.synchronous)
+        if args.url:
+            schema = f"bench_{os.getpid()}"
+            url = args.url + ("&" if "?" in args.url else "?") + f"search_path={schema}"
+            await _pg(args.url, f'CREATE SCHEMA "{schema}"')
+            db = await Database.open(url)
+        else:
+            db = await Database.open(Path(tmp) / "bench.sqlite3", synchronous=args.synchronous)
         try:
             ids = await _setup(db, args.games)
             versions = dict.fromkeys(ids, 0)
@@ -119,10 +130,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         finally:
             await db.close()
+            if args.url:
+                await _pg(args.url, f'DROP SCHEMA "{schema}" CASCADE')
     n = len(latencies)
     q = statistics.quantiles(latencies, n=100)
     return {
-        "decisions": n, "players": args.players, "synchronous": args.synchronous,
+        "decisions": n, "players": args.players,
+        "backend": "postgresql" if args.url else f"sqlite synchronous={args.synchronous}",
         "decisions_per_s": round(n / wall, 1),
         "latency_p50_ms": round(1000 * q[49], 2), "latency_p99_ms": round(1000 * q[98], 2),
         "cpu_ms_per_decision": round(1000 * cpu / n, 3),
@@ -133,6 +147,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+async def _pg(url: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks db")
     parser.add_argument("--json", action="store_true")
@@ -141,6 +165,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--decisions", type=int, default=2000)
     parser.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL"])
     parser.add_argument("--dir", default=None, help="where the database file goes")
+    parser.add_argument("--url", default=None, help="a postgresql:// server instead of SQLite")
     parser.add_argument("--code", default=None, help="import db from this checkout")
     args = parser.parse_args(argv)
     if args.code:

@@ -30,6 +30,11 @@ every method is a coroutine, safe to call from concurrent tasks. Storage is behi
 (`db.core`: `Tx` and `Backend`): `db.sqlite` runs each transaction's statements on the event
 loop's thread in one piece and commits writes in groups, resuming a writer only once its
 transaction is durable (the durability argument is in `db.sqlite`'s docstring).
+``Database.open("postgresql://...")`` (``DATABASE_URL``) uses a PostgreSQL server instead
+(`db.postgres`, asyncpg): the same migrations and queries, translated from SQLite's dialect in
+`db.dialect`; the lease works there too. Queries in `db` keep to what both engines accept
+(upserts with ON CONFLICT, no INSERT OR REPLACE, no two-argument MAX/MIN, aliased subqueries,
+typed parameters); tests/db runs each test of the `db` fixture on both.
     create_game, join_seat, leave_seat, update_options, set_thread, start_game   (lobby)
     get_game, find_game_by_thread, list_games, running_games,
     load_snapshot, load_initial, get_log, get_results                             (loading)

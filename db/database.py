@@ -13,6 +13,7 @@ from db.guilds import GuildsMixin
 from db.lobby import LobbyMixin
 from db.moderation import ModerationMixin
 from db.owed import OwedMixin
+from db.postgres_url import is_url
 from db.sqlite import SqliteBackend, Synchronous
 from db.stats import StatsMixin
 from db.timers import TimersMixin
@@ -46,7 +47,12 @@ class Database(
         """Open (creating if needed), check and migrate. DatabaseCorrupt if SQLite's quick
         integrity check finds the file damaged; SchemaTooNew if the file is newer than this
         code. ``synchronous="FULL"`` makes every commit durable before the caller resumes
-        (group commit, `db.sqlite`)."""
+        (group commit, `db.sqlite`). A ``postgresql://`` URL instead of a path opens that
+        server's database (`db.postgres`; the SQLite options do not apply)."""
+        if is_url(path):
+            from db.postgres import PgBackend  # asyncpg is imported only when used
+
+            return cls(await PgBackend.open(str(path)))
         # In a thread: the integrity check reads the whole file, and a migration may wait
         # for another process's write lock.
         backend = await asyncio.to_thread(

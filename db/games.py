@@ -298,7 +298,8 @@ async def add_missed(tx: Tx, game_id: int, player_id: str, absent_after: int | N
     """Missed count + 1 (absent once it reaches `absent_after`); return how many rows changed."""
     return await tx.run(
         "UPDATE seats SET missed_deadlines = missed_deadlines + 1,"
-        " absent = CASE WHEN ? IS NOT NULL AND missed_deadlines + 1 >= ? THEN 1 ELSE absent END"
+        " absent = CASE WHEN CAST(? AS INTEGER) IS NOT NULL AND missed_deadlines + 1 >= ?"
+        " THEN 1 ELSE absent END"
         " WHERE game_id = ? AND player_id = ?",
         (absent_after, absent_after, game_id, player_id),
     )

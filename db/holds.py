@@ -58,8 +58,10 @@ async def hold(db: Database, game_id: int, reason: HoldReason, *, detail: str = 
         current = None if row is None else _hold(row)
         if current is None or RANK[reason] > RANK[current.reason]:
             await tx.run(
-                "INSERT OR REPLACE INTO holds (game_id, reason, detail, since, attempts, retry_at,"
-                " told) VALUES (?, ?, ?, ?, 1, ?, 0)",
+                "INSERT INTO holds (game_id, reason, detail, since, attempts, retry_at, told)"
+                " VALUES (?, ?, ?, ?, 1, ?, 0) ON CONFLICT (game_id) DO UPDATE SET"
+                " reason = excluded.reason, detail = excluded.detail, since = excluded.since,"
+                " attempts = 1, retry_at = excluded.retry_at, told = 0",
                 (game_id, str(reason), detail[:300], now, retry_at))
         elif current.reason == reason:
             await tx.run("UPDATE holds SET attempts = attempts + 1, retry_at = ?, detail = ?"

@@ -68,7 +68,10 @@ async def claim(db: Database, token: str, host: str, pid: int, *, ttl: float, no
             if current.token != token and current.expires_at > now:
                 raise DatabaseInUse(db.path, current, now)
         await tx.run(
-            f"INSERT OR REPLACE INTO owner (id, {_COLUMNS}) VALUES (1, ?, ?, ?, ?, ?)",
+            f"INSERT INTO owner (id, {_COLUMNS}) VALUES (1, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (id) DO UPDATE SET token = excluded.token, host = excluded.host,"
+            " pid = excluded.pid, acquired_at = excluded.acquired_at,"
+            " expires_at = excluded.expires_at",
             (token, host, pid, now, now + ttl),
         )
     return Owner(token, host, pid, now, now + ttl)

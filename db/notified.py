@@ -56,15 +56,19 @@ async def record(db: Database, game_id: int, version: int, *, prompt_version: in
         if complete:
             await tx.run(
                 "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game_id) DO UPDATE SET version = MAX(version, excluded.version),"
-                " prompt_version = COALESCE(excluded.prompt_version, prompt_version),"
+                " ON CONFLICT (game_id) DO UPDATE SET version = CASE"
+                " WHEN excluded.version > notified.version THEN excluded.version"
+                " ELSE notified.version END,"
+                " prompt_version = COALESCE(excluded.prompt_version, notified.prompt_version),"
                 " auto = excluded.auto",
                 (game_id, version, prompt_version, int(auto)),
             )
         else:  # behind: version - 1 at most, so ``behind`` lists it after a restart
             await tx.run(
                 "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, NULL, ?)"
-                " ON CONFLICT (game_id) DO UPDATE SET version = MIN(version, excluded.version),"
+                " ON CONFLICT (game_id) DO UPDATE SET version = CASE"
+                " WHEN excluded.version < notified.version THEN excluded.version"
+                " ELSE notified.version END,"
                 " auto = excluded.auto",
                 (game_id, version - 1, int(auto)),
             )

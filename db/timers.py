@@ -76,7 +76,7 @@ class TimersMixin(Core):
                 "SELECT MIN(t) FROM ("
                 f" SELECT MIN(deadline) AS t FROM games WHERE status = 'running'{skip}"
                 " UNION ALL SELECT MIN(remind_at) FROM games"
-                f"  WHERE status = 'running' AND reminder_sent = 0{skip})",
+                f"  WHERE status = 'running' AND reminder_sent = 0{skip}) AS timers",
                 (*exclude, *exclude),
             )
         return None if row is None else row[0]
@@ -113,7 +113,7 @@ class TimersMixin(Core):
             await tx.game_row(game_id)
             changed = await tx.run(
                 "UPDATE seats SET absent = ?,"
-                " missed_deadlines = CASE WHEN ? THEN missed_deadlines ELSE 0 END"
+                " missed_deadlines = CASE WHEN ? = 1 THEN missed_deadlines ELSE 0 END"
                 " WHERE game_id = ? AND player_id = ?",
                 (int(absent), int(absent), game_id, player_id),
             )

@@ -13,6 +13,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("stella.sqlite3")
+    # A PostgreSQL server instead of the SQLite file (db/postgres.py), e.g. for several
+    # machines: postgresql://user:password@host:5432/dbname. Unset: DATABASE_PATH.
+    database_url: SecretStr | None = None  # secret: it may hold a password
     discord_guild_id: int | None = None
     log_level: str = "INFO"
     # Point the bot at another Discord (a local fake server in tests); unset in production.
@@ -40,6 +43,24 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str) and not value.strip().startswith(("postgresql://",
+                                                                    "postgres://")):
+            raise ValueError("DATABASE_URL is a postgresql://user@host:port/dbname URL"
+                             " (for a SQLite file, set DATABASE_PATH instead)")
+        return value.strip() if isinstance(value, str) else value
+
+    @property
+    def database(self) -> str | Path:
+        """What `Database.open` opens: the PostgreSQL URL if set, else the SQLite file."""
+        if self.database_url is None:
+            return self.database_path
+        return self.database_url.get_secret_value()
 
     @field_validator("log_level")
     @classmethod

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || ./scripts/setup.sh
-if ! .venv/bin/python -c 'import discord, pydantic_settings, PIL' 2>/dev/null; then
+if ! .venv/bin/python -c 'import discord, asyncpg, pydantic_settings, PIL' 2>/dev/null; then
   ./scripts/setup.sh
 fi
 exec .venv/bin/python bot.py "$@"

@@ -30,6 +30,19 @@ def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s.discord_api_base == "http://127.0.0.1:8123/api/v10"
 
 
+def test_database_url_selects_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_PATH", "/tmp/x.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", "  ")
+    assert Settings(_env_file=None).database == Path("/tmp/x.sqlite3")  # type: ignore[call-arg]
+    url = "postgresql://bot:pw@db.example:5432/games"
+    monkeypatch.setenv("DATABASE_URL", url)
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.database == url and "pw" not in repr(s)
+    monkeypatch.setenv("DATABASE_URL", "/tmp/x.sqlite3")
+    with pytest.raises(ValueError, match="DATABASE_URL is a postgresql://"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+
+
 def test_blank_values_are_unset(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "  ")
     monkeypatch.setenv("DISCORD_GUILD_ID", "")

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 import json
-from collections.abc import AsyncIterator
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from db import Database, Game
+from tests.db.pgserver import drop_schema, pg_server, pg_status
 
 T0 = 1_700_000_000
 
@@ -23,10 +26,63 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test of the `db` fixture runs on SQLite and on PostgreSQL, except those that
+    read or write the SQLite file themselves (they ask for `db_path`)."""
+    if "db" in metafunc.fixturenames or "reopen" in metafunc.fixturenames:
+        own = inspect.signature(metafunc.function).parameters
+        if metafunc.definition.get_closest_marker("postgres_only"):
+            backends = ["postgres"]
+        elif "db_path" in own:
+            backends = ["sqlite"]
+        else:
+            backends = ["sqlite", "postgres"]
+        metafunc.parametrize("backend", backends)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "postgres_only: a test of the PostgreSQL backend alone")
+
+
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(db_path) as database:
+async def db(backend: str, db_path: Path, reopen: Reopen) -> AsyncIterator[Database]:
+    async with await reopen() as database:
         yield database
+
+
+Reopen = Callable[[], Awaitable[Database]]
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> str | None:
+    return pg_server()  # asked here, outside any test's event loop
+
+
+@pytest.fixture
+async def reopen(backend: str, db_path: Path, pg_url: str | None) -> AsyncIterator[Reopen]:
+    """Opens (another) `Database` on the test's store: its SQLite file, or its PostgreSQL
+    schema (fresh per test, dropped after it)."""
+    if backend == "sqlite":
+
+        async def open_file() -> Database:
+            return await Database.open(db_path)
+
+        yield open_file
+        return
+    url = pg_url
+    if url is None:
+        pytest.skip(f"PostgreSQL tests skipped: {pg_status()}")
+    from db.postgres import PgBackend
+
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+
+    async def open_schema() -> Database:
+        return Database(await PgBackend.open(url, schema=schema, max_size=4))
+
+    try:
+        yield open_schema
+    finally:
+        await drop_schema(url, schema)
 
 
 async def running_game(

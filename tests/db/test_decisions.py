@@ -17,7 +17,7 @@ from db import (
     StaleVersion,
     WrongStatus,
 )
-from tests.db.conftest import T0, decide, running_game, state
+from tests.db.conftest import T0, Reopen, decide, running_game, state
 
 
 async def test_append_and_log(db: Database) -> None:
@@ -95,9 +95,9 @@ async def test_concurrent_appends_one_wins(db: Database) -> None:
     assert (await db.load_snapshot(game.id)).json == state(1, by=log[0].player_id)
 
 
-async def test_concurrent_appends_from_two_connections(db: Database, db_path: Path) -> None:
+async def test_concurrent_appends_from_two_connections(db: Database, reopen: Reopen) -> None:
     game = await running_game(db)
-    async with await Database.open(db_path) as other:
+    async with await reopen() as other:
 
         async def attempt(conn: Database, player: str) -> str:
             try:

@@ -8,18 +8,18 @@ import pytest
 from db import Database, lease
 from db.lease import DatabaseInUse
 
-from .conftest import T0
+from .conftest import T0, Reopen
 
 
-async def test_a_live_lease_refuses_another_process(db: Database, db_path) -> None:
+async def test_a_live_lease_refuses_another_process(db: Database, reopen: Reopen) -> None:
     mine = await lease.claim(db, "a" * 32, "host-a", 111, ttl=45, now=T0)
     assert (mine.pid, mine.expires_at) == (111, T0 + 45)
-    async with await Database.open(db_path) as other:  # a second process on the same file
+    async with await reopen() as other:  # a second process on the same file
         with pytest.raises(DatabaseInUse) as refused:
             await lease.claim(other, "b" * 32, "host-b", 222, ttl=45, now=T0 + 44)
     text = str(refused.value)
     assert "process 111 on host 'host-a'" in text and "runs out in 1 s" in text
-    assert str(db_path) in text
+    assert db.path in text
     assert (await lease.holder(db)).token == "a" * 32
     # the holder may claim again (a re-claim is a renewal)
     assert (await lease.claim(db, "a" * 32, "host-a", 111, ttl=45, now=T0 + 10)).expires_at == T0 + 55

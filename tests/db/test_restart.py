@@ -1,13 +1,11 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 from db import Database, GameStatus
-from tests.db.conftest import T0, decide, running_game, state
+from tests.db.conftest import T0, Reopen, decide, running_game, state
 
 
-async def test_everything_survives_a_restart(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_everything_survives_a_restart(reopen: Reopen) -> None:
+    async with await reopen() as db:
         game = await running_game(db, ai=1)
         await decide(db, game, 5)
         await db.undo_last(game.id, 5, state(4), 4, deadline=T0 + 42)
@@ -17,7 +15,7 @@ async def test_everything_survives_a_restart(db_path: Path) -> None:
         lobby = await db.create_game(guild_id=1, channel_id=10, thread_id=901, host_id=5)
         await db.join_seat(lobby.id, user_id=5, display_name="Fay")
         before = (await db.export_game(game.id, now=T0), await db.export_game(lobby.id, now=T0))
-    db2 = await Database.open(db_path)
+    db2 = await reopen()
     try:
         after = (await db2.export_game(game.id, now=T0), await db2.export_game(lobby.id, now=T0))
         assert after == before
@@ -30,7 +28,7 @@ async def test_everything_survives_a_restart(db_path: Path) -> None:
         await db2.append_decision(game.id, 4, "111", "draw 1", state(5), 5, deadline=None)
     finally:
         await db2.close()
-    async with await Database.open(db_path) as db3:
+    async with await reopen() as db3:
         assert [d.seq for d in await db3.get_log(game.id)] == [1, 2, 3, 4, 5]
 
 

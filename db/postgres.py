@@ -1,0 +1,157 @@
+"""The PostgreSQL backend (asyncpg), chosen by ``DATABASE_URL=postgresql://...``: for groups
+that run the bot on several machines against one server. SQLite stays the embedded default.
+
+The same numbered migrations run here, translated by `db.dialect` (and recorded in the same
+``schema_migrations`` table); every query of `db` is translated there too (cached).
+
+Transactions: ``write()`` is one PostgreSQL transaction that first takes a transaction-scoped
+advisory lock (one per schema), so writes are serialised as SQLite's ``BEGIN IMMEDIATE``
+serialises them, across every process using the schema: the mixins' optimistic version checks
+and ``MAX(seq) + 1`` keep their meaning. ``read()`` is a read-only REPEATABLE READ transaction
+(one snapshot). Durability is PostgreSQL's: COMMIT returns once the WAL is flushed
+(``synchronous_commit=on``, the server's default), and the server groups concurrent commits
+into one flush itself.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+
+import asyncpg
+
+from db import dialect
+from db.core import Params, Row, Tx
+from db.errors import MigrationError, SchemaTooNew
+from db.migrate import CREATE_SCHEMA_MIGRATIONS, Migration, load_migrations
+from db.postgres_url import redact
+
+_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
+
+
+def _number(text: str) -> int | float:
+    """numeric (SUM, AVG of BIGINT columns) as SQLite would give it: int or float."""
+    value = float(text)
+    return int(text) if value.is_integer() and "." not in text else value
+
+
+async def _init(conn: asyncpg.Connection) -> None:
+    await conn.set_type_codec("numeric", encoder=str, decoder=_number, schema="pg_catalog",
+                              format="text")
+
+
+class PgTx(Tx):
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+
+    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self.conn.fetch(dialect.query(sql), *params))
+
+    async def one(self, sql: str, params: Params = ()) -> Row | None:
+        return await self.conn.fetchrow(dialect.query(sql), *params)
+
+    async def run(self, sql: str, params: Params = ()) -> int:
+        status = await self.conn.execute(dialect.query(sql), *params)
+        last = status.rsplit(" ", 1)[-1]  # "UPDATE 2", "INSERT 0 1", "DELETE 0"
+        return int(last) if last.isdigit() else 0
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        return int(await self.conn.fetchval(dialect.query(sql) + " RETURNING id", *params))
+
+    async def many(self, sql: str, rows: Iterable[Params]) -> None:
+        await self.conn.executemany(dialect.query(sql), list(rows))
+
+
+class PgBackend:
+    def __init__(self, pool: asyncpg.Pool, path: str) -> None:
+        self.path = path
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, schema: str | None = None, min_size: int = 1,
+                   max_size: int = 10) -> PgBackend:
+        """Connect and migrate; ``schema``: use (and create) this schema instead of the
+        server's default search path."""
+        settings = {} if schema is None else {"search_path": schema}
+        if schema is not None:
+            conn = await asyncpg.connect(url)
+            try:
+                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+            finally:
+                await conn.close()
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
+                                         server_settings=settings, init=_init)
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, redact(url))
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        async with self._pool.acquire() as conn, conn.transaction(
+            isolation="repeatable_read", readonly=True
+        ):
+            yield PgTx(conn)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Tx]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute(_LOCK)
+            yield PgTx(conn)
+
+    async def schema_version(self) -> int:
+        async with self._pool.acquire() as conn:
+            return await applied_version(conn)
+
+    async def checkpoint(self) -> None:
+        """Nothing to do: the server manages its own WAL."""
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+
+async def applied_version(conn: asyncpg.Connection) -> int:
+    exists = await conn.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+
+
+async def migrate(conn: asyncpg.Connection, migrations: list[Migration] | None = None) -> int:
+    """`db.migrate.migrate` for PostgreSQL: every pending migration in one transaction, under
+    the schema's advisory lock (two processes cannot both migrate)."""
+    migrations = load_migrations() if migrations is None else migrations
+    known = migrations[-1].version if migrations else 0
+    current = await applied_version(conn)
+    if current > known:
+        raise SchemaTooNew(current, known)
+    if current == known:
+        return current
+    async with conn.transaction():
+        await conn.execute(_LOCK)
+        await conn.execute(dialect.ddl(CREATE_SCHEMA_MIGRATIONS))
+        current = await applied_version(conn)
+        if current > known:
+            raise SchemaTooNew(current, known)
+        for statement in dialect.PRELUDE:
+            await conn.execute(statement)
+        for migration in migrations[current:]:
+            for statement in migration.statements:
+                try:
+                    await conn.execute(dialect.ddl(statement))
+                except asyncpg.PostgresError as exc:
+                    raise MigrationError(
+                        f"migration {migration.version:04d}_{migration.name} failed: {exc}"
+                    ) from exc
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                migration.version, migration.name, int(time.time()),
+            )
+    return known
+
