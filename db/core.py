@@ -90,7 +90,7 @@ class Backend(Protocol):
 
     def read(self) -> AbstractAsyncContextManager[Tx]: ...
 
-    def write(self) -> AbstractAsyncContextManager[Tx]: ...
+    def write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Tx]: ...
 
     async def schema_version(self) -> int: ...
 
@@ -108,7 +108,9 @@ class Core:
         """A consistent snapshot of committed data."""
         return self._backend.read()
 
-    def _write(self) -> AbstractAsyncContextManager[Tx]:
+    def _write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Tx]:
         """One atomic transaction: kept if the block ends normally (the caller resumes only
-        once it is durable), undone entirely if it raises."""
-        return self._backend.write()
+        once it is durable), undone entirely if it raises. ``game_id``: the transaction reads
+        and writes that game's rows only, so a backend may run it beside writes of other
+        games (PostgreSQL does; SQLite serialises every write anyway)."""
+        return self._backend.write(game_id)

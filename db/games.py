@@ -173,7 +173,7 @@ class GamesMixin(Core):
                 f"new_version {new_version} must exceed expected_version {expected_version}"
             )
         now = now_or(now)
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             row = await versioned_row(tx, game_id, expected_version)
             seat = await tx.one(
                 "SELECT seat, missed_deadlines FROM seats WHERE game_id = ? AND player_id = ?",
@@ -230,7 +230,7 @@ class GamesMixin(Core):
     ) -> None:
         """Running -> finished, with one result row per seat (for the stats)."""
         now = now_or(now)
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             row = await versioned_row(tx, game_id, expected_version)
             await _finish(tx, row, results, end_reason, now)
 

@@ -52,7 +52,7 @@ async def record(db: Database, game_id: int, version: int, *, prompt_version: in
     """Everything for state ``version`` went out (``prompt_version``: a prompt for it was
     posted, else the last one stays; ``hands``: player id -> hand DM'd now). Not ``complete``
     (its prompt was refused): the game stays behind, so a restart posts the prompt again."""
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         if complete:
             await tx.run(
                 "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, ?, ?)"

@@ -60,14 +60,14 @@ class OwedMixin(Core):
 
     async def set_owed(self, game_id: int, timers: Sequence[OwedTimer]) -> None:
         """Set a running game's owed timers (after a start, an undo, a replaced seat...)."""
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             await tx.game_row(game_id, GameStatus.RUNNING)
             await write_owed(tx, game_id, timers)
 
     async def mark_owed_reminded(self, game_id: int, player_id: str, deadline: int | None) -> bool:
         """The reminder of ``player_id``'s owed decision went out; False if their deadline
         changed since. The game's reminder time becomes the next unsent one."""
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             changed = await tx.run(
                 "UPDATE owed SET reminder_sent = 1 WHERE game_id = ? AND player_id = ?"
                 " AND deadline IS ?", (game_id, player_id, deadline))
@@ -97,7 +97,7 @@ class OwedMixin(Core):
 
     async def save_draft(self, game_id: int, player_id: str, version: int, text: str,
                          marks: dict[str, float], *, now: int | None = None) -> None:
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             await tx.game_row(game_id, GameStatus.RUNNING)
             await tx.run(
                 "INSERT INTO drafts (game_id, player_id, version, text, marks_json, updated_at)"
@@ -107,6 +107,6 @@ class OwedMixin(Core):
                 (game_id, player_id, version, text, json.dumps(marks), now_or(now)))
 
     async def drop_draft(self, game_id: int, player_id: str) -> None:
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             await tx.run("DELETE FROM drafts WHERE game_id = ? AND player_id = ?",
                          (game_id, player_id))

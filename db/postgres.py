@@ -7,7 +7,10 @@ The same numbered migrations run here, translated by `db.dialect` (and recorded 
 Transactions: ``write()`` is one PostgreSQL transaction that first takes a transaction-scoped
 advisory lock (one per schema), so writes are serialised as SQLite's ``BEGIN IMMEDIATE``
 serialises them, across every process using the schema: the mixins' optimistic version checks
-and ``MAX(seq) + 1`` keep their meaning. ``read()`` is a read-only REPEATABLE READ transaction
+and ``MAX(seq) + 1`` keep their meaning. A write that touches one game's rows only
+(``_write(game_id)``: a decision, its notification record, timers, drafts) takes that lock
+shared and the game's own lock exclusively, so decisions in different games commit side by
+side (each COMMIT's WAL flush no longer waits for the others'). ``read()`` is a read-only REPEATABLE READ transaction
 (one snapshot). Durability is PostgreSQL's: COMMIT returns once the WAL is flushed
 (``synchronous_commit=on``, the server's default), and the server groups concurrent commits
 into one flush itself.
@@ -28,6 +31,12 @@ from db.migrate import CREATE_SCHEMA_MIGRATIONS, Migration, load_migrations
 from db.postgres_url import redact
 
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
+# A one-game write: the schema's lock shared (beside other games' writes, never beside a
+# whole-schema one), then the game's own lock (two-key form: a space apart from the first).
+_GAME_LOCK = (
+    "SELECT pg_advisory_xact_lock_shared(hashtext(current_schema())),"
+    " pg_advisory_xact_lock(hashtext(current_schema()), $1::integer)"
+)
 
 
 def _number(text: str) -> int | float:
@@ -100,9 +109,12 @@ class PgBackend:
             yield PgTx(conn)
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Tx]:
+    async def write(self, game_id: int | None = None) -> AsyncIterator[Tx]:
         async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute(_LOCK)
+            if game_id is None:
+                await conn.execute(_LOCK)
+            else:
+                await conn.execute(_GAME_LOCK, game_id)
             yield PgTx(conn)
 
     async def schema_version(self) -> int:

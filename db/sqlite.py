@@ -158,7 +158,7 @@ class SqliteBackend:
                 self._reader.execute("COMMIT")  # ends the snapshot; nothing to write
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Tx]:
+    async def write(self, game_id: int | None = None) -> AsyncIterator[Tx]:
         conn = self._writer
         await self._lock.acquire()
         try:

@@ -19,7 +19,7 @@ class TimersMixin(Core):
         self, game_id: int, deadline: int | None, *, remind_at: int | None = None
     ) -> None:
         """Set (or clear, with None) a running game's deadline; re-arms the reminder."""
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             await tx.game_row(game_id, GameStatus.RUNNING)
             await tx.run(
                 "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0 WHERE id = ?",
@@ -84,7 +84,7 @@ class TimersMixin(Core):
     async def mark_reminder_sent(self, game_id: int, deadline: int | None) -> bool:
         """Record that the reminder for `deadline` went out. False (nothing changed) if the
         game's deadline has changed since, so a new deadline's reminder is not lost."""
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             changed = await tx.run(
                 "UPDATE games SET reminder_sent = 1"
                 " WHERE id = ? AND status = 'running' AND deadline IS ?",
@@ -97,7 +97,7 @@ class TimersMixin(Core):
     ) -> Seat:
         """Missed count + 1 for a seat (absent once it reaches `absent_after`). Normally done
         by ``append_decision(source=TIMEOUT)``; this is for timeouts that decide nothing."""
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             await tx.game_row(game_id, GameStatus.RUNNING)
             if await add_missed(tx, game_id, player_id, absent_after) != 1:
                 raise SeatError(f"{player_id!r} has no seat in game {game_id}")
@@ -109,7 +109,7 @@ class TimersMixin(Core):
 
     async def set_absent(self, game_id: int, player_id: str, absent: bool) -> None:
         """Mark a seat absent or back; coming back also resets the missed count."""
-        async with self._write() as tx:
+        async with self._write(game_id) as tx:
             await tx.game_row(game_id)
             changed = await tx.run(
                 "UPDATE seats SET absent = ?,"

@@ -4,6 +4,7 @@ other tests/db test of the `db` fixture also runs there)."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from db import Database, MigrationError, SchemaTooNew, dialect
 from db.migrate import Migration, load_migrations, migrate
-from tests.db.conftest import Reopen
+from tests.db.conftest import Reopen, running_game, state
 
 
 def test_placeholders_are_numbered_outside_quoted_text() -> None:
@@ -81,3 +82,35 @@ async def test_a_failing_migration_leaves_nothing_and_a_newer_schema_is_refused(
             "INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 0)")
     with pytest.raises(SchemaTooNew, match="99 is newer"):
         await reopen()
+
+
+@pytest.mark.postgres_only
+async def test_one_game_writes_run_beside_other_games_and_never_beside_a_whole_schema_write(
+    db: Database,
+) -> None:
+    a = await running_game(db, thread_id=901)
+    b = await running_game(db, thread_id=902)
+    release = asyncio.Event()
+    holding = asyncio.Event()
+
+    async def hold_game_a() -> None:
+        async with db._write(a.id) as tx:
+            await tx.run("UPDATE games SET end_reason = 'held' WHERE id = ?", (a.id,))
+            holding.set()
+            await release.wait()
+
+    holder = asyncio.create_task(hold_game_a())
+    await holding.wait()
+    # Another game's decision commits while game A's transaction is open...
+    await asyncio.wait_for(
+        db.append_decision(b.id, 0, "111", "x", state(1), 1, deadline=None), 10
+    )
+    # ...but a write of the whole schema waits for it (and game A's own writes too).
+    whole = asyncio.create_task(db.set_admin_role(1, 55))
+    same = asyncio.create_task(db.append_decision(a.id, 0, "111", "x", state(1), 1, deadline=None))
+    await asyncio.sleep(0.3)
+    assert not whole.done() and not same.done()
+    release.set()
+    await asyncio.wait_for(asyncio.gather(holder, whole, same), 10)
+    assert await db.get_admin_role(1) == 55
+    assert [(await db.get_game(g.id)).version for g in (a, b)] == [1, 1]
