@@ -190,6 +190,8 @@ class SqliteBackend:
             await asyncio.shield(done)
         except asyncio.CancelledError:
             await asyncio.wait([done])
+            if not done.cancelled():
+                done.exception()  # retrieved: the caller is gone, its outcome is not news
             raise
 
     async def _begin(self) -> None:
@@ -232,9 +234,7 @@ class SqliteBackend:
 
     def _fail_batch(self, exc: BaseException) -> None:
         pending, self._pending = self._pending, []
-        for done in pending:
-            if not done.done():
-                done.set_exception(exc)
+        self._resume(pending, exc)
 
     async def _commit(self) -> None:
         """COMMIT what is released so far (one fsync), then resume its callers."""
@@ -245,19 +245,31 @@ class SqliteBackend:
                 return
             try:
                 await self._in_thread(self._writer.execute, "COMMIT")
-            except BaseException as exc:
+            except asyncio.CancelledError:
+                # The loop is shutting down; _in_thread waited for the COMMIT to finish.
                 if self._writer.in_transaction:
                     self._writer.execute("ROLLBACK")
-                failure = exc if isinstance(exc, Exception) else DbError("commit interrupted")
-                for done in pending:
-                    if not done.done():
-                        done.set_exception(failure)
-                if not isinstance(exc, Exception):
-                    raise
+                    self._resume(pending, DbError("commit interrupted"))
+                else:
+                    self._resume(pending, None)
+                raise
+            except Exception as exc:
+                if self._writer.in_transaction:
+                    self._writer.execute("ROLLBACK")
+                self._resume(pending, exc)
                 return
-            for done in pending:
-                if not done.done():
-                    done.set_result(None)
+            self._resume(pending, None)
+
+    @staticmethod
+    def _resume(pending: list[asyncio.Future[None]], exc: BaseException | None) -> None:
+        """Resume a batch's callers: with `exc`, or (None) with success."""
+        for done in pending:
+            if done.done():
+                continue
+            if exc is None:
+                done.set_result(None)
+            else:
+                done.set_exception(exc)
 
     async def _in_thread(self, fn: Any, *args: Any) -> Any:
         """Run `fn` in the commit thread; the loop waits for it even if cancelled meanwhile
