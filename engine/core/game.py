@@ -148,6 +148,9 @@ class Game(Protocol):
         """``"start"``: the referee notes the time when ``player``'s owed decision is applied;
         ``"stop"``: the referee must ``stamp`` the decision with the seconds since; None."""
         ...
+    # Optional: ``reveals(events) -> bool``: did the decision that produced ``events`` show
+    # anyone something that was hidden (a card drawn, a tile turned, a secret revealed)? Then
+    # it can't be taken back. Without it the referee uses ``default_reveals`` (``reveals``).
     def stamp(self, state: Any, player: str, action: Any, elapsed: float,
               marks: Mapping[str, float]) -> Any:
         """``action`` with the referee-measured facts written in: ``elapsed`` seconds since the
@@ -223,6 +226,22 @@ def public_text(game: Any, action: Any) -> str:
         except Exception:  # noqa: BLE001 - a stored line from an older notation: as it is
             return action
     return str(hook(action))
+
+
+def default_reveals(events: Iterable[Any]) -> bool:
+    """Did these events show anyone something hidden? Any private event (a card drawn is told
+    to its drawer; a secret decision is echoed to its player), a public ``"reveal"`` (a tile
+    turned, sealed decisions revealed), or any event whose ``data`` says ``"reveals": True``."""
+    return any(e.to is not None or e.kind == "reveal" or bool((e.data or {}).get("reveals"))
+               for e in events)
+
+
+def reveals(game: Any, events: Iterable[Any]) -> bool:
+    """``game.reveals(events)`` if the game says which of its events reveal hidden things,
+    else ``default_reveals`` (the referee refuses to take back a decision across one)."""
+    own = getattr(game, "reveals", None)
+    events = list(events)
+    return bool(own(events)) if callable(own) else default_reveals(events)
 
 
 def parse_options(game: Any, words: Iterable[str]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
-from ..core.game import OptionSpec, SequentialGame, Timing, ToAct
+from ..core.game import OptionSpec, SequentialGame, Timing, ToAct, default_reveals
 from ..core.stored import StateCodec, StoredGame
 from .actions import DONE, Action, Play, Refresh, Take, parse
 from .bidstep import check_bid, default_bid, legal_bid, perform_bid
@@ -32,6 +32,9 @@ OPTIONS: dict[str, OptionSpec] = {
 
 _WHAT = {"bid": "play an excavation card (or refresh)", "take": "take an excavation zone",
          "develop": "develop their colony (place, put, stage, discard, buy, build, then done)"}
+
+
+REVEALING = frozenset({"discover"})
 
 
 class MiningColony(StoredGame):
@@ -167,6 +170,11 @@ class MiningColony(StoredGame):
         if decision == "take":
             return Take(open_zones(state)[0] + 1)
         return DONE
+
+    def reveals(self, events: list[Event]) -> bool:
+        """A takeback is refused across these (docs/rules, "The bot"): a resource card or a zone's
+        tiles turned (besides the cards drawn, told to their drawer, and the bids revealed)."""
+        return default_reveals(events) or any(e.kind in REVEALING for e in events)
 
     def sealed(self, state: State, player: str, action: Any) -> bool:
         """R6: a bid (and a refresh, whose text names the hand) stays secret until the reveal."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotationError, NotYourTurn
 from ..core.events import Event
-from ..core.game import Timing, ToAct
+from ..core.game import Timing, ToAct, default_reveals
 from ..core.stored import StateCodec, StoredGame
 from .actions import Action, Dig, Open, Placed, Side, parse, parse_tile, remember
 from .dig import check_tiles, next_words
@@ -22,6 +22,9 @@ from .view import EVERYONE, build_view, owed_list
 def _tenths(seconds: float) -> int:
     """R6: seconds truncated to tenths (rounding first so that 2.3 stays 2.3)."""
     return max(0, math.floor(round(seconds * 10, 6)))
+
+
+REVEALING = frozenset({"draw"})
 
 
 class OutOfMine(StoredGame):
@@ -210,6 +213,11 @@ class OutOfMine(StoredGame):
         if owes.decision == "side":
             return Side("a")
         return Open() if owes.decision == "open" else Dig()
+
+    def reveals(self, events: list[Event]) -> bool:
+        """A takeback is refused across these (docs/rules, "The bot"): the round's cards shown to
+        everyone (besides each player's own card and dig, and the digs revealed)."""
+        return default_reveals(events) or any(e.kind in REVEALING for e in events)
 
     def sealed(self, state: State, player: str, action: Action | str) -> bool:
         """R3: a dig commit is secret until every commit is in (the "reveal" event)."""

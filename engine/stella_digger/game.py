@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
-from ..core.game import OptionSpec, SequentialGame, ToAct
+from ..core.game import OptionSpec, SequentialGame, ToAct, default_reveals
 from . import serial
 from .actions import Action, parse
 from .events import EventLog
@@ -32,6 +32,9 @@ OPTIONS = {
 }
 
 
+REVEALING = frozenset({"draw", "drew", "reveal", "accident", "rebuild"})
+
+
 class StellaDigger(SequentialGame):
     """The module-level game object: every method is a pure function of its arguments."""
 
@@ -49,6 +52,12 @@ class StellaDigger(SequentialGame):
                              ) -> tuple[State, list[Event]]:
         state, ev = new_game(players, options, seed, names)
         return state, list(ev)
+
+    def reveals(self, events: list[Event]) -> bool:
+        """A takeback is refused across these (docs/rules/stella-digger.md, "The bot"): a card
+        drawn (its colour on the next top card shows too), a tile turned face up, an
+        accident card revealed, decks rebuilt from a shuffle."""
+        return default_reveals(events) or any(e.kind in REVEALING for e in events)
 
     def to_act(self, state: State) -> ToAct | None:
         frame = owed(state)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
-from ..core.game import OptionSpec, SequentialGame, ToAct
+from ..core.game import OptionSpec, SequentialGame, ToAct, default_reveals
 from ..core.stored import StateCodec, StoredGame
 from . import decisions
 from .actions import Action, parse
@@ -16,6 +16,8 @@ from .flow import advance, owed
 from .setup import CARD_MODES, new_game
 from .state import SCHEMA, State
 from .view import EVERYONE, build_view
+
+REVEALING = frozenset({"card"})
 
 
 class WhiteRanium(StoredGame, SequentialGame):
@@ -111,6 +113,11 @@ class WhiteRanium(StoredGame, SequentialGame):
     def default(self, state: State, player: str | None = None) -> Action:
         seat, kind = self._owed_by(state, player)
         return decisions.default(state, seat, kind)
+
+    def reveals(self, events: list[Event]) -> bool:
+        """A takeback is refused across these (docs/rules, "The bot"): a card turned from the deck
+        or shown from a hand (besides the fight cards revealed)."""
+        return default_reveals(events) or any(e.kind in REVEALING for e in events)
 
     def sealed(self, state: State, player: str, action: Any) -> bool:
         """Strategy fight cards are secret until the reveal (R15)."""
