@@ -50,7 +50,10 @@ async def seats(interaction: discord.Interaction[Any], current: str) -> list[app
 GAME_HELP = "The game's number (default: this thread's game)"
 
 
+# Moderator command groups are hidden from members without Manage Server (a server can grant
+# them to a moderator role in Server Settings > Integrations); each command checks again.
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
 class Admin(commands.GroupCog, group_name="stella-admin",
             group_description="Moderate the bot's games (any game)"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -69,7 +72,7 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         if not await is_moderator(interaction):
             raise NotAllowed(NOT_A_MODERATOR)
 
-    @app_commands.command(name="abort", description="Abort a game (the host may abort their lobby)")
+    @app_commands.command(name="abort", description="Abort a lobby or a running game")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=active_games)
     async def abort(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
@@ -98,8 +101,42 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         await defer(interaction)
         await self._require(interaction)
         found = await self._game(interaction, game)
-        undone = await referee_of(interaction).moderation.undo(found.id, interaction.user.id)
-        await reply(interaction, "Undone: " + "; ".join(undone))
+        undone, warning = await referee_of(interaction).moderation.undo_report(
+            found.id, interaction.user.id)
+        await reply(interaction, "Undone: " + "; ".join(undone) + (f"\n{warning}" if warning else ""))
+
+    @app_commands.command(name="pause", description="Pause a game: nobody plays, no time runs")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=active_games)
+    async def pause(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        found = await self._game(interaction, game)
+        await referee_of(interaction).lifecycle.pause(found.id, interaction.user.id)
+        await reply(interaction, f"Game #{found.id} is paused; `/stella-admin resume` goes on.")
+
+    @app_commands.command(name="resume", description="Resume a paused game (each keeps their time)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=active_games)
+    async def resume(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        found = await self._game(interaction, game)
+        await referee_of(interaction).lifecycle.resume(found.id, interaction.user.id)
+        await reply(interaction, f"Game #{found.id} goes on.")
+
+    @app_commands.command(name="extend", description="Give a player more time for their decision")
+    @app_commands.describe(hours="How many more hours", seat="Whose deadline (default: the first "
+                           "player owing a decision)", game=GAME_HELP)
+    @app_commands.autocomplete(game=active_games, seat=seats)
+    async def extend(self, interaction: discord.Interaction[Any],
+                     hours: app_commands.Range[float, 0.05, 336.0], seat: str | None = None,
+                     game: int | None = None) -> None:
+        await defer(interaction)
+        await self._require(interaction)
+        found = await self._game(interaction, game)
+        await referee_of(interaction).lifecycle.extend(found.id, interaction.user.id, hours, seat)
+        await reply(interaction, f"Done: {hours:g} more hour(s).")
 
     @app_commands.command(name="replace", description="Hand a seat to another member or to an AI")
     @app_commands.describe(seat="The seat to hand over", member="The member who takes it",

@@ -14,6 +14,7 @@ from referee.errors import Malformed
 from referee.lobby import lobby_panel
 from referee.panels import build_view
 
+from . import lifecycle
 from .common import defer, display_name, moderator_facts, referee_of, reply, report_error
 
 
@@ -23,6 +24,8 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
         parsed = ids.parse(custom_id)
         if isinstance(parsed, ids.LobbyId):
             await _lobby(interaction, parsed)
+        elif isinstance(parsed, ids.LifeId):
+            await lifecycle.handle(interaction, parsed)
         elif parsed.kind == "pick":
             await _pick(interaction, parsed, values)
         elif parsed.kind == "back":

@@ -20,6 +20,7 @@ from referee.panels import build_view
 
 from .common import defer, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
+from .lifecycle import LifeCommands, LobbyHostCommands
 from .lobby import LobbyCommands, open_lobby
 from .play import PlayCommands, complete_words, decide
 
@@ -67,7 +68,6 @@ async def _options(interaction: discord.Interaction[Any],
     return out[:25]
 
 
-@app_commands.guild_only()
 async def show_draft(interaction: discord.Interaction[Any], ref: Any, game_id: int,
                      action: str) -> None:
     """Set the user's draft (``action``: the text, or ``+WORDS`` / ``-WORD`` edits) and show it
@@ -79,7 +79,9 @@ async def show_draft(interaction: discord.Interaction[Any], ref: Any, game_id: i
                 view=build_view(panel) if panel is not None else None)
 
 
-class GameGroup(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, group_name="game",
+@app_commands.guild_only()
+class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, LifeCommands,
+                commands.GroupCog, group_name="game",
                 group_description="Start and play any of the bot's games"):
     present: ClassVar[Presentation | None] = None
 

@@ -25,9 +25,12 @@ class HoldReason(StrEnum):
     UNDELIVERED = "undelivered"
     GONE = "gone"
     NOBODY = "nobody"
+    # a moderator paused it: never stored here (table ``pauses``, db/lifecycle.py), but
+    # ``referee.holds.Holds.get`` reports it like a hold so that every check of a hold sees it
+    PAUSED = "paused"
 
 
-RANK = {HoldReason.NOBODY: 1, HoldReason.UNDELIVERED: 2, HoldReason.GONE: 3}
+RANK = {HoldReason.NOBODY: 1, HoldReason.UNDELIVERED: 2, HoldReason.GONE: 3, HoldReason.PAUSED: 4}
 
 
 @dataclass(frozen=True, slots=True)

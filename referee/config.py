@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     ai_workers: int = Field(1, ge=1, le=8)
     # After a restart, a deadline that passed while the bot was down moves to start + this.
     restart_grace_minutes: float = Field(10.0, ge=0)
+    # A lobby nobody started within this many hours of its last change closes (referee/expiry.py).
+    lobby_expiry_hours: float = Field(48.0, gt=0)
     # The database lease (db/lease.py): renewed this often, runs out this long after the last
     # renewal (a crashed bot's successor waits at most that long).
     owner_lease_seconds: float = Field(45.0, gt=0)

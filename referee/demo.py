@@ -19,7 +19,6 @@ from typing import Any
 
 from db import Database
 
-from . import images
 from .config import Settings
 from .outbox import Delivery, MemoryOutbox, Post
 from .service import Referee
@@ -69,12 +68,7 @@ async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, level: str
                 await referee.lobby.add_bot(game.id, HOST, level)
             await referee.lobby.start(game.id, HOST, seed=seed)
             await referee.idle()
-            game = await db.get_game(game.id)
-            gif = await _replay(referee, game.id)
-            if gif is not None:
-                path = out_dir / gif.name
-                path.write_bytes(gif.data)
-                out.written.append(path)
+            game = await db.get_game(game.id)  # the replay GIF came with the end post
             results = await db.get_results(game.id)
             decisions = len(await db.get_log(game.id))
         finally:
@@ -84,21 +78,6 @@ async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, level: str
             "scores": {r.player_id: r.score for r in results},
             "winners": [r.player_id for r in results if r.won],
             "files": [str(p) for p in out.written]}
-
-
-async def _replay(referee: Referee, game_id: int) -> Any:
-    """One public view per round, replayed from the initial state and the log."""
-    game = await referee.db.get_game(game_id)
-    g, present = referee.ctx.engine(game), referee.ctx.present(game)
-    initial = await referee.db.load_initial(game_id)
-    state = g.load(initial.json)
-    views = [g.view(state, None)]
-    for d in await referee.db.get_log(game_id):
-        before = g.clone(state)
-        g.apply(state, d.player_id, d.text)
-        if present.replay_frame(before, state):
-            views.append(g.view(state, None))
-    return await images.replay_gif(present, views, game_id)
 
 
 def playable_games() -> tuple[str, ...]:

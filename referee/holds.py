@@ -21,6 +21,7 @@ from typing import Any
 
 from db import DbError, Game, GameStatus
 from db import holds as holds_db
+from db import lifecycle as lifecycle_db
 from db.holds import Hold, HoldReason
 
 from . import texts
@@ -45,6 +46,9 @@ def paused_text(game: Game, hold: Hold) -> str:
         return (f"Game #{game.id} is paused: I can't post in its thread any more (deleted, locked "
                 "or out of my reach). Nobody loses a turn meanwhile; a moderator can move it to a "
                 "new thread with /stella-admin move. Nothing changed.")
+    if hold.reason == HoldReason.PAUSED:
+        return (f"Game #{game.id} is paused by a moderator: nobody can play until they resume "
+                "it, and no time runs meanwhile. Nothing changed.")
     return f"Game #{game.id} is paused. Nothing changed."
 
 
@@ -60,12 +64,17 @@ class Holds:
         return self.sessions.notify
 
     async def get(self, game_id: int) -> Hold | None:
+        """The hold in force; a moderator's pause (``referee.lifecycle``) comes first."""
+        paused = await lifecycle_db.get_pause(self.ctx.db, game_id)
+        if paused is not None:
+            return Hold(game_id, HoldReason.PAUSED, "", paused.since, 1, None, True)
         return await holds_db.get(self.ctx.db, game_id)
 
     async def check_open(self, game: Game) -> Hold | None:
-        """Refuse to act in a game whose thread is gone; the hold in force, if any."""
+        """Refuse to act in a game whose thread is gone or that a moderator paused; the hold
+        in force, if any."""
         hold = await self.get(game.id)
-        if hold is not None and hold.reason == HoldReason.GONE:
+        if hold is not None and hold.reason in (HoldReason.GONE, HoldReason.PAUSED):
             raise WrongPhase(paused_text(game, hold))
         return hold
 
@@ -153,6 +162,8 @@ class Holds:
         """A player is back: end a ``nobody`` hold, give the decision a deadline, prompt."""
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
+            if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
+                return False  # a moderator's pause: their resume gives the time back
             deadline, remind_at = self.ctx.timer_for(table.game, table.state)
             if not await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,),
                                           deadline=deadline, remind_at=remind_at):

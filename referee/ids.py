@@ -2,6 +2,9 @@
 
 Lobby:  ``sd:{game_id}:lobby:{join|leave|start}``
 Turn:   ``sd:{game_id}:{version}:{tag}:{kind}:{arg}``
+Life:   ``sd:{game_id}:life:{action}:{number}`` (``referee.lifecycle``, ``referee.takeback``,
+        ``referee.ending``): ``resign`` (the confirmation), ``rematch``, ``tb-yes``/``tb-no``
+        (approve or refuse a takeback; the number is the state version it was asked at)
 
 ``version`` is the state version the panel was built for and ``tag`` six hex digits of the
 snapshot's hash (an undo reuses version numbers; the tag tells the states apart). Kinds:
@@ -25,9 +28,12 @@ TEMPLATE = r"sd:.*"  # the DynamicItem template: everything of ours; parse() is 
 MAX_LEN = 100
 LOBBY_ACTIONS = ("join", "leave", "start")
 KINDS = ("do", "verb", "pick", "back")
+LIFE_ACTIONS = ("resign", "rematch", "tb-yes", "tb-no")
 
 _ID = r"[1-9][0-9]{0,17}"
 _LOBBY = re.compile(rf"sd:(?P<game>{_ID}):lobby:(?P<action>join|leave|start)")
+_LIFE = re.compile(rf"sd:(?P<game>{_ID}):life:(?P<action>resign|rematch|tb-yes|tb-no)"
+                   r":(?P<arg>0|[1-9][0-9]{0,8})")
 _TURN = re.compile(rf"sd:(?P<game>{_ID}):(?P<version>0|[1-9][0-9]{{0,8}}):(?P<tag>[0-9a-f]{{6}})"
                    r":(?P<kind>do|verb|pick|back):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
 _ARG = {
@@ -54,6 +60,16 @@ class LobbyId:
 
 
 @dataclass(frozen=True, slots=True)
+class LifeId:
+    game_id: int
+    action: str
+    arg: int = 0
+
+    def __str__(self) -> str:
+        return f"{PREFIX}{self.game_id}:life:{self.action}:{self.arg}"
+
+
+@dataclass(frozen=True, slots=True)
 class TurnId:
     game_id: int
     version: int
@@ -71,6 +87,12 @@ def lobby_id(game_id: int, action: str) -> str:
     return text
 
 
+def life_id(game_id: int, action: str, arg: int = 0) -> str:
+    text = str(LifeId(game_id, action, arg))
+    parse(text)
+    return text
+
+
 def turn_id(game_id: int, version: int, tag: str, kind: str, arg: str) -> str | None:
     """The custom id, or None if it would be too long or malformed (use another control)."""
     text = str(TurnId(game_id, version, tag, kind, arg))
@@ -81,12 +103,15 @@ def turn_id(game_id: int, version: int, tag: str, kind: str, arg: str) -> str | 
     return text
 
 
-def parse(custom_id: str) -> LobbyId | TurnId:
+def parse(custom_id: str) -> LobbyId | LifeId | TurnId:
     if not isinstance(custom_id, str) or len(custom_id) > MAX_LEN:
         raise Malformed(BAD)
     m = _LOBBY.fullmatch(custom_id)
     if m:
         return LobbyId(int(m["game"]), m["action"])
+    m = _LIFE.fullmatch(custom_id)
+    if m:
+        return LifeId(int(m["game"]), m["action"], int(m["arg"]))
     m = _TURN.fullmatch(custom_id)
     if not m or not _ARG[m["kind"]].fullmatch(m["arg"]):
         raise Malformed(BAD)

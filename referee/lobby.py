@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
-from db import Game, GameStatus, SeatError
+from db import Game, GameStatus, Seat, SeatError
 
 from . import ai, ids, names, texts
 from .choices import Button, Panel
@@ -75,6 +76,9 @@ class Lobby:
 
     async def _lobby(self, game_id: int) -> Game:
         game = await self.sessions.get_game(game_id)
+        if game.status == GameStatus.ABORTED and game.end_reason == "expired":
+            raise WrongPhase(f"Lobby #{game_id} expired: nobody started it in time. Open a new "
+                             "one to play.")
         if game.status != GameStatus.LOBBY:
             raise WrongPhase(f"Game #{game_id} has already {'started' if game.status == 'running' else 'ended'}"
                              ": its lobby is closed.")
@@ -82,10 +86,13 @@ class Lobby:
 
     async def open(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
                    turn_hours: float | None = None, game_name: str | None = None,
-                   options: dict[str, Any] | None = None, **more_options: Any) -> Game:
+                   options: dict[str, Any] | None = None, seats: Sequence[Seat] = (),
+                   head: str = "", **more_options: Any) -> Game:
         """A new lobby with its own thread; the host takes the first seat. ``game_name``:
         the registered game (None: the default game); ``options`` (and keyword options, e.g.
-        ``name=value``): the game's options, checked against its ``option_specs``."""
+        ``name=value``): the game's options, checked against its ``option_specs``.
+        ``seats``: more seats taken at once (a rematch's: its members are pinged), ``head``: a
+        line above the lobby message."""
         present = self.ctx.present(game_name)
         g = self.ctx.engine(present.name)
         hours = turn_hours if turn_hours is not None else self.ctx.settings.default_turn_hours
@@ -112,8 +119,14 @@ class Lobby:
         await self.ctx.db.set_thread(game.id, thread_id, now=now)
         await self.ctx.db.join_seat(game.id, user_id=host_id, display_name=names.clean(host_name),
                                     max_seats=g.max_players, now=now)
+        for seat in seats[:g.max_players - 1]:
+            await self.ctx.db.join_seat(game.id, user_id=None if seat.is_ai else seat.user_id,
+                                        display_name=seat.display_name, is_ai=seat.is_ai,
+                                        ai_level=seat.ai_level, max_seats=g.max_players, now=now)
         game = await self.ctx.db.get_game(game.id)
-        await self.notify.post(game, self.text(game), panel=lobby_panel(game.id))
+        invited = tuple(s.user_id for s in seats if not s.is_ai and s.user_id is not None)
+        await self.notify.post(game, "\n".join(x for x in (head, self.text(game)) if x),
+                               panel=lobby_panel(game.id), ping=invited)
         return game
 
     async def _check_room(self, guild_id: int, channel_id: int, host_id: int) -> None:
@@ -211,4 +224,51 @@ class Lobby:
             except Exception:
                 log.exception("game %s: announcing the start failed", game_id)
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        return game
+
+    # --- the host's changes before the start ----------------------------------------------------
+
+    async def remove_bot(self, game_id: int, by_user: int, player_id: str | None = None, *,
+                         moderator: bool = False) -> Game:
+        """Take an AI seat out of the lobby (``player_id``; default: the last AI seated)."""
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            if by_user != game.host_id and not moderator:
+                raise NotAllowed(f"Only the host (<@{game.host_id}>) can remove an AI.")
+            bots = [s for s in game.seats if s.is_ai]
+            seat = (bots[-1] if bots and player_id is None else
+                    next((s for s in bots if s.player_id == player_id), None))
+            if seat is None:
+                raise Refusal("There is no such AI seat in this lobby." if bots else
+                              "This lobby has no AI seat.")
+            await self.ctx.db.leave_seat(game_id, player_id=seat.player_id, now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+        most = self.g(game).max_players
+        await self.notify.post(game, f"➖ 🤖 {texts.name(seat.display_name)} left "
+                               f"({len(game.seats)}/{most}).")
+        return game
+
+    async def set_options(self, game_id: int, by_user: int, options: dict[str, Any],
+                          turn_hours: float | None = None, *, moderator: bool = False) -> Game:
+        """Change the lobby's options (``name=value`` ones, checked like ``open``'s) and its
+        time per decision; the options not named keep their value."""
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            if by_user != game.host_id and not moderator:
+                raise NotAllowed(f"Only the host (<@{game.host_id}>) can change the options.")
+            if not options and turn_hours is None:
+                raise Refusal("Name an option to change (name=value), or the time per decision.")
+            g = self.g(game)
+            chosen = game_options(g, {**game_options(g, game.options, stored=True), **options})
+            seconds = game.options.get("turn_seconds", int(self.ctx.settings.default_turn_hours * 3600))
+            if turn_hours is not None:
+                if not 0 < turn_hours <= 24 * 14:
+                    raise Refusal("The turn time limit is between a few minutes and 14 days "
+                                  "(336 hours).")
+                seconds = max(60, int(turn_hours * 3600))
+            await self.ctx.db.update_options(game_id, {**chosen, "turn_seconds": seconds},
+                                             now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+        await self.notify.post(game, f"⚙️ <@{by_user}> changed the options.\n{self.text(game)}",
+                               panel=lobby_panel(game.id))
         return game

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from db import CorruptGame, DecisionSource, Game, GameStatus, ImportRejected, NothingToUndo
 from db.holds import HoldReason
+from engine.core.game import public_text, reveals
 
 from . import ai, imports, texts
 from .context import Context
@@ -20,11 +22,40 @@ from .outbox import File, Post
 from .sessions import Sessions
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class Rewound:
+    """The dumped state before each decision from the first one undone (by log index), and
+    the texts of those decisions that revealed hidden things."""
+
+    before: dict[int, str]
+    revealed: list[str]
+
+
+def rewind(g: Any, game_id: int, initial: str, log_: list[Any], first: int) -> Rewound:
+    """Replay the log from ``initial``: the state before each decision from ``first`` on,
+    and which of them revealed hidden things (the engine's ``reveals`` of its events), named
+    as anyone may read them (``public_text``; a sealed one is not named)."""
+    state = g.load(initial)
+    out = Rewound({}, [])
+    for j, d in enumerate(log_):
+        if j >= first:
+            if state.version != d.prev_version:
+                raise CorruptGame(game_id, f"decision {d.seq} does not follow its predecessor")
+            out.before[j] = g.dump(state)
+        events = g.apply(state, d.player_id, d.text)
+        if j >= first and reveals(g, events):
+            out.revealed.append("a secret decision" if d.sealed else public_text(g, d.text))
+    return out
+
+
 IMPORT_MAX_BYTES = imports.MAX_BYTES
 ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
 HELD = {HoldReason.GONE: "its thread is gone: /stella-admin move it",
         HoldReason.UNDELIVERED: "its prompt couldn't be posted; retrying",
-        HoldReason.NOBODY: "every player is absent"}
+        HoldReason.NOBODY: "every player is absent",
+        HoldReason.PAUSED: "by a moderator: /stella-admin resume"}
 NOT_A_MODERATOR = ("This needs the Manage Server permission, or the moderator role set with "
                    "/stella-admin config.")
 
@@ -94,6 +125,12 @@ class Moderation:
     async def undo(self, game_id: int, by_user: int) -> list[str]:
         """Undo the last decision made by a person (and the AI/automatic decisions after it),
         rebuilding the state by replaying the rest of the log from the initial state."""
+        undone, _warning = await self.undo_report(game_id, by_user)
+        return undone
+
+    async def undo_report(self, game_id: int, by_user: int) -> tuple[list[str], str | None]:
+        """``undo``, and a warning when it crosses hidden information already revealed (a
+        card drawn, a tile turned: the players have seen it, the game can't hide it again)."""
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
             log_ = await self.ctx.db.get_log(game_id)
@@ -101,52 +138,65 @@ class Moderation:
                 raise Refusal("There is no decision to undo yet.")
             people = [i for i, d in enumerate(log_) if d.source not in ("ai", "auto")]
             first = people[-1] if people else len(log_) - 1
-            initial = await self.ctx.db.load_initial(game_id)
-            g = self.g(table.game)
-            # a whole game's replay is tens of milliseconds of CPU: off the event loop
-            before = await asyncio.to_thread(self._rewind, g, game_id, initial.json, log_, first)
-            version = table.version
-            for j in range(len(log_) - 1, first - 1, -1):
-                d = log_[j]
-                deadline = remind_at = None
-                if j == first:
-                    deadline, remind_at = self.ctx.timer_for(table.game, g.load(before[j]))
-                try:
-                    await self.ctx.db.undo_last(game_id, version, before[j], d.prev_version,
-                                                deadline=deadline, remind_at=remind_at,
-                                                by_user_id=by_user, now=self.ctx.now())
-                except NothingToUndo:
-                    break
-                version = d.prev_version
-            self.ctx.on_timer_change()
-            restored = g.load(before[first])
-            game = await self.ctx.db.get_game(game_id)
-            await self.ctx.reset_timers(game, restored)  # each owing player's own timer
-            game = await self.ctx.db.get_game(game_id)
-            names = {s.player_id: s.display_name for s in table.game.seats}
-            undone = [f"{texts.name(names.get(d.player_id, d.player_id))}: `{d.text}`"
-                      for d in texts.unsealed(log_[first:], None, g)]
-            head = f"↩️ <@{by_user}> undid {len(undone)} decision(s): " + "; ".join(undone) + "."
-            prompt = await self.notify.reprompt(game, restored, game.deadline, head=head)
-            await self.notify.record(game, restored, prompt, {})
-            await self.notify.dm_hands(game, hands(self.ctx, game, table.state), restored, [],
-                                       note="(A moderator undid a decision.)")
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
-        return undone
+            rewound = await self.rewind_plan(table.game, log_, first)
+            warning = None
+            if rewound.revealed:
+                warning = ("⚠️ This undo crosses hidden information that was already revealed "
+                           "(" + ", ".join(f"`{t}`" for t in rewound.revealed) + "): the players "
+                           "have seen it.")
+            def head(n: int, undone: str) -> str:
+                return f"↩️ <@{by_user}> undid {n} decision(s): {undone}." + (
+                    f"\n{warning}" if warning else "")
 
-    @staticmethod
-    def _rewind(g: Any, game_id: int, initial: str, log_: list[Any], first: int
-                ) -> dict[int, str]:
-        """The dumped state before each decision from ``first`` on, replayed from the start."""
-        state = g.load(initial)
-        before: dict[int, str] = {}
-        for j, d in enumerate(log_):
-            if j >= first:
-                if state.version != d.prev_version:
-                    raise CorruptGame(game_id, f"decision {d.seq} does not follow its predecessor")
-                before[j] = g.dump(state)
-            g.apply(state, d.player_id, d.text)
-        return before
+            undone = await self.rewind_to(table, log_, first, rewound, by_user, head,
+                                          note="(A moderator undid a decision.)")
+        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        return undone, warning
+
+    async def rewind_plan(self, game: Game, log_: list[Any], first: int) -> Rewound:
+        """The states before each decision from ``first`` on, replayed from the initial state
+        (off the event loop: a whole game's replay is tens of milliseconds of CPU), and which of
+        those decisions revealed hidden things (``engine.core.game.reveals``)."""
+        initial = await self.ctx.db.load_initial(game.id)
+        return await asyncio.to_thread(rewind, self.g(game), game.id, initial.json, log_, first)
+
+    async def rewind_to(self, table: Any, log_: list[Any], first: int, rewound: Rewound,
+                        by_user: int, head: Callable[[int, str], str], note: str) -> list[str]:
+        """Remove the decisions from ``first`` on (the caller holds the game's lock and
+        checked who may): the state goes back to the one replayed before ``first``; each
+        owing player gets a fresh timer; the thread gets ``head(n, undone)`` (how many and
+        which, sealed ones unnamed) and the prompt, the players their hands."""
+        game_id = table.game.id
+        g = self.g(table.game)
+        before = rewound.before
+        version = table.version
+        for j in range(len(log_) - 1, first - 1, -1):
+            d = log_[j]
+            deadline = remind_at = None
+            if j == first:
+                deadline, remind_at = self.ctx.timer_for(table.game, g.load(before[j]))
+            try:
+                await self.ctx.db.undo_last(game_id, version, before[j], d.prev_version,
+                                            deadline=deadline, remind_at=remind_at,
+                                            by_user_id=by_user, now=self.ctx.now())
+            except NothingToUndo:
+                break
+            version = d.prev_version
+        self.ctx.on_timer_change()
+        restored = g.load(before[first])
+        game = await self.ctx.db.get_game(game_id)
+        await self.ctx.reset_timers(game, restored)  # each owing player's own timer
+        game = await self.ctx.db.get_game(game_id)
+        names = {s.player_id: s.display_name for s in table.game.seats}
+        undone = [f"{texts.name(names.get(d.player_id, d.player_id))}: `{d.text}`"
+                  for d in texts.unsealed(log_[first:], None, g)]
+        text = head(len(undone), "; ".join(undone))
+        prompt = await self.notify.reprompt(game, restored, game.deadline, head=text)
+        await self.notify.record(game, restored, prompt, {})
+        await self.notify.dm_hands(game, hands(self.ctx, game, table.state), restored, [],
+                                   note=note)
+        table.state, table.game = restored, game
+        return undone
 
     async def replace(self, game_id: int, player_id: str, by_user: int, *, user_id: int | None = None,
                       name: str | None = None, level: str | None = None) -> Game:

@@ -45,6 +45,10 @@ async def _no_trouble(game: Game, state: Any, failure: Delivery, prompt_lost: bo
     return None
 
 
+async def _nothing_more(game: Game, state: Any) -> None:
+    return None
+
+
 def worse(a: Delivery | None, b: Delivery) -> Delivery:
     """The more serious of two outcomes (a gone thread beats a refusal beats success)."""
     rank = {None: 0, Failure.TRANSIENT: 1, Failure.PERMISSION: 2, Failure.GONE: 3}
@@ -76,6 +80,8 @@ class Notifier:
         self._dm_failed: set[tuple[int, str]] = set()
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
         self.on_trouble: Trouble = _no_trouble
+        #: called after a game's final post (``referee.ending``: replay picture, rematch)
+        self.on_finished: Callable[[Game, Any], Awaitable[None]] = _nothing_more
 
     def g(self, game: Game) -> Any:
         return self.ctx.engine(game)
@@ -154,6 +160,7 @@ class Notifier:
         text = present.final_text(view, g.scores(state), g.winners(state), texts.who(game, view))
         picture = await images.scores_png(present, view, state, game.id)
         await self.post(game, text, files=(picture,) if picture else ())
+        await self.on_finished(game, state)
 
     async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "",
                        timers: Sequence[OwedTimer] | None = None,

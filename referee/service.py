@@ -16,13 +16,17 @@ from . import images, texts
 from .ai import AiRunner
 from .config import Settings
 from .context import Context
+from .ending import Ending
 from .errors import UnknownGame, WrongPhase
+from .expiry import LobbyExpiry
 from .info import Info
+from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .moderation import Moderation
 from .notify import Notifier, hand_key, hands
 from .outbox import Outbox
 from .sessions import Sessions
+from .takeback import Takebacks
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -59,6 +63,12 @@ class Referee:
         self.ctx.on_timer_change = self.timers.poke
         self.holds = self.sessions.holds
         self.notify.on_trouble = self.holds.trouble
+        self.lifecycle = Lifecycle(self.ctx, self.sessions, self.notify)
+        self.ending = self.lifecycle.ending = Ending(self.ctx, self.sessions, self.notify,
+                                                     self.lobby)
+        self.notify.on_finished = self.ending.finished
+        self.expiry = LobbyExpiry(self.ctx, self.notify)
+        self.takebacks = Takebacks(self.ctx, self.sessions, self.notify, self.moderation)
         self._pending: list[int] = []  # games to catch up once connected (resume)
         self.suspended = False  # another process took the database over: hands off (suspend)
 
@@ -164,6 +174,7 @@ class Referee:
         self.suspended = True
         await self.timers.stop()
         await self.holds.stop()
+        await self.expiry.stop()
         for task in list(self.ctx.tasks):
             task.cancel()
 
@@ -172,6 +183,7 @@ class Referee:
         await self.resume()
         self.timers.start()
         self.holds.start()
+        self.expiry.start()
 
     async def idle(self) -> None:
         await self.ctx.idle()
@@ -179,6 +191,7 @@ class Referee:
     async def close(self) -> None:
         await self.timers.stop()
         await self.holds.stop()
+        await self.expiry.stop()
         for task in list(self.ctx.tasks):
             task.cancel()
         if self.ctx.tasks:

@@ -338,6 +338,7 @@ class Sessions:
         seat = table.game.seat_of_user(user_id)
         if seat is None:
             raise NotAPlayer()
+        await self.holds.check_open(table.game)  # a gone thread, a moderator's pause: refused
         g = self.g(table.game)
         owed = next((o for o in g.owed(table.state) if o.player == seat.player_id), None)
         if owed is None:

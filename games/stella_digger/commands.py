@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.info import InfoCommands, send_rules, send_stats, topic_choices
+from cogs.lifecycle import LifeCommands
 from cogs.lobby import LobbyCommands, open_lobby
 from cogs.play import PlayCommands, decide, legal
 
@@ -25,7 +26,8 @@ async def _topics(interaction: discord.Interaction[Any],
 
 
 @app_commands.guild_only()
-class Stella(LobbyCommands, PlayCommands, InfoCommands, commands.GroupCog, group_name="stella",
+class Stella(LobbyCommands, PlayCommands, InfoCommands, LifeCommands, commands.GroupCog,
+             group_name="stella",
              group_description="Play Stella Digger"):
     present: ClassVar[Presentation | None] = PRESENTATION
 

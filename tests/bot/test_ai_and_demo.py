@@ -91,6 +91,7 @@ async def test_demo(tmp_path: Path) -> None:
     files = [Path(f) for f in summary["files"]]
     assert any(f.suffix == ".png" and "round1" in f.name for f in files)
     assert any(f.name.endswith("scores.png") for f in files)
+    assert any(f.name.endswith("replay.gif") for f in files)  # posted with the game's end
     assert all(f.exists() and f.stat().st_size > 0 for f in files)
 
 

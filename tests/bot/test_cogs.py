@@ -51,13 +51,32 @@ async def test_commands_are_registered(db_path: Path, clock: Clock) -> None:
     stella = {c.name for c in groups["stella"].commands}  # type: ignore[attr-defined]
     assert {"new", "join", "leave", "start", "addbot", "do", "status", "log", "rules", "hand",
             "stats", "target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass",
-            "crystals", "lose", "capsule", "fight"} == stella
+            "crystals", "lose", "capsule", "fight", "resign", "takeback"} == stella
+    game = {c.name for c in groups["game"].commands}  # type: ignore[attr-defined]
+    assert {"resign", "takeback", "removebot", "options", "cancel"} <= game
     admin = {c.name for c in groups["stella-admin"].commands}  # type: ignore[attr-defined]
     assert admin == {"abort", "skip", "replace", "undo", "export", "import", "list", "config",
-                     "move"}
+                     "move", "pause", "resume", "extend"}
     for group in groups.values():
         assert len(group.commands) <= 25  # type: ignore[attr-defined]
         group.to_dict(client.tree)  # a valid payload for Discord
+    await client.close()
+
+
+async def test_moderator_groups_are_hidden_from_members_without_manage_server(
+        db_path: Path, clock: Clock) -> None:
+    """Every command group of moderators (any game's: named ``*-admin``) carries Manage
+    Server as its default permissions, so Discord shows it only to those members (a server
+    may grant it to a role); the players' groups stay visible to everyone."""
+    client = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    await client.prepare()
+    payloads = {c.name: c.to_dict(client.tree) for c in client.tree.get_commands()}
+    moderators = [name for name in payloads if name.endswith("-admin")]
+    assert moderators == ["stella-admin"]
+    manage = discord.Permissions(manage_guild=True).value
+    for name, payload in payloads.items():
+        expected = manage if name in moderators else None
+        assert payload.get("default_member_permissions") == expected, name
     await client.close()
 
 
