@@ -1,0 +1,16 @@
+"""Shared by every test: the run's counts are printed even at ``-qq`` (``pyproject`` sets
+``-q``, so ``./scripts/test.sh -q`` would otherwise end without saying how many passed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+KINDS = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
+    if config.option.verbose >= -1:
+        return  # pytest's own summary line says it
+    stats = terminalreporter.stats
+    counts = [f"{len(stats[k])} {k}" for k in KINDS if stats.get(k)]
+    terminalreporter.write_line(", ".join(counts) or "no tests ran")
