@@ -270,6 +270,8 @@ class Holds:
             if game.deadline is not None:
                 deadline, remind_at = game.deadline, game.remind_at
             prompt = await self.notify.reprompt(game, state, deadline)
+            if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
+                deadline = remind_at = None  # paused by a moderator: no time runs until resumed
             if prompt is None or prompt.ok:
                 await holds_db.release(self.ctx.db, game_id,
                                        reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),

@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import games
 from render import stella_digger as render
 from tests.fakediscord import state as st
 
@@ -37,6 +38,7 @@ HAND_LINE = re.compile(r"Your hand in game #(\d+) \((\d+)/\d+\): \*\*(.*?)\*\*")
 MAP_FILE = re.compile(r"game(\d+)-round(\d+)\.png")
 SCORES_FILE = re.compile(r"game(\d+)-scores\.png")
 HAND_FILE = re.compile(r"game(\d+)-hand\.png")
+REPLAY_FILE = re.compile(r"game(\d+)-replay\.gif")
 EPHEMERAL = 1 << 6
 
 
@@ -69,6 +71,7 @@ class PrivacyAudit:
     players: dict[str, str] = field(default_factory=dict)  # user id -> player id
     counts: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)  # the replay's spectator views
 
     def follow(self, game_id: int, thread: st.Channel) -> None:
         self.threads[thread.id] = game_id
@@ -135,6 +138,8 @@ class PrivacyAudit:
         """Check every request since the last call against ``state`` (the game now);
         ``seats`` maps user ids to the player ids they play."""
         self.learn(state, events, decision)
+        if not self.frames or before is not None and games.get(GAME.name).replay_frame(before, state):
+            self.frames.append(GAME.view(state, None))
         self.players.update(seats or {})
         now = hands(state)
         then = hands(before) if before is not None else now
@@ -194,6 +199,10 @@ class PrivacyAudit:
                 self.counts["public-scores"] += 1
                 if f.data != render.render_scores(GAME.view(state, None), list(state.score_history)):
                     self.problems.append(f"{f.filename} is not the spectator view's score chart")
+            elif REPLAY_FILE.fullmatch(f.filename):
+                self.counts["public-replay"] += 1
+                if f.data != render.render_replay(self.frames):
+                    self.problems.append(f"{f.filename} is not the spectator views' replay")
             else:
                 self.problems.append(f"an unexpected file went public: {f.filename} ({rec.method} {rec.path})")
 
@@ -223,7 +232,8 @@ def assert_everything_public_is_public(world: World, drivers: list[Any]) -> None
     assert not set().union(*(cards(t) for t in texts)) - known
     for msg in fake.public_messages(world.guild):
         for att in msg.attachments:
-            assert re.fullmatch(r"game\d+-(round\d+|scores)\.png", att.filename), att.filename
+            assert re.fullmatch(r"game\d+-((round\d+|scores)\.png|replay\.gif)", att.filename), \
+                att.filename
     seated = {uid: d.game_id for d in drivers for uid in d.seats()}
     for channel in fake.channels.values():
         if channel.type != 1:

@@ -26,6 +26,7 @@ async def test_whole_game(world, db, stella, players, seed, red_tears):
     assert {"target", "draw"} <= verbs, verbs
     interactions_ok(driver.interactions)
     assert driver.audit is not None and driver.audit.counts["public-map"] >= 1
+    assert driver.audit.counts["public-replay"] == 1  # the end's replay, of spectator views
     assert_everything_public_is_public(world, [driver])
     assert not world.fake.unknown_requests and not world.fake.internal_errors
     refused = [r for r in world.fake.requests if r.status and r.status >= 400]
