@@ -1,5 +1,6 @@
-"""Computer players: ``random_decision`` (uniform over kinds of decision, then over targets)
-and ``heuristic`` (the ``easy`` level: greedy towards collecting and delivering)."""
+"""Computer players: ``random_decision`` (a random player who still plays the game: over kinds
+of decision, then over targets) and ``heuristic`` (the ``easy`` level: greedy towards
+collecting and delivering)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .board import NEIGHBOURS, PLACE_INDEX, PLACES, RIM, colour_run, step
 from .components import flip_long, flip_short, parse_card, rotate
 from .decisions import legal
 from .flow import owed
-from .rules import available, block
+from .rules import block
 from .state import State
 
 
@@ -22,14 +23,46 @@ def _owed_kind(state: State, player: str) -> tuple[int, str]:
     raise ValueError(f"{player} owes no decision")
 
 
+_TURN_VERBS = ("rotate", "flip-long", "flip-short")
+_KINDS = ("move", "steal", "tunnel", "transport", "loader", "")  # "": turning a card
+
+
 def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
-    """A random legal decision: first a verb, then one decision of that verb."""
+    """A random legal decision: first a kind, then one decision of that kind. Random, but not
+    self-defeating (uniform choices made random games last some 190 rounds, most of them
+    spent turning cards and ending turns early): a delivery or a collection is taken
+    whenever one is legal, ore is never forfeited with ``end`` while it can be spent, and the
+    three ways of turning a card count as one kind, so a crew walks as often as cards turn.
+    The kind is drawn among those with a legal decision (a drawn kind without one is
+    dropped and another drawn), without listing every kind first."""
     seat, kind = _owed_kind(state, player)
-    if kind in ("action", "free-action"):  # the verb first, then only its block is listed
+    if kind in ("action", "free-action"):
         free = kind == "free-action"
-        verbs = available(state, seat, free)
-        pick = block(state, seat, free, verbs[rng.below(len(verbs))])
-        return pick[rng.below(len(pick))]
+        mine = state.crews_of(seat)
+        banks = []
+        if any(c.held for c in mine):
+            banks.append("deliver")
+        if any(c.at in state.ranium for c in mine):
+            banks.append("collect")
+        for verb in banks:
+            pick = block(state, seat, free, verb)
+            if pick:
+                return pick[rng.below(len(pick))]
+        kinds = list(_KINDS)
+        if free or state.ore < 3 or banks[:1] == ["deliver"]:
+            kinds.remove("tunnel")  # R20: 3 ore, holding no unit, not a free action
+        places = {c.at for c in mine}
+        if not any(c.at in places and c.seat != seat for c in state.crews):
+            kinds.remove("steal")  # R14, R20: nobody else on a crew's card
+            kinds.remove("transport")
+        while kinds:
+            i = rng.below(len(kinds))
+            verb = kinds[i] or _TURN_VERBS[rng.below(3)]
+            pick = block(state, seat, free, verb)
+            if pick:
+                return pick[rng.below(len(pick))]
+            kinds.pop(i)
+        raise AssertionError("a card can always be turned")  # pragma: no cover
     by_verb: dict[str, list[Action]] = {}
     for a in legal(state, seat, kind):
         by_verb.setdefault(a.verb, []).append(a)

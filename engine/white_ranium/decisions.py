@@ -22,12 +22,14 @@ from .rules import perform as perform_action
 from .state import State
 
 _RING_SET = frozenset(RING)
+#: R5: "done", then every exchange of two ring cards (the same 497 decisions every time)
+_SWAPS = (Action("done"), *sorted((swap(a, b) for i, a in enumerate(RING) for b in RING[i + 1:]),
+                                  key=str))
 
 
 def legal(state: State, seat: int, kind: str) -> list[Action]:
     if kind == "swap":
-        pairs = [swap(a, b) for i, a in enumerate(RING) for b in RING[i + 1:]]
-        return [Action("done"), *sorted(pairs, key=str)]
+        return list(_SWAPS)
     if kind == "colour":
         return [Action("colour", colour=c) for c in colour_choices(state)]
     if kind in ("action", "free-action"):

@@ -100,8 +100,10 @@ class WhiteRanium(StoredGame, SequentialGame):
     def apply(self, state: State, player: str, action: Action | str) -> list[Event]:
         """The only way a state changes: check (nothing changes on an error), perform, count
         the version, run on to the next owed decisions."""
-        action = self.check(state, player, action)
         seat, kind = self._owed_by(state, player)
+        if isinstance(action, str):
+            action = parse(action)
+        decisions.check(state, seat, kind, action)
         ev = EventLog()
         if state.phase == "play" and kind != "fight":  # sealed commits stay out of the log
             state.turn_log.append([player, str(action)])

@@ -36,3 +36,24 @@ def test_easy_beats_random_in_two_player_games() -> None:
     games, of which the heuristic must win at least 3."""
     wins = sum(_game(seed) == ["easy"] for seed in range(4))
     assert wins >= 3
+
+
+def test_the_random_player_banks_units_and_never_forfeits_ore() -> None:
+    """random_decision: a delivery or collection whenever one is legal, never ``end``, and
+    every 4-player game it plays ends (uniform choices lasted some 190 rounds)."""
+    for seed in range(3):
+        state = G.new_game(["a", "b", "c", "d"], {}, seed)
+        rng = Rng(_Holder(seed))
+        decisions = 0
+        while G.owed(state):
+            owed = G.owed(state)
+            player = owed[rng.below(len(owed))].player
+            legal = {a.verb for a in G.legal(state, player)}
+            action = random_decision(G, state, player, rng)
+            assert action.verb != "end"
+            if legal & {"deliver", "collect"}:
+                assert action.verb in ("deliver", "collect")
+            G.apply(state, player, action)
+            decisions += 1
+            assert decisions < 5000
+        assert len(G.winners(state)) == 1
