@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rng import Rng
+from . import search as _search
 from .actions import Action
 from .board import NEIGHBOURS, PLACE_INDEX, PLACES, RIM, colour_run, step
 from .components import flip_long, flip_short, parse_card, rotate
@@ -14,6 +15,12 @@ from .decisions import legal
 from .flow import owed
 from .rules import block
 from .state import State
+
+HORIZON = _search.HORIZON  # turns a search playout plays before it is evaluated
+determinize = _search.determinize
+evaluate = _search.evaluate
+progress = _search.progress
+clone = _search.clone
 
 
 def _owed_kind(state: State, player: str) -> tuple[int, str]:
