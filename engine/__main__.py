@@ -18,6 +18,9 @@ USAGE = f"""usage:
                                         decision)
   python -m engine sim [--game G] [--players N] [--games G] [--seed S] [--json] ...
                                         self-play with invariant checks and statistics
+  python -m engine sim --game out-of-mine --completable [--sides 1a,7b] [--cards 1,7]
+                                        how many (card, side) pairs the AI levels complete,
+                                        against the exhaustive search (C5: 789 of 800)
 games: {', '.join(GAMES)}"""
 
 
@@ -65,6 +68,14 @@ def sim(argv: list[str]) -> int:
         print(f"There is no game called {name!r}. The games are: {', '.join(GAMES)}.",
               file=sys.stderr)
         return 2
+    if "--completable" in rest:  # a game's own completability report (Out of Mine!, C5)
+        try:
+            report = game_module(name, "completable")
+        except ModuleNotFoundError:
+            print(f"{name} has no --completable report.", file=sys.stderr)
+            return 2
+        code: int = report.main(rest)
+        return code
     if name == DEFAULT_GAME and "--generic" not in rest:
         from .sim import main as stella_sim
 
