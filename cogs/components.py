@@ -30,6 +30,10 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
             await _pick(interaction, parsed, values)
         elif parsed.kind == "back":
             await _take_back(interaction, parsed)
+        elif parsed.kind == "part":
+            await _draft_part(interaction, parsed, values)
+        elif parsed.kind == "add":
+            await _draft_add(interaction, parsed, values)
         else:
             await _turn(interaction, parsed)
     except Exception as exc:
@@ -87,6 +91,34 @@ async def _take_back(interaction: discord.Interaction[Any], cid: ids.TurnId) -> 
     await defer(interaction)
     ref = referee_of(interaction)
     await show_draft(interaction, ref, cid.game_id, f"-{cid.arg}")
+
+
+def _one(values: list[str]) -> str:
+    if len(values) != 1 or not ids.VALUE.fullmatch(values[0]):
+        raise Malformed("Pick exactly one option. Nothing changed.")
+    return values[0]
+
+
+async def _draft_part(interaction: discord.Interaction[Any], cid: ids.TurnId,
+                      values: list[str]) -> None:
+    """A part picked under a draft (a tile kind, or a kind and a square pointed at): its legal
+    next words nearest first, privately, to add one from."""
+    part = _one(values)
+    await defer(interaction)
+    ref = referee_of(interaction)
+    text, panel = await ref.sessions.draft_part(cid.game_id, interaction.user.id, part)
+    await reply(interaction, text, view=build_view(panel) if panel.selects else None)
+
+
+async def _draft_add(interaction: discord.Interaction[Any], cid: ids.TurnId,
+                     values: list[str]) -> None:
+    """A next word picked from a part's list: added to the clicker's own draft, which is then
+    shown as ``/game draft`` shows it."""
+    from .game import show_draft
+
+    word = _one(values)
+    await defer(interaction)
+    await show_draft(interaction, referee_of(interaction), cid.game_id, f"+{word}")
 
 
 async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:

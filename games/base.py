@@ -197,6 +197,17 @@ class Presentation:
         their own view; shown only to them after each ``draft`` step. None: text only."""
         return None
 
+    def draft_parts(self, words: Sequence[str]) -> list[tuple[str, str]]:
+        """The parts a player picks the next word of an unlisted decision's draft by, as
+        (label, part) for the engine's ``options(..., part=...)``, from the legal next
+        ``words`` (a tile kind of the card, say). Empty: no select, the words are typed."""
+        return []
+
+    def draft_points(self, part: str, words: Sequence[str]) -> list[tuple[str, str]]:
+        """Narrower parts of ``part`` to list its ``words`` by (label, part): the squares a
+        player may point at, say. Empty: the first 25 words are the list."""
+        return []
+
     def after_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         """The picture ``player_id`` gets privately with the reply to each decision of theirs
         (their own side during a turn of many small steps), from their own view. None: text

@@ -50,6 +50,7 @@ class Select:
 class Panel:
     buttons: tuple[Button, ...] = ()
     select: Select | None = None
+    selects: tuple[Select, ...] = ()  # more selects, each on a row of its own, below
 
 
 def private(text: str, present: Presentation | None = None) -> bool:
@@ -179,17 +180,55 @@ def verb_choice(texts: Sequence[str], verb: str) -> tuple[int, int]:
     return rng
 
 
+MAX_ROWS = 5  # Discord: action rows a message (a select fills one, a row holds 5 buttons)
 MAX_TAKE_BACK = 20  # buttons under a draft (Discord: 25 components a message)
 
 
-def draft_panel(game_id: int, version: int, tag: str, draft: str) -> Panel | None:
-    """A "take back" button for each word of a private draft after its verb, the last placed
-    first (a word too long for a control is taken back with the command instead)."""
+def _selects(game_id: int, version: int, tag: str, kind: str, arg: str, placeholder: str,
+             values: Sequence[tuple[str, str]], rows: int) -> list[Select]:
+    """``values`` (label, value) as selects of at most 25 options each, on at most ``rows``."""
+    cid_base = ids.turn_id(game_id, version, tag, kind, arg)
+    if cid_base is None:
+        return []
+    kept = [(label, value) for label, value in values if ids.VALUE.fullmatch(value)]
+    out: list[Select] = []
+    for n, i in enumerate(range(0, min(len(kept), rows * MAX_OPTIONS), MAX_OPTIONS)):
+        chunk = kept[i:i + MAX_OPTIONS]
+        cid = cid_base if n == 0 else ids.turn_id(game_id, version, tag, kind, f"{arg}-{n + 1}")
+        if cid is None:
+            break
+        more = f" ({chunk[0][0]} … {chunk[-1][0]})" if len(kept) > MAX_OPTIONS else ""
+        out.append(Select(cid, _cut(placeholder + more)[:150],
+                          tuple(Option(_cut(label), value) for label, value in chunk)))
+    return out
+
+
+def draft_panel(game_id: int, version: int, tag: str, draft: str,
+                parts: Sequence[tuple[str, str]] = ()) -> Panel | None:
+    """The controls under a private draft: a select (two if need be) of the parts of the next
+    word to pick from (a tile kind of the card, say: ``parts`` as (label, value), from the
+    game's presentation), then a "take back" button for each word after its verb, the last
+    placed first (a word too long for a control is taken back with the command instead)."""
+    selects = _selects(game_id, version, tag, "part", "next", "Place next: pick one…", parts, 2)
     buttons = []
-    for word in list(dict.fromkeys(draft.split()[1:]))[::-1][:MAX_TAKE_BACK]:
+    room = min(MAX_TAKE_BACK, 5 * (MAX_ROWS - len(selects)))
+    for word in list(dict.fromkeys(draft.split()[1:]))[::-1][:room]:
         custom_id = ids.turn_id(game_id, version, tag, "back", word)
         if custom_id is not None:
             label = f"↩ Take back {word}"
             buttons.append(Button(label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 1] + "…",
                                   custom_id))
-    return Panel(buttons=tuple(buttons)) if buttons else None
+    if not buttons and not selects:
+        return None
+    return Panel(buttons=tuple(buttons), selects=tuple(selects))
+
+
+def part_panel(game_id: int, version: int, tag: str, part: str, words: Sequence[str],
+               points: Sequence[tuple[str, str]]) -> Panel:
+    """A part's legal next words as a short list (the first 25 ``words``, nearest first), and a
+    select of ``points`` (label, part): each lists the part's words again, nearest that point."""
+    add = _selects(game_id, version, tag, "add", part, "Pick where it goes…",
+                   [(w, w) for w in words[:MAX_OPTIONS]], 1)
+    near = _selects(game_id, version, tag, "part", part, "Or point at a square to list the "
+                    "placements near it…", points, 1)
+    return Panel(selects=tuple(add + near))

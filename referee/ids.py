@@ -10,9 +10,12 @@ Life:   ``sd:{game_id}:life:{action}:{number}`` (``referee.lifecycle``, ``refere
 snapshot's hash (an undo reuses version numbers; the tag tells the states apart). Kinds:
 ``do`` (arg: a decision in the notation, applied as it is), ``verb`` (arg: a verb; opens a
 private choice of that verb's legal decisions) and ``pick`` (a select; arg: the range it shows,
-its values are ranges ``lo-hi`` of the sorted legal list) and ``back`` (arg: one word of the
-clicker's own draft, taken back out of it). Every id is at most 100 characters (Discord's
-limit). Anything else is malformed.
+its values are ranges ``lo-hi`` of the sorted legal list), ``back`` (arg: one word of the
+clicker's own draft, taken back out of it), ``part`` (a select under a draft; arg: what it
+lists; its value is a part of the next word, such as a tile kind or a kind and a square, whose
+legal next words the clicker is then offered) and ``add`` (a select of such next words; arg: the
+part they are of; its value is a word added to the clicker's own draft). Every id is at most 100
+characters (Discord's limit). Anything else is malformed.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ PREFIX = "sd:"
 TEMPLATE = r"sd:.*"  # the DynamicItem template: everything of ours; parse() is the strict part
 MAX_LEN = 100
 LOBBY_ACTIONS = ("join", "leave", "start")
-KINDS = ("do", "verb", "pick", "back")
+KINDS = ("do", "verb", "pick", "back", "part", "add")
 LIFE_ACTIONS = ("resign", "rematch", "tb-yes", "tb-no")
 
 _ID = r"[1-9][0-9]{0,17}"
@@ -35,13 +38,16 @@ _LOBBY = re.compile(rf"sd:(?P<game>{_ID}):lobby:(?P<action>join|leave|start)")
 _LIFE = re.compile(rf"sd:(?P<game>{_ID}):life:(?P<action>resign|rematch|tb-yes|tb-no)"
                    r":(?P<arg>0|[1-9][0-9]{0,8})")
 _TURN = re.compile(rf"sd:(?P<game>{_ID}):(?P<version>0|[1-9][0-9]{{0,8}}):(?P<tag>[0-9a-f]{{6}})"
-                   r":(?P<kind>do|verb|pick|back):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
+                   r":(?P<kind>do|verb|pick|back|part|add):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
 _ARG = {
     "do": re.compile(r"[a-z][a-z-]*( [A-Za-z0-9,=>/\-]+)*"),
     "verb": re.compile(r"[a-z][a-z-]{0,15}"),
     "pick": re.compile(r"(0|[1-9][0-9]{0,5})-([1-9][0-9]{0,5})"),
     "back": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:=>/\-]*"),
+    "part": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]*"),
+    "add": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]*"),
 }
+VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]{0,99}")  # a part or word a select offers
 _RANGE = _ARG["pick"]
 BAD = "That control is malformed (it wasn't made by this bot). Nothing changed."
 

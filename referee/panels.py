@@ -44,10 +44,10 @@ def build_view(panel: Panel) -> discord.ui.View:
     for button in panel.buttons[:25]:
         view.add_item(GameComponent(discord.ui.Button(
             label=button.label, custom_id=button.custom_id, style=STYLES[button.style])))
-    if panel.select is not None:
-        select = panel.select
+    rows = -(-len(panel.buttons[:25]) // 5)
+    for i, select in enumerate(([panel.select] if panel.select else []) + list(panel.selects)):
         view.add_item(GameComponent(discord.ui.Select(
             custom_id=select.custom_id, placeholder=select.placeholder, min_values=1, max_values=1,
             options=[discord.SelectOption(label=o.label, value=o.value, description=o.description)
-                     for o in select.options])))
+                     for o in select.options], row=min(4, rows + i))))
     return view

@@ -30,7 +30,7 @@ from engine.core.game import public_text, total
 
 from . import ai, choices, ids, images, origin, texts
 from .context import Context, earliest
-from .errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
+from .errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
 from .notify import Notifier, hands
 from .outbox import File
@@ -380,13 +380,42 @@ class Sessions:
                 + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
 
     async def draft_panel(self, game_id: int, user_id: int) -> choices.Panel | None:
-        """The buttons under the user's draft: take back one of its words (None: nothing to
-        take back)."""
-        table, player, _owed = await self._owing(game_id, user_id)
+        """The controls under the user's draft: a select of the parts of the next word (the
+        game's presentation groups the legal next words, a tile kind of the card, say) and a
+        button to take back each of its words (None: nothing to offer)."""
+        table, player, owed = await self._owing(game_id, user_id)
         draft = await self.ctx.db.get_draft(game_id, player)
-        if draft is None or len(draft.text.split()) < 2:
+        if draft is None:
             return None
-        return choices.draft_panel(game_id, table.version, table.tag, draft.text)
+        parts: list[tuple[str, str]] = []
+        if not owed.listed:
+            try:
+                words = self.g(table.game).options(table.state, player, draft.text)
+            except GameError:
+                words = []
+            parts = self.ctx.present(table.game).draft_parts(words)
+        return choices.draft_panel(game_id, table.version, table.tag, draft.text, parts)
+
+    async def draft_part(self, game_id: int, user_id: int, part: str
+                         ) -> tuple[str, choices.Panel]:
+        """A part picked under the user's draft (``part``: a tile kind, or a kind and the
+        square pointed at, say): its legal next words after the saved draft, nearest first, as
+        a short list to add one from, with the points to narrow it by. Nothing changes."""
+        if not ids.VALUE.fullmatch(part or ""):
+            raise Malformed("That choice is malformed. Nothing changed.")
+        table, player, owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        text = draft.text if draft is not None else owed.decision
+        words = self.g(table.game).options(table.state, player, text, part=part)
+        present = self.ctx.present(table.game)
+        panel = choices.part_panel(game_id, table.version, table.tag, part, words,
+                                   present.draft_points(part, words))
+        if not words:
+            return f"Nothing of `{part}` fits your draft now. Nothing changed.", panel
+        shown = f"the {choices.MAX_OPTIONS} nearest of {len(words)}" \
+            if len(words) > choices.MAX_OPTIONS else f"all {len(words)}"
+        return (f"Where `{part}` can go next ({shown}; only you see this): pick one to add it "
+                "to your draft, or point at a square to list the ones near it.", panel)
 
     async def draft_picture(self, game_id: int, user_id: int) -> File | None:
         """The picture of the user's saved draft from their own view (None: no draft, or the

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.out_of_mine.components import COLOURS
+
 from ..base import Who
 
 STEP = {"side": "choosing a side", "open": "card still face down", "dig": "digging"}
@@ -101,8 +103,35 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
     if p["dig"]:
         lines.append(f"Your commit (secret until the reveal): `{p['dig']}`")
     elif owed == "dig":
-        lines.append(f"Dig: `{cmd} draft` places tiles one at a time (autocomplete lists "
-                     f"where each tile kind fits), then `{cmd} confirm` commits.")
+        lines.append(f"Dig: `{cmd} draft dig` shows your draft with a menu of your card's tile "
+                     f"kinds (pick one, point at a square, pick a placement near it), or type "
+                     f"tiles with `{cmd} draft` (autocomplete lists where each kind fits); then "
+                     f"`{cmd} confirm` commits.")
     elif owed == "side":
         lines.append("Choose side a or side b of your board.")
     return "\n".join(lines)
+
+
+def draft_kinds(words: Sequence[str]) -> list[tuple[str, str]]:
+    """(label, kind) for each tile kind among the legal next tile words (``red-l:A2,A3,A4,B2``),
+    by colour (yellow to white) then name; the label says how many placements it has."""
+    count: dict[str, int] = {}
+    for word in words:
+        kind = word.split(":", 1)[0]
+        count[kind] = count.get(kind, 0) + 1
+    order = {c: i for i, c in enumerate(COLOURS)}
+    kinds = sorted(count, key=lambda k: (order.get(k.split("-")[0].split("/")[0], 9), k))
+    return [(f"{k} ({count[k]} {'place' if count[k] == 1 else 'places'})", k) for k in kinds]
+
+
+def draft_squares(part: str, words: Sequence[str]) -> list[tuple[str, str]]:
+    """(label, ``KIND:SQUARE``) for each square some legal placement of ``part``'s kind covers,
+    column by column: the squares a player may point at."""
+    kind = part.split(":", 1)[0]
+    squares: set[str] = set()
+    for word in words:
+        name, _, where = word.partition(":")
+        if name == kind:
+            squares.update(where.split(","))
+    ordered = sorted(squares, key=lambda sq: (sq[0], int(sq[1:])))
+    return [(f"near {sq}", f"{kind}:{sq}") for sq in ordered]

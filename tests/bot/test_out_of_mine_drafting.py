@@ -1,14 +1,18 @@
 """Drafting an Out of Mine! dig through the referee: pointing at a square narrows one tile
-kind's placements to those near it (the autocomplete's short list), ``+WORD`` adds a tile to the
-saved draft, and a tile can be taken back (``-WORD``, ``-``, or the draft's buttons), each
-keeping the placing time of the tiles that stay (R6)."""
+kind's placements to those near it (the autocomplete's short list, or the draft panel's
+selects: a tile kind of the card, then a square, then one of the placements near it),
+``+WORD`` adds a tile to the saved draft, and a tile can be taken back (``-WORD``, ``-``, or the
+draft's buttons), each keeping the placing time of the tiles that stay (R6)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from engine.out_of_mine.components import CARDS, KINDS
 from referee import ids
-from referee.errors import WrongPhase
+from referee.errors import Malformed, WrongPhase
 from referee.service import Referee
 
 from .conftest import ANN, Clock
@@ -80,7 +84,8 @@ async def test_adding_and_taking_back_tiles(referee: Referee, clock: Clock) -> N
     await referee.sessions.draft(game_id, ANN, "-")
     draft = await referee.db.get_draft(game_id, ann)
     assert draft is not None and draft.text == "dig"
-    assert await referee.sessions.draft_panel(game_id, ANN) is None
+    panel = await referee.sessions.draft_panel(game_id, ANN)
+    assert panel is not None and not panel.buttons  # nothing to take back, kinds to pick
     with pytest.raises(WrongPhase, match="nothing to take back"):
         await referee.sessions.draft(game_id, ANN, "-")
     assert (await referee.db.get_draft(game_id, ann)).text == "dig"  # type: ignore[union-attr]
@@ -93,3 +98,62 @@ def test_take_back_ids_carry_a_tile_word() -> None:
     assert isinstance(parsed, ids.TurnId) and parsed.arg == "red-l/rat:C2,C3,D3,E3"
     assert ids.turn_id(7, 3, "abcdef", "back", "two words") is None
     assert ids.turn_id(7, 3, "abcdef", "do", "dig red-o:A1,A2,B1,B2") is None  # do: no ':'
+
+
+def _args(select: Any, kind: str) -> str:
+    parsed = ids.parse(select.custom_id)
+    assert isinstance(parsed, ids.TurnId) and parsed.kind == kind
+    return parsed.arg
+
+
+async def test_the_draft_panel_picks_a_kind_then_a_placement_near_a_square(
+        referee: Referee) -> None:  # R7, R17: the legal placements of one kind, near a square
+    game_id, ann = await opened(referee)
+    await referee.sessions.draft(game_id, ANN, "dig")
+    table = await referee.sessions.table(game_id)
+    g = referee.ctx.engine(table.game)
+    panel = await referee.sessions.draft_panel(game_id, ANN)
+    assert panel is not None and panel.selects and not panel.buttons
+    kinds = [o.value for s in panel.selects for o in s.options]
+    assert all(_args(s, "part").startswith("next") for s in panel.selects)
+    every = g.options(table.state, ann, "dig")
+    assert sorted(kinds) == sorted({w.split(":")[0] for w in every})  # the card's kinds that fit
+    card = g.view(table.state, ann)["players"][ann]["card_info"]["number"]
+    assert {KINDS[k].colour for k in kinds} == {c for c, n in CARDS[card].tiles.items() if n}
+    kind = kinds[-1]
+    text, listed = await referee.sessions.draft_part(game_id, ANN, kind)
+    add, near = listed.selects
+    assert _args(add, "add") == kind and _args(near, "part") == kind
+    words = [o.value for o in add.options]
+    assert 0 < len(words) <= 25 and all(w.startswith(f"{kind}:") for w in words)
+    points = [o.value for o in near.options]
+    assert points and all(p.startswith(f"{kind}:") for p in points)
+    assert "only you see this" in text
+    point = points[-1]  # the player points at a square of that kind's placements
+    _text, listed = await referee.sessions.draft_part(game_id, ANN, point)
+    nearest = [o.value for o in listed.selects[0].options]
+    square = point.split(":")[1]
+    assert square in squares(nearest[0])  # those on the pointed square first
+    assert nearest == g.options(table.state, ann, "dig", part=point)[:25]
+    await referee.sessions.draft(game_id, ANN, f"+{nearest[0]}")  # the "add" select's pick
+    draft = await referee.db.get_draft(game_id, ann)
+    assert draft is not None and draft.text == f"dig {nearest[0]}"
+    panel = await referee.sessions.draft_panel(game_id, ANN)
+    assert panel is not None and [b.label for b in panel.buttons] == [
+        f"↩ Take back {nearest[0]}"]
+    after = {o.value for s in panel.selects for o in s.options}
+    assert after == {w.split(":")[0] for w in g.options(table.state, ann, draft.text)}
+    with pytest.raises(Malformed):
+        await referee.sessions.draft_part(game_id, ANN, "red l; drop")
+    assert (await referee.db.get_draft(game_id, ann)).text == draft.text  # type: ignore[union-attr]
+
+
+def test_the_draft_panel_splits_many_kinds_over_two_selects() -> None:
+    from referee import choices
+
+    parts = [(f"kind-{i}", f"kind-{i}") for i in range(37)]  # C3: at most 37 kinds on a card
+    words = " ".join(f"w-{i}:A{i % 5 + 1}" for i in range(9))
+    panel = choices.draft_panel(7, 3, "abcdef", f"dig {words}", parts)
+    assert panel is not None and [len(s.options) for s in panel.selects] == [25, 12]
+    assert len(panel.buttons) == 9  # two rows of take-back buttons and two selects fit in five
+    assert len({s.custom_id for s in panel.selects}) == 2

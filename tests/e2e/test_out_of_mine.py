@@ -2,8 +2,9 @@
 interaction on the generic ``/game`` commands: the lobby, the start, sides, ``open`` (the card
 only in the opener's DM), digs built tile by tile with ``/game draft`` (each placement picked
 from the autocomplete's legal placements; with four players by pointing at a square,
-``+KIND:SQUARE``, and a tile taken back with the draft's button and placed again; the private
-draft picture after each step) and committed with ``/game confirm``, the reveal picture with
+``+KIND:SQUARE``, and a tile taken back with the draft's button and placed again; with two, the
+first player by the draft panel's selects only: a tile kind, a square, a placement near it; the
+private draft picture after each step) and committed with ``/game confirm``, the reveal picture with
 every board, the final chart. Until each reveal nothing of one player's card or dig reaches
 anything another player or the server can see (R3), checked on what the others see and, byte
 for byte, on every request the bot sent (``SealedAudit``)."""
@@ -205,6 +206,41 @@ async def dig_by_pointing(world: World, user: Any, thread: Any, take_back: bool)
             await draft_step(world, user, thread, f"+{word}")  # placed again
 
 
+def _select(msg: Any, kind: str) -> dict[str, Any] | None:
+    """The select of that id kind (``part``, ``add``) on a private reply, if any."""
+    return next((c for c in msg.walk_components()
+                 if c.get("type") == 3 and f":{kind}:" in c.get("custom_id", "")), None)
+
+
+async def dig_by_selects(world: World, user: Any, thread: Any) -> str:
+    """Place tiles with the draft panel's selects only: a tile kind of the card, then a square
+    to point at, then the nearest placement from the short list. Returns the saved draft."""
+    fake = world.fake
+    draft = "dig"
+    msg = await draft_step(world, user, thread, draft)
+    while (kinds := _select(msg, "part")) is not None:
+        kind = kinds["options"][0]["value"]
+        h = await fake.choose_select(user, msg, kinds["custom_id"], [kind])
+        listed = await h.reply(10)
+        assert h.ephemeral and f"`{kind}`" in str(listed.content)
+        points = _select(listed, "part")
+        assert points is not None
+        point = points["options"][-1]["value"]
+        h = await fake.choose_select(user, listed, points["custom_id"], [point])
+        near = await h.reply(10)
+        add = _select(near, "add")
+        assert add is not None and h.ephemeral
+        word = add["options"][0]["value"]
+        assert point.split(":")[1] in word.split(":")[1].split(",")  # nearest first
+        h = await fake.choose_select(user, near, add["custom_id"], [word])
+        msg = await h.reply(10)
+        draft = f"{draft} {word}"
+        assert h.ephemeral and f"`{draft}`" in str(msg.content)
+        assert any(a.filename.endswith("-draft.png") for a in msg.attachments)
+    assert len(draft.split()) > 1, "the panel offered no tile kind"
+    return draft
+
+
 @pytest.mark.parametrize("seats", [2, 4])
 async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats: int) -> None:
     await stella()
@@ -249,6 +285,8 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
                                 "the card in the opener's DM")
             if seats == 4:  # point at squares, take a tile back with the button
                 draft = await dig_by_pointing(world, user, thread, take_back=i % 2 == 0)
+            elif i == 0:  # pick tile kinds, squares and placements with the selects
+                draft = await dig_by_selects(world, user, thread)
             else:
                 draft = "dig"
                 while True:
