@@ -1,6 +1,7 @@
 """AI players: ``random_decision`` (a random legal decision, the dig included, which is not
-listed) and ``heuristic`` (the ``easy`` level: a greedy placement, most constrained square
-first, with a small bounded search behind it).
+listed), ``heuristic`` (the ``easy`` level: a greedy placement, most constrained square first,
+each tile where it fits most snugly, never taken back) and ``strong_dig`` (the ``strong``
+level: the exact cover search, ties between complete boards broken on elves and finds).
 
 An AI has no clock: with the race on (R6) its dig carries simulated seconds, a few per tile,
 drawn from its own generator, as a referee's ``stamp`` would write them.
@@ -112,14 +113,18 @@ def _neighbours(i: int) -> list[int]:
 
 class _Search:
     """Depth-first search over placements, most constrained free square first; the first
-    descent is the greedy placement, the rest improves on it within ``budget`` nodes."""
+    descent is the greedy placement, the rest improves on it within ``budget`` nodes
+    (``budget`` None: the greedy placement alone, one descent with no tile taken back)."""
 
-    def __init__(self, side: str, card: int, elves: bool, finds: bool, budget: int) -> None:
+    def __init__(self, side: str, card: int, elves: bool, finds: bool,
+                 budget: int | None) -> None:
         self.side, self.card = side, card
         self.gallery = SIDES[side].gallery
         self.elves = SIDES[side].elves if elves else {}
         self.finds = CARDS[card].finds if finds else {}
-        self.budget = budget
+        self.greedy = budget is None
+        self.budget = 1 << 30 if budget is None else budget
+        self.leaves = 0  # complete descents made
         self.best: tuple[int, list[tuple[str, int]]] = (-99, [])
 
     def kind_for(self, shape: str, used: dict[str, int]) -> str | None:
@@ -161,8 +166,11 @@ class _Search:
         free = self.gallery & ~covered & ~dropped
         if not free or not any(left.values()):
             v = self.value(tiles)
+            self.leaves += 1
             if v > self.best[0]:
                 self.best = (v, list(tiles))
+            if self.greedy:
+                self.budget = 0  # one descent: the greedy placement
             return
         shapes = [s for c in COLOURS if left.get(c) for s in
                   dict.fromkeys(k.shape for k in KINDS_OF_COLOUR[c])
@@ -217,7 +225,9 @@ class _Search:
 
 
 def heuristic_dig(side: str, card: int, options: dict[str, bool], rng: Rng,
-                  budget: int = 400) -> Dig:
+                  budget: int | None = None) -> Dig:
+    """The ``easy`` level's dig: the greedy placement (``budget`` nodes of search after it
+    when given)."""
     search = _Search(side, card, options.get("elves", False), options.get("finds", False),
                      budget)
     tiles = [_placed(kind, mask) for kind, mask in search.run()]

@@ -147,3 +147,54 @@ def test_options_near_a_square_list_that_kinds_placements_closest_first() -> Non
     assert all("C3" in w for w in reds[:3])
     with pytest.raises(IllegalDecision, match="not a tile kind"):
         G.options(state, "ann", draft, part="purple:C3")
+
+
+def test_easy_is_a_greedy_placement_never_taken_back() -> None:
+    """The easy level: most constrained square first, the snuggest tile there, one descent
+    (no tile is ever taken back to try another); a board it can't finish stays unfinished."""
+    from engine.out_of_mine.solver import cover
+
+    unfinished = 0
+    for side in ("1a", "3b", "5a", "7b", "9a"):
+        for card in (1, 7, 14, 20, 33, 38):
+            search = ai._Search(side, card, True, True, None)
+            tiles = search.run()
+            assert search.leaves == 1  # one descent: greedy
+            easy = ai.heuristic_dig(side, card, {"elves": True, "finds": True, "race": False},
+                                    Rng(_Holder(1)))
+            assert sorted((t.kind, t.mask) for t in easy.tiles) == sorted(tiles)
+            full = sum(bin(m).count("1") for _, m in tiles) == 20
+            unfinished += not full and cover(side, card) is not None
+    assert unfinished  # greedy misses boards the exact search completes
+
+
+def test_strong_breaks_ties_between_complete_boards_on_elves_and_finds() -> None:  # R12, R13
+    """Every complete board scores 12 before elves and finds (R10, R11): among the covers it
+    finds, strong plays one whose elves and finds score most, so it beats the first cover it
+    found wherever the first is not already the best."""
+    from itertools import islice
+
+    from engine.out_of_mine.solver import covers
+
+    options = {"elves": True, "finds": True, "race": False}
+    better = 0
+    for side, card in (("1a", 3), ("4a", 1), ("2a", 14), ("6b", 27), ("8a", 33), ("5b", 5)):
+        scorer = ai._Search(side, card, True, True, 0)
+        values = []
+        for found in islice(covers(side, card, 20_000), 200):
+            used: dict[str, int] = {}
+            tiles = []
+            for shape, mask in found:
+                kind = scorer.kind_for(shape, used)
+                assert kind is not None
+                used[kind] = used.get(kind, 0) + 1
+                tiles.append((kind, mask))
+            values.append(scorer.value(tiles))
+        strong = ai.strong_dig(side, card, options, Rng(_Holder(2)))
+        value = scorer.value([(t.kind, t.mask) for t in strong.tiles])
+        assert sum(len(t.squares) for t in strong.tiles) == 20
+        assert value >= max(values)
+        better += value > values[0]
+        plain = ai.strong_dig(side, card, {"race": False}, Rng(_Holder(2)))
+        assert sum(len(t.squares) for t in plain.tiles) == 20  # without the variants: any cover
+    assert better >= 3
