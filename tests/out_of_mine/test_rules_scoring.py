@@ -80,3 +80,13 @@ def test_scored_grid_shows_colours_on_rock_and_gallery() -> None:  # notation: r
     rec = carl(elves=True)
     assert rec["grid"] == ["BWWW###", "B##WW.#", "R####.W", "RR####W", "#R..WWW"]
     assert rec["board"] == "1a" and rec["card"] == 3 and rec["time"] is None
+
+
+def test_r2_both_variants_at_once_each_counts() -> None:  # R2, R12, R13
+    # The finds example's board (side 4a) with Elf Support on too: its green L lies on the
+    # green elf's space A5 (+1), the finds still score 3; the other elves are not served.
+    _, result = table(("ann", "bob"), {"finds": True, "elves": True},
+                      [("ann", FINDS), ("bob", "dig")], boards={"ann": "4a", "bob": "2a"},
+                      deck=[1, 5])
+    rec = ok(result)["players"]["ann"]["rounds"][0]
+    assert (rec["empty"], rec["base"], rec["elves"], rec["finds"], rec["score"]) == (4, 6, 1, 3, 10)
