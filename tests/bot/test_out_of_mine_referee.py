@@ -79,11 +79,14 @@ async def test_a_whole_game_played_by_drafts_stays_private_until_each_reveal(
     game = await mine_game(referee, race=True)
     g = referee.ctx.engine(game)
     assert game.game_name == "out-of-mine"
+    forced = 0
     for _round in range(7):
         start = marks(out, game)  # earlier rounds' reveals name earlier digs
         for user in (ANN, BOB):
             if await owes(referee, game, user) == "side":
                 assert await referee.sessions.decide(game.id, user, "side b") == "side b"
+            else:
+                forced += 1  # R4: their board came back, its other side is set and announced
         assert await referee.sessions.decide(game.id, ANN, "open") == "open"
         table = await referee.sessions.table(game.id)
         ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
@@ -114,6 +117,8 @@ async def test_a_whole_game_played_by_drafts_stays_private_until_each_reveal(
     assert any("OUT OF MINE! The game is over" in p.text and p.files for p in final[-3:])
     table = await referee.sessions.table(game.id)
     assert table.state.round == 7 and table.state.ended
+    told = "\n".join(p.text for p in final)
+    assert forced and told.count(" back after playing ") == forced  # every forced side, in public
     log = await referee.db.get_log(game.id)
     digs = [d.text for d in log if d.text.startswith("dig")]
     assert len(digs) == 14 and all(TIME.search(d) for d in digs)
@@ -137,7 +142,10 @@ async def test_the_deadline_commits_a_legal_draft_and_stamps_the_default_dig(
     late = {d.player_id: d.text for d in log if d.source == "timeout"}
     ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
     bob = game.seat_of_user(BOB).player_id  # type: ignore[union-attr]
-    assert late[ann].startswith("dig " + tiles[0].split(":")[0])
+    committed = late[ann].split()[1:-1]
+    assert sorted(w.split("@")[0] for w in committed) == sorted(tiles)  # the whole saved draft
+    placed = {w.split("@")[0]: float(w.split("@")[1]) for w in committed}
+    assert placed[tiles[0]] == 3.0 and placed[tiles[-1]] == 3.0 * len(tiles)  # placing times
     assert late[ann].endswith(f"time={float(deadline - T0)}")  # to the deadline, not to now
     bob_digs = [d.text for d in log if d.player_id == bob and d.text.startswith("dig")]
     assert bob_digs == ["dig time=0.0"]  # opened by default at the deadline: no time to dig
