@@ -2,10 +2,12 @@
 
 A step is what ``/game draft`` does before it answers: the referee's ``Sessions.draft`` (the
 engine's ``options`` check of the grown draft, the draft saved with its marks in SQLite, the
-completeness check) and ``Sessions.draft_picture`` (the player's own view, the private draft
-picture). Measured on seeded 2-player games, each player placing the first legal tile until
-none fits; prints p50, p99 and the slowest step (target p99 <= 150 ms, well inside Discord's
-3 s interaction limit).
+completeness check), ``Sessions.draft_picture`` (the player's own view, the private draft
+picture) and ``Sessions.draft_panel`` (the take-back buttons and the select of the tile kinds
+that still fit). Measured on seeded 2-player games, each player placing the first legal tile
+until none fits; prints p50, p99 and the slowest step in wall-clock time and the p99 in CPU
+time (this process's, which a loaded machine does not inflate), target p99 <= 150 ms, well
+inside Discord's 3 s interaction limit.
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ async def _game(ref: Referee, seed: int) -> int:
     return game.id
 
 
-async def _steps(seeds: int) -> list[float]:
+async def _steps(seeds: int) -> tuple[list[float], list[float]]:
     times: list[float] = []
+    cpu: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         db = await Database.open(Path(tmp) / "bench.sqlite3", synchronous="OFF")
         ref = Referee(db, MemoryOutbox(), Settings(_env_file=None))  # type: ignore[call-arg]
@@ -64,30 +67,38 @@ async def _steps(seeds: int) -> list[float]:
                         if not nxt:
                             break
                         words.append(nxt[0])
-                        start = time.perf_counter()
+                        start, start_cpu = time.perf_counter(), time.process_time()
                         await ref.sessions.draft(game_id, user, " ".join(words))
                         picture = await ref.sessions.draft_picture(game_id, user)
+                        panel = await ref.sessions.draft_panel(game_id, user)
                         times.append(time.perf_counter() - start)
-                        assert picture is not None
+                        cpu.append(time.process_time() - start_cpu)
+                        assert picture is not None and panel is not None
         finally:
             await ref.close()
             await db.close()
-    return times
+    return times, cpu
+
+
+def _p99(ms: list[float]) -> float:
+    return round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 1)
 
 
 def main(argv: list[str]) -> int:
     seeds = 6
-    times = asyncio.run(_steps(seeds))
+    times, cpu = asyncio.run(_steps(seeds))
     ms = sorted(t * 1000 for t in times)
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    cpu_ms = sorted(t * 1000 for t in cpu)
     figures = {"steps": len(ms), "p50_ms": round(statistics.median(ms), 1),
-               "p99_ms": round(p99, 1), "max_ms": round(ms[-1], 1), "target_p99_ms": 150}
+               "p99_ms": _p99(ms), "max_ms": round(ms[-1], 1), "cpu_p99_ms": _p99(cpu_ms),
+               "target_p99_ms": 150}
     if "--json" in argv:
         print(json.dumps(figures))
     else:
-        print(f"out-of-mine draft step (referee draft + private picture), {figures['steps']} "
-              f"steps: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max "
-              f"{figures['max_ms']} ms (target p99 <= 150 ms)")
+        print(f"out-of-mine draft step (referee draft + private picture + panel), "
+              f"{figures['steps']} steps: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, "
+              f"max {figures['max_ms']} ms; CPU p99 {figures['cpu_p99_ms']} ms "
+              f"(target p99 <= 150 ms)")
     return 0
 
 
