@@ -99,3 +99,46 @@ async def test_takeback_pause_resign_and_rematch(world, db, stella):
     thread = fake.channels[str(new.thread_id)]
     assert thread.parent_id == world.channel.id and thread.messages
     assert not fake.unknown_requests and not fake.internal_errors
+
+
+async def test_the_host_changes_a_lobby_and_a_moderator_gives_more_time(world, db, stella):
+    await stella()
+    driver = GameDriver(world, db, world.players[:2])
+    thread = await driver.open()
+    host, guest = driver.users
+    h = await driver.send(host, thread, "game addbot", {"level": "easy"})
+    assert "took a seat" in (await answer(h)).content
+    before = await Unchanged.take(driver)
+    await refused(driver, await driver.send(guest, thread, "game removebot"), before,
+                  "Only the host")
+    h = await driver.send(host, thread, "game removebot")
+    assert "The AI left" in (await answer(h)).content
+    h = await driver.send(host, thread, "game options",
+                          {"options": "red_tears=true", "turn_hours": 2.0})
+    assert "changed" in (await answer(h)).content
+    game = await db.get_game(driver.game_id)
+    assert [s.user_id for s in game.seats] == [int(host.id)]
+    assert game.options["red_tears"] is True and game.options["turn_seconds"] == 7200
+    before = await Unchanged.take(driver)
+    await refused(driver, await driver.send(host, thread, "game options",
+                                            {"options": "turbo=1"}), before, "no option")
+    await driver.join_all()
+    await driver.start()
+
+    # a moderator gives the owing player two more hours
+    user, player = driver.owing()
+    owed = {t.player_id: t.deadline for t in await db.owed_timers(driver.game_id)}
+    h = await driver.send(world.moderator, thread, "stella-admin extend", {"hours": 2.0})
+    assert "more hour" in (await answer(h)).content
+    await settle(world)
+    after = {t.player_id: t.deadline for t in await db.owed_timers(driver.game_id)}
+    assert after[player] == owed[player] + 7200
+    assert any("2 more hour(s)" in m.content for m in thread.public_messages)
+    # and a member without the moderator rights is refused (the group is hidden from them)
+    before = await Unchanged.take(driver)
+    await refused(driver, await driver.send(user, thread, "stella-admin pause"), before,
+                  "Manage Server")
+
+    # the host can't cancel a started game; /game cancel is for lobbies
+    h = await driver.send(host, thread, "game cancel")
+    assert "Only a lobby" in (await answer(h)).content
