@@ -35,7 +35,7 @@ _LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
 # whole-schema one), then the game's own lock (two-key form: a space apart from the first).
 _GAME_LOCK = (
     "SELECT pg_advisory_xact_lock_shared(hashtext(current_schema())),"
-    " pg_advisory_xact_lock(hashtext(current_schema()), $1::integer)"
+    " pg_advisory_xact_lock(hashtext(current_schema()), ($1::bigint % 2147483647)::integer)"
 )
 
 
