@@ -64,8 +64,11 @@ class Takebacks:
                 raise Refusal(f"`{decision.text}` can't be taken back: hidden information was "
                               "shown since (" + ", ".join(f"`{t}`" for t in rewound.revealed)
                               + "). Nothing changed.")
-            if await lifecycle_db.get_takeback(self.ctx.db, game_id) is not None:
+            pending = await lifecycle_db.get_takeback(self.ctx.db, game_id)
+            if pending is not None and pending.version == table.version:
                 raise Refusal("A takeback is already waiting for an answer in this game.")
+            if pending is not None:  # the game moved on since: that request lapsed
+                await lifecycle_db.drop_takeback(self.ctx.db, game_id)
             needed = tuple(s.user_id for s in game.seats if s.user_id is not None
                            and s.user_id != user_id and not s.is_ai and not s.absent)
             who = texts.mention(seat)

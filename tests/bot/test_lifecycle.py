@@ -177,7 +177,7 @@ async def test_a_takeback_approved_by_the_other_player(referee: Referee) -> None
 async def test_a_takeback_is_refused_across_a_reveal_and_lapses_when_the_game_moves_on(
         referee: Referee) -> None:
     game = await two_players(referee)
-    user, _, _ = await owed(referee, game.id)
+    user, player, _ = await owed(referee, game.id)
     other = BOB if user == ANN else ANN
     await referee.sessions.decide(game.id, user, "target A2")
     await referee.sessions.decide(game.id, user, "draw 1")  # a card drawn: seen by its drawer
@@ -192,9 +192,16 @@ async def test_a_takeback_is_refused_across_a_reveal_and_lapses_when_the_game_mo
     [version] = [ids.parse(b).arg for b in life_buttons(referee, game, "tb-no")]  # type: ignore[union-attr]
     assert "off" in await referee.takebacks.answer(game.id, other, version, False)
     await referee.takebacks.request(game.id, user)
+    [version] = [ids.parse(b).arg for b in life_buttons(referee, game, "tb-yes")][-1:]  # type: ignore[union-attr]
     await referee.sessions.decide(game.id, user, "draw 1")
     with pytest.raises(Refusal, match="lapsed"):
         await referee.takebacks.answer(game.id, other, version, True, moderator=True)
+    # a request nobody answered before the game moved on doesn't block the next one
+    await referee.moderation.undo(game.id, MOD)
+    await lifecycle_db.drop_takeback(referee.db, game.id)
+    await lifecycle_db.open_takeback(referee.db, lifecycle_db.Takeback(
+        game.id, player, user, 1, 999, (other,), (), 0))  # asked at a version long gone
+    assert "Asked" in await referee.takebacks.request(game.id, user)
 
 
 async def test_against_ai_only_a_takeback_needs_no_approval(referee: Referee) -> None:
