@@ -17,8 +17,10 @@ from db import Database, Game, OwedTimer
 from games import Presentation
 
 from .ai import AiRunner
+from .cache import GameCache
 from .config import Settings
 from .outbox import Outbox
+from .tell import Teller
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,14 @@ class Context:
     unattended: bool = False
     # seconds between two summaries of a long run of automatic decisions (referee.sessions)
     auto_pace: float = 2.0
+    # what a committed change means for the thread and the players, told after the reply
+    tell: Teller = field(init=False)
+    # running games kept in memory, written through (``db`` is a ``CachingDatabase`` on it
+    # when the ``Referee`` made this context)
+    cache: GameCache = field(default_factory=GameCache)
+
+    def __post_init__(self) -> None:
+        self.tell = Teller(self.spawn)
 
     def engine(self, game: Game | str | None) -> Any:
         """The rules engine of a stored game (or of a game name; None: the default game)."""

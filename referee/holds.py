@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import Any, cast
 
 from db import DbError, Game, GameStatus
 from db import holds as holds_db
@@ -64,11 +64,20 @@ class Holds:
         return self.sessions.notify
 
     async def get(self, game_id: int) -> Hold | None:
-        """The hold in force; a moderator's pause (``referee.lifecycle``) comes first."""
+        """The hold in force; a moderator's pause (``referee.lifecycle``) comes first. From
+        memory once read (``referee.cache``)."""
+        cache = self.ctx.cache
+        kept = cache.hold(game_id)
+        if cache.known(kept):
+            return cast(Hold | None, kept)
+        mark = cache.writes
         paused = await lifecycle_db.get_pause(self.ctx.db, game_id)
         if paused is not None:
-            return Hold(game_id, HoldReason.PAUSED, "", paused.since, 1, None, True)
-        return await holds_db.get(self.ctx.db, game_id)
+            hold: Hold | None = Hold(game_id, HoldReason.PAUSED, "", paused.since, 1, None, True)
+        else:
+            hold = await holds_db.get(self.ctx.db, game_id)
+        cache.fill(game_id, mark, hold=hold)
+        return hold
 
     async def check_open(self, game: Game) -> Hold | None:
         """Refuse to act in a game whose thread is gone or that a moderator paused; the hold
@@ -88,15 +97,15 @@ class Holds:
         now = self.ctx.now()
         try:
             if refused.failure == Failure.GONE:
-                hold = await holds_db.hold(self.ctx.db, game.id, HoldReason.GONE,
-                                           detail=refused.detail, now=now)
+                hold = await self.ctx.cache.write(game.id, holds_db.hold(
+                    self.ctx.db, game.id, HoldReason.GONE, detail=refused.detail, now=now))
             elif prompt_lost:
                 current = await self.get(game.id)
                 attempts = (current.attempts + 1 if current is not None
                             and current.reason == HoldReason.UNDELIVERED else 1)
-                hold = await holds_db.hold(self.ctx.db, game.id, HoldReason.UNDELIVERED,
-                                           detail=refused.detail, now=now,
-                                           retry_at=now + backoff(attempts))
+                hold = await self.ctx.cache.write(game.id, holds_db.hold(
+                    self.ctx.db, game.id, HoldReason.UNDELIVERED, detail=refused.detail, now=now,
+                    retry_at=now + backoff(attempts)))
             else:
                 log.info("game %s: a message was refused (%s)", game.id, refused.failure)
                 return
@@ -123,7 +132,7 @@ class Holds:
 
     async def tell_moderators(self, game: Game, hold: Hold, refused: Delivery) -> None:
         """Once per hold, in the thread's parent channel (no pings)."""
-        if not await holds_db.mark_told(self.ctx.db, game.id):
+        if not await self.ctx.cache.write(game.id, holds_db.mark_told(self.ctx.db, game.id)):
             return
         where = f"<#{game.thread_id}>" if game.thread_id else "its thread"
         if hold.reason == HoldReason.GONE:
@@ -150,7 +159,8 @@ class Holds:
 
     async def pause_nobody(self, game: Game) -> None:
         """Every human seat is absent: stop, don't play the game out for them."""
-        hold = await holds_db.hold(self.ctx.db, game.id, HoldReason.NOBODY, now=self.ctx.now())
+        hold = await self.ctx.cache.write(game.id, holds_db.hold(
+            self.ctx.db, game.id, HoldReason.NOBODY, now=self.ctx.now()))
         if hold.reason == HoldReason.NOBODY and hold.attempts == 1:
             await self.notify.post(game, (
                 f"⏸️ Every player of game #{game.id} is absent, so it is paused: nothing is played "
@@ -165,8 +175,9 @@ class Holds:
             if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
                 return False  # a moderator's pause: their resume gives the time back
             deadline, remind_at = self.ctx.timer_for(table.game, table.state)
-            if not await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,),
-                                          deadline=deadline, remind_at=remind_at):
+            if not await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
+                    remind_at=remind_at)):
                 return False
             self.ctx.on_timer_change(deadline)
             game = await self.ctx.db.get_game(game_id)
@@ -192,8 +203,9 @@ class Holds:
             prompt = await self.notify.reprompt(game, state, deadline, head=head)
             delivered = prompt is None or prompt.ok
             if delivered:
-                await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.UNDELIVERED,),
-                                       deadline=deadline, remind_at=remind_at)
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.UNDELIVERED,), deadline=deadline,
+                    remind_at=remind_at))
                 self.ctx.on_timer_change(deadline)
             await self.notify.record(game, state, prompt, {})
             automatic = self.notify.automatic_next(game, state)
@@ -211,8 +223,9 @@ class Holds:
             except Exception:
                 log.exception("game %s: retrying its prompt failed", hold.game_id)
                 with contextlib.suppress(DbError):
-                    await holds_db.hold(self.ctx.db, hold.game_id, HoldReason.UNDELIVERED, now=now,
-                                        retry_at=now + backoff(hold.attempts + 1))
+                    await self.ctx.cache.write(hold.game_id, holds_db.hold(
+                        self.ctx.db, hold.game_id, HoldReason.UNDELIVERED, now=now,
+                        retry_at=now + backoff(hold.attempts + 1)))
         return done
 
     async def run(self) -> None:
@@ -258,8 +271,9 @@ class Holds:
                 log.warning("game %s: could not create a thread to move it: %s", game_id, exc)
                 raise Refusal("I couldn't create a thread here. Check that I may create public "
                               "threads and send messages in threads in this channel.") from None
-            await holds_db.move(self.ctx.db, game_id, channel_id=channel_id, thread_id=thread_id,
-                                by_user_id=by_user, now=self.ctx.now())
+            await self.ctx.cache.write(game_id, holds_db.move(
+                self.ctx.db, game_id, channel_id=channel_id, thread_id=thread_id,
+                by_user_id=by_user, now=self.ctx.now()))
             game = await self.ctx.db.get_game(game_id)
             state = table.state
             players = ", ".join(texts.mention(s) for s in game.seats)
@@ -273,9 +287,9 @@ class Holds:
             if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
                 deadline = remind_at = None  # paused by a moderator: no time runs until resumed
             if prompt is None or prompt.ok:
-                await holds_db.release(self.ctx.db, game_id,
-                                       reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),
-                                       deadline=deadline, remind_at=remind_at)
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),
+                    deadline=deadline, remind_at=remind_at))
                 self.ctx.on_timer_change(deadline)
             await self.notify.record(game, state, prompt, {})
             game = await self.ctx.db.get_game(game_id)

@@ -10,6 +10,7 @@ engine, looked up by the stored game's name.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ from .context import Context
 from .outbox import DELIVERED, Delivery, Failure, File, Post, split_text
 
 log = logging.getLogger(__name__)
+DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
 
 
 def hands(ctx: Context, game: Game, state: Any) -> dict[str, str]:
@@ -77,7 +79,9 @@ class Notifier:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._turns: dict[int, TurnMessage] = {}  # game id -> the message of its current turn
-        self._dm_failed: set[tuple[int, str]] = set()
+        # (game, player) whose last hand DM failed (the thread was told once), least recent
+        # first and bounded: forgetting one only means the thread is told again
+        self._dm_failed: OrderedDict[tuple[int, str], None] = OrderedDict()
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
         self.on_trouble: Trouble = _no_trouble
         #: called after a game's final post (``referee.ending``: replay picture, rematch)
@@ -93,6 +97,7 @@ class Notifier:
         """Post in the game's thread; the outcome (a refusal is also kept for ``record``)."""
         if game.thread_id is None:
             return Delivery(Failure.GONE, "the game has no thread")
+        await self.ctx.tell.flush(game.id)  # after what earlier changes queued (referee.tell)
         parts = split_text(text)
         delivery = DELIVERED
         for i, part in enumerate(parts):
@@ -109,6 +114,7 @@ class Notifier:
         """Edit one of the game's messages in place (pings nobody)."""
         if game.thread_id is None:
             return Delivery(Failure.GONE, "the game has no thread")
+        await self.ctx.tell.flush(game.id)  # after what earlier changes queued (referee.tell)
         return await self.ctx.out.edit(game.thread_id, message_id, Post(text, (), panel))
 
     def seats(self, game: Game) -> dict[str, Seat]:
@@ -187,6 +193,7 @@ class Notifier:
         it, and a state whose prompt was lost stays behind (a restart's ``catch_up`` and the
         retries of ``referee.holds`` post it again). Refusals go to ``on_trouble``."""
         lost = prompt is not None and not prompt.ok
+        await self.ctx.tell.flush(game.id)
         try:
             await notified_db.record(self.ctx.db, game.id, int(state.version),
                                      prompt_version=int(state.version) if prompt else None,
@@ -332,9 +339,13 @@ class Notifier:
         ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
         key = (game.id, seat.player_id)
         if ok:
-            self._dm_failed.discard(key)
-        elif key not in self._dm_failed:
-            self._dm_failed.add(key)
+            self._dm_failed.pop(key, None)
+        elif key in self._dm_failed:
+            self._dm_failed.move_to_end(key)
+        else:
+            self._dm_failed[key] = None
+            while len(self._dm_failed) > DM_FAILURES_KEPT:
+                self._dm_failed.popitem(last=False)
             await self.post(game, f"⚠️ <@{seat.user_id}>, I couldn't send you a direct message "
                             "(are your DMs closed for this server?). Use "
                             f"`{self.ctx.present(game).cmd('hand')}` here to see "

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from db import Database
 from db import notified as notified_db
@@ -14,6 +14,7 @@ from db.holds import HoldReason
 
 from . import images, texts
 from .ai import AiRunner
+from .cache import CachingDatabase, GameCache
 from .config import Settings
 from .context import Context
 from .ending import Ending
@@ -31,6 +32,7 @@ from .timers import Timers
 
 log = logging.getLogger(__name__)
 CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
+CLOSE_TELL_SECONDS = 10.0  # a clean shutdown waits this long at most for queued posts
 
 
 def untold(g: Any, initial: str, log_: list[Any], posted: int) -> list[str]:
@@ -51,7 +53,9 @@ class Referee:
                  clock: Callable[[], float] = time.time, ai: AiRunner | None = None,
                  unattended: bool = False) -> None:
         settings = settings or Settings(_env_file=None)  # type: ignore[call-arg]
-        self.ctx = Context(db=db, out=out, settings=settings, clock=clock,
+        cache = GameCache()
+        self.ctx = Context(db=cast(Database, CachingDatabase(db, cache)), cache=cache,
+                           out=out, settings=settings, clock=clock,
                            ai=ai or AiRunner(settings.ai_workers), unattended=unattended,
                            auto_pace=0.0 if unattended else 2.0)
         self.notify = Notifier(self.ctx)
@@ -192,6 +196,11 @@ class Referee:
         await self.timers.stop()
         await self.holds.stop()
         await self.expiry.stop()
+        try:  # what was decided but not yet told goes out first (a restart would re-post it)
+            await asyncio.wait_for(self.ctx.tell.wait_all(), CLOSE_TELL_SECONDS)
+        except TimeoutError:
+            log.warning("closing with %d message job(s) untold: they are posted after a restart",
+                        self.ctx.tell.size)
         for task in list(self.ctx.tasks):
             task.cancel()
         if self.ctx.tasks:

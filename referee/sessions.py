@@ -1,14 +1,17 @@
 """Load, apply, persist: the one path every decision takes, under the game's lock.
 
 ``decide`` (a player), ``advance`` (AI seats and absent players), the timers and the moderators
-all end in ``commit``: apply on a freshly loaded state, commit the decision and the new snapshot
-in one transaction, then tell the thread and the players. Nothing changes on any error.
+all end in ``commit``: apply on a freshly loaded state (from memory: ``referee.cache``), commit
+the decision and the new snapshot in one transaction, then queue what the thread and the
+players are told (``referee.tell``): the caller answers the player before it goes out. Nothing
+changes on any error.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +23,7 @@ from db import (
     GameNotFound,
     GameStatus,
     PlayerResult,
+    Snapshot,
     StaleVersion,
 )
 from db import holds as holds_db
@@ -48,6 +52,8 @@ class AutoRun:
     events: list[Event] = dataclasses.field(default_factory=list)
     lines: list[str] = dataclasses.field(default_factory=list)
     moves: int = 0
+    game: Game | None = None  # the game and its state after the last one
+    state: Any = None
 
     def add(self, note: str | None, events: list[Event]) -> None:
         self.moves += 1
@@ -114,11 +120,8 @@ class Sessions:
             raise UnknownGame(f"There is no game #{game_id}.") from None
 
     async def table(self, game_id: int, game: Game | None = None) -> Table:
-        if game is None:  # the game and its snapshot in one read
-            try:
-                game, snap = await notified_db.load_table(self.ctx.db, game_id)
-            except GameNotFound:
-                raise UnknownGame(f"There is no game #{game_id}.") from None
+        if game is None:  # the game and its snapshot: from memory, else in one read
+            game, snap = await self._load(game_id)
         else:
             snap = None
         origin.check(game)
@@ -161,15 +164,18 @@ class Sessions:
             scores, winners = g.scores(state), set(g.winners(state))
             results = [PlayerResult(pid, total(scores, pid), pid in winners)
                        for pid in game.player_ids]
+        now = self.ctx.now()
         try:
             await self.ctx.db.append_decision(
                 game.id, before_version, player, str(action), text, state.version,
                 deadline=deadline, remind_at=remind_at, source=source, by_user_id=by_user,
-                absent_after=self.ctx.settings.absent_after, results=results, now=self.ctx.now(),
+                absent_after=self.ctx.settings.absent_after, results=results, now=now,
                 sealed=sealed, reveal=reveal, owed=timers)
         except StaleVersion:
             raise StalePrompt() from None
         table.text = text
+        # the job telling this decision keeps ``state``; the caller goes on with a copy
+        table.state = g.clone(state)
         self.ctx.on_timer_change(min((t for t in (deadline, remind_at) if t is not None),
                                      default=float("inf")))
         seat = game.seat_of_player(player)
@@ -178,15 +184,17 @@ class Sessions:
             game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags changed
         else:  # nothing but the version and the timer changed (db.append_decision)
             game = dataclasses.replace(game, version=state.version, deadline=deadline,
-                                       remind_at=remind_at, reminder_sent=False)
+                                       remind_at=remind_at, reminder_sent=False, updated_at=now)
         table.game = game
+        self.ctx.cache.put(game, Snapshot(game.id, int(state.version), text),
+                           owed=sorted(timers, key=lambda t: t.player_id))  # as db.owed_timers
         if quiet:
             return game, events
-        try:  # the decision is stored: telling people must not turn it into an error
-            await self.notify.after_decision(game, before, state, events, deadline, note,
-                                             timers=timers)
-        except Exception:
-            log.exception("game %s: notifying decision %s failed", game.id, state.version)
+        # the decision is stored: the thread and the players are told after the reply
+        # (``referee.tell``), in commit order; a failure there is logged, never the caller's
+        self.ctx.tell.submit(game.id, functools.partial(
+            self.notify.after_decision, game, before, state, events, deadline, note,
+            timers=timers))
         return game, events
 
     # --- players ---------------------------------------------------------------------------
@@ -194,7 +202,15 @@ class Sessions:
     async def decide(self, game_id: int, user_id: int, text: str, *, version: int | None = None,
                      tag: str | None = None) -> str:
         """A player's decision (``version``/``tag`` from a panel: stale if the game moved on).
-        Returns the decision's notation once it is committed."""
+        Returns the decision's notation once it is committed; the thread and the other
+        players are told afterwards (``referee.tell``). Waits first while that backlog is
+        full; queued posts hold back while it is answered."""
+        await self.ctx.tell.admit()
+        with self.ctx.tell.answering():
+            return await self._decide(game_id, user_id, text, version, tag)
+
+    async def _decide(self, game_id: int, user_id: int, text: str, version: int | None,
+                      tag: str | None) -> str:
         async with self.ctx.lock(game_id):
             game, snap = await self._load(game_id)
             if game.status == GameStatus.LOBBY or snap is None:
@@ -211,7 +227,8 @@ class Sessions:
                 raise StalePrompt()
             action = await self.measured(table, seat.player_id, text)
             if hold is not None and hold.reason == HoldReason.NOBODY:  # they are back
-                await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,))
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,)))
             note = None
             if seat.absent:
                 note = f"👋 {texts.name(seat.display_name)} is back."
@@ -242,11 +259,22 @@ class Sessions:
         stamped = g.stamp(table.state, player, action, max(0.0, now - start), marks)
         return g.check(table.state, player, stamped)
 
-    async def _load(self, game_id: int) -> tuple[Game, Any]:
+    async def _load(self, game_id: int) -> tuple[Game, Snapshot | None]:
+        """The game and (unless it is a lobby) its snapshot: from memory for a running game
+        this process kept (``referee.cache``), else in one read (then kept)."""
+        entry = self.ctx.cache.peek(game_id)
+        if entry is not None and entry.game is not None and entry.snapshot is not None:
+            self.ctx.cache.hits += 1
+            self.ctx.cache.entry(game_id)  # most recently used
+            return origin.check(entry.game), entry.snapshot
+        self.ctx.cache.misses += 1
+        mark = self.ctx.cache.writes
         try:
             game, snap = await notified_db.load_table(self.ctx.db, game_id)
         except GameNotFound:
             raise UnknownGame(f"There is no game #{game_id}.") from None
+        if snap is not None:
+            self.ctx.cache.fill(game_id, mark, game=game, snapshot=snap)
         return origin.check(game), snap
 
     async def owed_texts(self, game_id: int, user_id: int, version: int | None = None,
@@ -529,8 +557,9 @@ class Sessions:
                 if hold.reason != HoldReason.NOBODY or nobody:
                     return False
                 deadline, remind_at = self.ctx.timer_for(table.game, table.state)
-                await holds_db.release(self.ctx.db, game_id, reasons=(HoldReason.NOBODY,),
-                                       deadline=deadline, remind_at=remind_at)
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
+                    remind_at=remind_at))
                 self.ctx.on_timer_change(deadline)  # ...until someone is there again
             elif nobody:
                 await self.holds.pause_nobody(table.game)
@@ -554,22 +583,29 @@ class Sessions:
                 note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
                         f"{self.shown(table, to_act.player, action)} is made.")
                 source = DecisionSource.AUTO
-            _, events = await self.commit(table, to_act.player, action, source, note=note,
-                                          quiet=True)
+            game, events = await self.commit(table, to_act.player, action, source, note=note,
+                                             quiet=True)
             run.add(note, events)
+            run.game, run.state = game, table.state  # what the run's summary tells
             return True
 
     async def _summarise(self, game_id: int, run: AutoRun) -> None:
         """One message for a run of automatic decisions (then the map of a new round, the
-        final scores or the next prompt, and the hand DMs, as after any decision)."""
-        async with self.ctx.lock(game_id):
+        final scores or the next prompt, and the hand DMs, as after any decision), queued
+        after the game's earlier messages (``referee.tell``); returns once it went out."""
+        game, state = run.game, run.state
+        if game is None:
+            return
+
+        async def tell() -> None:
             try:
-                table = await self.table(game_id)
-                await self.notify.after_decision(table.game, run.before, table.state, run.events,
-                                                 table.game.deadline, None,
+                await self.notify.after_decision(game, run.before, state, run.events,
+                                                 game.deadline, None,
                                                  lines=texts.collapse(run.lines))
             except Exception:
                 log.exception("game %s: telling %d automatic decisions failed", game_id, run.moves)
+
+        await asyncio.wait([self.ctx.tell.submit(game_id, tell)])
 
     async def _ai_checked(self, table: Table, player: str, action: Any) -> Any:
         """An AI's decision as the engine accepts it: with the facts the game's own AI

@@ -50,3 +50,53 @@ async def test_a_games_lock_lives_only_while_it_is_used() -> None:
 async def _take(ctx: Context, game_id: int) -> None:
     async with ctx.lock(game_id):
         pass
+
+
+async def test_players_unreachable_by_dm_are_remembered_within_a_bound(monkeypatch: Any) -> None:
+    from referee import notify
+    from referee.outbox import MemoryOutbox
+
+    monkeypatch.setattr(notify, "DM_FAILURES_KEPT", 3)
+    out = MemoryOutbox()
+    ctx = Context(db=None, out=out, settings=None)  # type: ignore[arg-type]
+    notifier = notify.Notifier(ctx)
+    posted: list[str] = []
+
+    async def post(game: Any, text: str, **_: Any) -> Any:
+        posted.append(text)
+
+    monkeypatch.setattr(notifier, "post", post)
+    monkeypatch.setattr(notify.images, "hand_png", _no_picture)
+
+    class Present:
+        def hand_text(self, view: Any, player: str, game_id: int) -> str:
+            return "hand"
+
+        def cmd(self, name: str) -> str:
+            return f"/stella {name}"
+
+    class Engine:
+        def view(self, state: Any, player: str) -> dict[str, Any]:
+            return {}
+
+    monkeypatch.setattr(ctx, "present", lambda game: Present())
+    monkeypatch.setattr(ctx, "engine", lambda game: Engine())
+    for n in range(10):
+        seat = _Seat(player_id=str(n), user_id=1000 + n)
+        out.closed_dms.add(seat.user_id)
+        assert not await notifier.dm_hand(_Game(id=n), None, seat, [])  # type: ignore[arg-type]
+    assert len(posted) == 10 and len(notifier._dm_failed) == 3
+
+
+async def _no_picture(*_: Any) -> None:
+    return None
+
+
+class _Seat:
+    def __init__(self, player_id: str, user_id: int) -> None:
+        self.player_id, self.user_id = player_id, user_id
+
+
+class _Game:
+    def __init__(self, id: int) -> None:
+        self.id = id

@@ -26,6 +26,7 @@ async def test_a_refused_prompt_is_not_recorded_as_posted(referee: Referee, cloc
     assert game.thread_id is not None
     out.refusals[game.thread_id] = Failure.PERMISSION  # 50013 on everything in the thread
     await referee.sessions.decide(game.id, user, "target B1")
+    await referee.idle()  # the prompt is tried after the reply (referee.tell)
     table = await referee.sessions.running(game.id)
     posted, _ = await notified_db.last_told(referee.db, game.id)
     assert posted != table.version  # the lost prompt is not counted as posted

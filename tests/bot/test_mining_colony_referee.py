@@ -60,8 +60,9 @@ async def pick_one(ref: Referee, game: Game, user: int, rng: random.Random) -> s
         assert all(o.value for o in result.options)
         result = await ref.sessions.pick(game.id, user, table.version, table.tag,
                                          span=rng.choice(result.options).value)
-    return await ref.sessions.decide(game.id, user, result, version=table.version,
-                                     tag=table.tag)
+    done = await ref.sessions.decide(game.id, user, result, version=table.version, tag=table.tag)
+    await ref.idle()  # what it tells goes out after the reply (referee.tell)
+    return done
 
 
 async def owing_users(ref: Referee, game: Game) -> list[int]:

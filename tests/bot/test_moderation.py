@@ -66,6 +66,7 @@ async def test_skip_applies_the_default(referee: Referee) -> None:
     game = await two_players(referee)
     user, player, table = await owed(referee, game.id)
     done = await referee.moderation.skip(game.id, MOD)
+    await referee.idle()  # the thread is told after the reply (referee.tell)
     assert done == str(referee.ctx.game.default(table.state))
     log = await referee.db.get_log(game.id)
     assert [(d.player_id, d.source, d.by_user_id) for d in log] == [(player, "admin", MOD)]

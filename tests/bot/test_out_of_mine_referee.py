@@ -104,6 +104,7 @@ async def test_a_whole_game_played_by_drafts_stays_private_until_each_reveal(
         await referee.sessions.decide(game.id, BOB, "open")
         await dig_by_drafts(referee, game, BOB, clock)
         await referee.sessions.confirm(game.id, BOB)  # the last commit: the reveal
+        await referee.idle()  # the thread is told after the reply (referee.tell)
         assert not any(d.sealed for d in await referee.db.get_log(game.id))
         thread = out.threads[game.thread_id]  # type: ignore[index]
         assert any("revealed" in p.text for p in thread[-4:])

@@ -40,6 +40,9 @@ async def test_a_decision_is_committed_before_the_reply(referee: Referee) -> Non
     user, player, table = await owed(referee, game.id)
     done = await referee.sessions.decide(game.id, user, "target B1")
     assert done == "target B1"
+    log = await referee.db.get_log(game.id)  # stored before the reply...
+    assert [(d.player_id, d.text) for d in log] == [(player, "target B1")]
+    await referee.idle()  # ...and the thread is told after it (referee.tell)
     log = await referee.db.get_log(game.id)
     assert [(d.player_id, d.text, d.source, d.by_user_id) for d in log] == \
         [(player, "target B1", "player", user)]

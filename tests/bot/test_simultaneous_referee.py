@@ -72,6 +72,7 @@ async def test_a_sealed_answer_stays_hidden_until_the_reveal(referee: Referee) -
     game = await sealed_game(referee)
     out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
     await referee.sessions.decide(game.id, ANN, "bid 5 8")
+    await referee.idle()  # what it tells goes out after the reply (referee.tell)
     log = await referee.db.get_log(game.id)
     assert log[-1].sealed and log[-1].text == "bid 5 8"
     assert "5 8" not in everything_but(out, game, ANN)
@@ -84,6 +85,7 @@ async def test_a_sealed_answer_stays_hidden_until_the_reveal(referee: Referee) -
     with pytest.raises(Exception, match="secret decisions"):
         await referee.moderation.export(game.id)
     await referee.sessions.decide(game.id, BOB, "bid 1")  # the last bid: the reveal
+    await referee.idle()
     assert not any(d.sealed for d in await referee.db.get_log(game.id))
     assert "bid 5 8" in await referee.info.log(game, 20, BOB)
     assert "Bids revealed" in everything_but(out, game, ANN)
@@ -104,6 +106,7 @@ async def test_others_see_the_same_whatever_was_bid(tmp_path_factory: pytest.Tem
             register_sealed_bid()
             game = await sealed_game(ref)
             await ref.sessions.decide(game.id, ANN, "bid " + " ".join(map(str, sorted(bid))))
+            await ref.idle()
             seen.append((everything_but(out, game, ANN), await ref.info.log(game, 20, BOB),
                          await ref.sessions.complete(game.id, BOB, "bid ")))
         finally:

@@ -88,6 +88,7 @@ async def test_a_turn_is_one_message_edited_step_by_step(referee: Referee) -> No
         o = g.owed(table.state)[0]
         await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
                                       str(g.default(table.state, o.player)))
+        await referee.idle()  # told after the reply (referee.tell)
     table = await referee.sessions.table(game.id)
     player = g.owed(table.state)[0].player
     user = game.seat_of_player(player).user_id
@@ -101,6 +102,7 @@ async def test_a_turn_is_one_message_edited_step_by_step(referee: Referee) -> No
         legal = [a for a in g.legal(table.state, player) if a.verb in ("rotate", "loader")]
         choice = legal[rng.below(len(legal))]
         steps.append(await referee.sessions.decide(game.id, user, str(choice)))
+        await referee.idle()
     posts = out.threads[game.thread_id]
     assert len(steps) == 4  # four ore, one each
     # the turn's message holds its four steps; the next turn starts with the map, then a prompt
@@ -128,6 +130,7 @@ async def test_a_steal_pings_the_defender_and_nobody_else(referee: Referee) -> N
         choice = steals[0] if steals else ai.heuristic(
             g, g.view(table.state, o.player), o.player, legal, Rng(_Seed(i)))
         await referee.sessions.decide(game.id, seat.user_id, str(choice))
+        await referee.idle()  # told after the reply (referee.tell)
         if steals:
             break
     defender = BOB if seat.user_id == ANN else ANN
@@ -141,6 +144,7 @@ async def test_a_steal_pings_the_defender_and_nobody_else(referee: Referee) -> N
     before = len(out.threads[game.thread_id])
     seen_by_defender = len(out.dms.get(defender, []))
     await referee.sessions.decide(game.id, seat.user_id, f"fight {card}")
+    await referee.idle()
     later = [p.text for p in out.threads[game.thread_id][before - 1:]]
     later += [p.text for p in out.dms.get(defender, [])[seen_by_defender:]]
     assert not any(card in t.replace(f"hand {', '.join(sorted(g.view(table.state, None)['players'][seat.player_id]['hand']))}", "")

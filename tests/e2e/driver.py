@@ -30,6 +30,7 @@ from db import Database, Decision, Game, GameStatus
 from referee.choices import ordered, words
 from tests.fakediscord import FakeDiscord, InteractionHandle
 from tests.fakediscord import state as st
+from tests.fakediscord.discordpy import drain_discord_tasks
 
 from .audit import PrivacyAudit
 from .world import GAME, World
@@ -351,6 +352,7 @@ class GameDriver:
         """The bot applied ``text`` for ``player`` once: replay it on the replica and compare."""
         before = copy.deepcopy(self.state)
         events = GAME.apply(self.state, player, text)
+        await self.told()
         self.game, _stored, stored_text = await self.stored()
         log = await self.log()
         assert log and log[-1].text == text and log[-1].player_id == player, (text, log[-1:])
@@ -359,6 +361,15 @@ class GameDriver:
         if self.audit is not None:
             self.audit.check(self.state, events, before, text, self.seats())
         return events
+
+    async def told(self) -> None:
+        """Wait until an in-process bot has told everything (the thread and the hands are
+        told after the player's reply: ``referee.tell``); a subprocess bot is waited for by
+        what the test looks for next (``prompt``, ``fake.wait_for``)."""
+        await drain_discord_tasks()
+        for bot in self.world.bots:
+            if bot.referee is not None and not bot.is_closed():
+                await bot.referee.idle()
 
     async def play(self, policy: Policy, *, max_decisions: int = 1000, stop_at: int | None = None) -> None:
         """Decide until the game ends (or ``stop_at`` decisions were made in total)."""
@@ -385,7 +396,14 @@ class GameDriver:
             assert seat is not None and result.user_id == seat.user_id
             assert result.score == scores[p.id]["total"]
             assert result.won == (p.id in self.state.winners)
-        final = [m for m in self.thread.public_messages if m.content.startswith("🏁 **The game is over**")]
+        thread = self.thread
+
+        def finals() -> list[st.Message]:
+            return [m for m in thread.public_messages if m.content.startswith("🏁 **The game is over**")]
+
+        await self.fake.wait_for(finals, 10, "the final post (told after the last reply)")
+        await self.told()
+        final = finals()
         assert len(final) == 1, [m.content[:80] for m in final]
         text = final[0].content
         for p in self.state.players:

@@ -29,6 +29,7 @@ class Unchanged:
     @classmethod
     async def take(cls, driver: GameDriver) -> Unchanged:
         assert driver.game_id is not None
+        await settle(driver.world)  # what the last decision posts goes out after its reply
         game = await driver.db.get_game(driver.game_id)
         text, log = "", 0
         if game.status != "lobby":

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from .colony import ColonyTable, audit
+from .helpers import settle
 from .world import World
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
@@ -27,6 +28,7 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 async def finish(world: World, db: Any, table: ColonyTable) -> dict[str, int]:
     await table.play()
+    await settle(world)  # the last decision's posts go out after its reply (referee.tell)
     state = await table.state()
     assert state.ended and await table.status() == "finished"
     log = await db.get_log(table.game_id)

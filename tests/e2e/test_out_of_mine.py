@@ -24,6 +24,7 @@ from engine import get_game
 from engine.out_of_mine.components import KINDS, placements, square_text
 
 from .audit import PrivacyAudit
+from .helpers import settle
 from .world import World
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
@@ -262,6 +263,7 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
     order = list(game.player_ids)  # seat order
     pictures = 0
     for _round in range(7):
+        await settle(world)  # the last round's posts (told after the last reply) are out
         old = set(fake.messages)  # earlier reveals name earlier digs
         state = await stored(db, game_id)
         audit.state(state)
@@ -301,6 +303,7 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
             audit.check()
             h = await fake.send_slash_command(user, thread, "game confirm")
             assert "Done" in await reply(h) and h.ephemeral
+            await settle(world)  # the thread and the hands are told after the reply
             if last:
                 await fake.wait_for(lambda old=old: any(
                     "Every dig is revealed" in (msg.content or "") for msg in thread.messages
@@ -316,6 +319,13 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
                     theirs = seen(world, other, old)
                     for secret in (card, *draft.split()[1:]):
                         assert secret not in theirs and secret not in everyone
+
+        def revealed(old: set[Any] = old) -> bool:  # told after the last confirm's reply
+            return any(msg.attachments and not msg.ephemeral and msg.id not in old
+                       and ("revealed" in (msg.content or "") or "game is over" in (msg.content or ""))
+                       for msg in thread.messages)
+
+        await fake.wait_for(revealed, 10, "the reveal picture")
         game = await db.get_game(game_id)
         posted = [msg for msg in thread.messages if not msg.ephemeral and msg.id not in old]
         assert any("Every dig is revealed" in (msg.content or "") for msg in posted)

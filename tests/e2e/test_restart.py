@@ -194,3 +194,47 @@ async def test_lobby_buttons_work_after_a_restart(world, db, stella):
     clicked = [h for h in driver.interactions if h.source_message is lobby]
     assert len(clicked) == 2  # a Join and the Start, both on the message posted before the restart
     await driver.play(Policy(2, budget=10), stop_at=3)
+
+
+async def test_sigkill_between_the_reply_and_the_thread_post(holding_world, tmp_path):
+    """The player's reply goes out as soon as the decision is stored; the thread and the hands
+    are told afterwards (``referee.tell``). The fake holds the decision's first post to the
+    thread; the player already has "Done"; the bot is killed (SIGKILL) then. A new process on
+    the same database posts the prompt the kill cut off and sends the changed hands."""
+    world = holding_world
+    fake = world.fake
+    db = await Database.open(world.db_path)
+    log_path = tmp_path / "bot.log"
+    proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+    try:
+        driver = GameDriver(world, db, world.players[:2], audit=False)
+        await driver.setup()
+        policy = Policy(7, budget=30)
+        await driver.play(policy, stop_at=4)
+        for _ in range(2):
+            user, player = driver.owing()
+            text = policy.choose(driver.state)
+            gate = fake.hold(1, "POST", f"/channels/{driver.thread.id}/messages")
+            h = await driver.send(user, driver.thread, "stella do", {"action": text})
+            await fake.wait_for(lambda h=h, gate=gate: gate.held is not None and h.original is not None
+                                and not h.original.loading, 10, "the reply, then the held thread post")
+            assert h.original.content == DONE.format(text)  # replied before anything was posted
+            assert driver.prompt_for(driver.state.version + 1) is None
+            await proc.kill()
+            fake.release_all()
+            proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+            log = await consistent(db, driver.game_id)
+            assert log[-1].version == driver.state.version + 1, "the replied decision was not stored"
+            await driver.applied(player, text)
+            driver.played.append(Played(user, text, "do", [h]))
+            await fake.wait_for(lambda: driver.prompt_for(driver.state.version), 5,
+                                "the prompt the kill cut off, posted by the new process")
+            await fake.wait_for(lambda: all(shown == now for _u, shown, now in dm_hands(world, driver)), 5,
+                                "every hand DM up to date")
+        await driver.play(policy, stop_at=len(driver.played) + 3)
+        await consistent(db, driver.game_id)
+    finally:
+        await proc.stop()
+        await db.close()
+    errors = [line for line in proc.output().splitlines() if " ERROR " in line or line.startswith("Traceback")]
+    assert not errors, "\n".join(errors)

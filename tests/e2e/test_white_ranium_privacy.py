@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from .audit import PrivacyAudit
+from .helpers import settle
 from .test_white_ranium import fixed_seed
 from .white_ranium import G, WhiteRaniumTable, chaser
 
@@ -45,6 +46,7 @@ async def test_strategy_fight_cards_stay_secret_until_the_reveal(world: Any, db:
                 seen["audited"] += 1
 
     async def watch(before: Any, player: str, text: str, mark: int) -> None:
+        await settle(world)  # what the decision tells goes out after its reply (referee.tell)
         state = await table.state()
         check(mark)  # up to this decision (a second commit reveals both)
         if text.startswith("fight "):

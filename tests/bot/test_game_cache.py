@@ -1,0 +1,157 @@
+"""The write-through cache of running games (``referee.cache``): after every change made by the
+referee, what it keeps is what the database holds, and a decision reads nothing from the
+database."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from db import Database
+from referee import choices
+from referee.cache import CachingDatabase
+from referee.service import Referee
+
+from .conftest import ANN, CHANNEL, GUILD, MOD, owed, two_players
+
+PREFERRED = ("mine", "draw", "target", "fight", "refill", "pass")
+
+
+def raw(ref: Referee) -> Database:
+    assert isinstance(ref.ctx.db, CachingDatabase)
+    return ref.ctx.db.raw
+
+
+async def agrees(ref: Referee, game_id: int) -> None:
+    """What the cache keeps for the game is what the database holds."""
+    entry = ref.ctx.cache.peek(game_id)
+    if entry is None:
+        return
+    db = raw(ref)
+    if entry.game is not None:
+        assert entry.game == await db.get_game(game_id)
+    if entry.snapshot is not None:
+        assert entry.snapshot == await db.load_snapshot(game_id)
+    if entry.owed is not None:
+        assert entry.owed == await db.owed_timers(game_id)
+
+
+async def step(ref: Referee, game_id: int) -> None:
+    user, _, table = await owed(ref, game_id)
+    texts = choices.ordered(ref.ctx.game.legal(table.state))
+    pick = next((t for verb in PREFERRED for t in texts if t.startswith(verb)), texts[0])
+    await ref.sessions.decide(game_id, user, pick)
+
+
+class Reads:
+    """Counts the read transactions of a database."""
+
+    def __init__(self, db: Database) -> None:
+        self.count = 0
+        self._db = db
+        self._inner = db._read
+
+    @contextlib.asynccontextmanager
+    async def _read(self) -> AsyncIterator[Any]:
+        self.count += 1
+        async with self._inner() as tx:
+            yield tx
+
+    def __enter__(self) -> Reads:
+        self._db._read = self._read  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        del self._db._read
+
+
+async def test_the_cache_agrees_with_the_database_after_each_decision(referee: Referee) -> None:
+    game = await two_players(referee)
+    for _ in range(25):
+        await step(referee, game.id)
+        entry = referee.ctx.cache.peek(game.id)
+        assert entry is not None and entry.game is not None and entry.snapshot is not None
+        await agrees(referee, game.id)
+        await referee.idle()
+        await agrees(referee, game.id)
+
+
+async def test_a_decision_reads_nothing_from_the_database(referee: Referee) -> None:
+    game = await two_players(referee)
+    await step(referee, game.id)  # the game is read once, then kept
+    await referee.idle()
+    with Reads(raw(referee)) as reads:
+        for _ in range(10):
+            await step(referee, game.id)
+            await referee.idle()
+    assert reads.count == 0
+    assert referee.ctx.cache.hits > 0
+
+
+async def test_an_undo_and_an_import_update_the_cache(referee: Referee) -> None:
+    game = await two_players(referee)
+    for _ in range(6):
+        await step(referee, game.id)
+    await referee.idle()
+    before = (await raw(referee).load_snapshot(game.id)).version
+    await referee.moderation.undo(game.id, MOD)
+    await referee.idle()
+    await agrees(referee, game.id)
+    table = await referee.sessions.running(game.id)  # what the next decision starts from
+    assert table.version < before
+    assert table.text == (await raw(referee).load_snapshot(game.id)).json
+    await step(referee, game.id)  # the game goes on from the undone state
+    await agrees(referee, game.id)
+    doc = json.loads((await referee.moderation.export(game.id)).data)
+    imported = await referee.moderation.import_game(json.dumps(doc).encode(), guild_id=GUILD + 1,
+                                                    channel_id=CHANNEL, by_user=MOD)
+    await referee.idle()
+    for game_id in (game.id, imported.id):
+        await agrees(referee, game_id)
+        table = await referee.sessions.running(game_id)
+        assert table.text == (await raw(referee).load_snapshot(game_id)).json
+
+
+async def test_a_timer_change_and_a_replaced_seat_are_not_served_stale(referee: Referee) -> None:
+    game = await two_players(referee)
+    await step(referee, game.id)
+    await referee.idle()
+    await referee.db.set_deadline(game.id, 123, remind_at=None)
+    assert (await referee.sessions.running(game.id)).game.deadline == 123
+    await referee.moderation.replace(game.id, str(ANN), MOD, level="easy")
+    await referee.idle()
+    seat = (await referee.sessions.running(game.id)).game.seat_of_player(str(ANN))
+    assert seat is not None and seat.is_ai
+    await agrees(referee, game.id)
+
+
+async def test_the_cache_is_bounded() -> None:
+    from referee.cache import GameCache
+
+    cache = GameCache(limit=3)
+    for game_id in range(10):
+        cache.entry(game_id)
+    assert len(cache) == 3 and cache.peek(9) is not None and cache.peek(0) is None
+
+
+async def test_a_moderators_pause_is_seen_by_the_next_decision(referee: Referee) -> None:
+    from referee.errors import WrongPhase
+
+    game = await two_players(referee)
+    await step(referee, game.id)
+    await referee.idle()  # the game and its hold are kept now
+    await referee.lifecycle.pause(game.id, MOD)  # db.lifecycle: a module function's write
+    user, _, table = await owed(referee, game.id)
+    try:
+        await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
+    except WrongPhase as exc:
+        assert "paused" in str(exc)
+    else:
+        raise AssertionError("a paused game took a decision")
+    await agrees(referee, game.id)
+    await referee.lifecycle.resume(game.id, MOD)
+    await referee.idle()
+    await agrees(referee, game.id)
+    await step(referee, game.id)
