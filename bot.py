@@ -31,6 +31,7 @@ from cogs.game import GameGroup
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
 from referee import images, operator
+from referee import shards as shards_mod
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_out import DiscordOutbox
 from referee.outbox import Outbox
@@ -54,8 +55,11 @@ class StellaBot(commands.Bot):
                  clock: Callable[[], float] = time.time) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice used
         quiet_late_autocomplete()
+        shard: dict[str, Any] = {}
+        if settings.shard is not None:  # one of a launcher's shards (referee/shards.py)
+            shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         tree_cls=StellaTree, help_command=None)
+                         tree_cls=StellaTree, help_command=None, **shard)
         self.settings = settings
         self.outbox = outbox or DiscordOutbox(self)
         self.clock = clock
@@ -96,6 +100,8 @@ class StellaBot(commands.Bot):
             await self.referee.suspend()
 
     async def sync_commands(self) -> None:
+        if self.settings.shard is not None and self.settings.shard[0] != 0:
+            return  # commands belong to the application: shard 0 syncs them for every shard
         guild_id = self.settings.discord_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
@@ -148,8 +154,10 @@ class StellaBot(commands.Bot):
 PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_")
 
 
-def setup_logging(level: str) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+def setup_logging(level: str, shard: tuple[int, int] | None = None) -> None:
+    where = "" if shard is None else f"shard {shard[0]}/{shard[1]} "
+    logging.basicConfig(level=level,
+                        format=f"%(asctime)s {where}%(levelname)s %(name)s: %(message)s")
     for name in PAYLOAD_LOGGERS:
         logger = logging.getLogger(name)
         logger.setLevel(max(logging.INFO, logging.getLevelName(level)))
@@ -178,17 +186,45 @@ async def serve(settings: Settings, token: str) -> int:
     return 0
 
 
-def main() -> int:
+def shards_option(argv: list[str]) -> tuple[int | None, list[str]]:
+    """``--shards N`` (or ``--shards=N``) from the command line, and the other arguments."""
+    rest: list[str] = []
+    shards: int | None = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--shards":
+            arg = "--shards=" + next(args, "")
+        if arg.startswith("--shards="):
+            value = arg.split("=", 1)[1]
+            if not value.isdigit() or not 1 <= int(value) <= 64:
+                raise ValueError("--shards takes a number of processes from 1 to 64")
+            shards = int(value)
+        else:
+            rest.append(arg)
+    return shards, rest
+
+
+def main(argv: list[str] | None = None) -> int:
     here = Path(__file__).resolve().parent
     try:
-        settings = Settings(_env_file=(here / ".env", ".env"))  # type: ignore[call-arg]
+        shards, rest = shards_option(sys.argv[1:] if argv is None else argv)
+    except ValueError as exc:
+        return operator.explain(str(exc), 2)
+    try:
+        overrides: dict[str, Any] = {} if shards is None else {"shards": shards}
+        settings = Settings(_env_file=(here / ".env", ".env"), **overrides)  # type: ignore[call-arg]
     except ValidationError as exc:
         return operator.explain(operator.bad_settings(exc), 2)
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.shard)
     token = settings.token
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
         return 2
+    if settings.shards > 1 and settings.shard_id is None:  # the launcher of the shard processes
+        try:
+            return shards_mod.launch(settings, Path(__file__).resolve(), rest)
+        except (DatabaseInUse, DatabaseCorrupt, SchemaTooNew) as exc:
+            return operator.explain(str(exc), 3)
     point_at(settings)
     try:
         return asyncio.run(serve(settings, token))

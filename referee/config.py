@@ -35,13 +35,27 @@ class Settings(BaseSettings):
     owner_renew_seconds: float = Field(10.0, gt=0)
     # Processes that draw the pictures (referee/render_pool.py); 0: a thread of the bot's.
     render_workers: int = Field(1, ge=0, le=8)
+    # Bot processes started by one command (``referee/shards.py``): each connects as one of
+    # Discord's shards and owns the games (and their timers) of that shard's guilds. 1: one
+    # process, no sharding. SHARD_ID and SHARD_LEASE are set by the launcher for its children.
+    shards: int = Field(1, ge=1, le=64)
+    shard_id: int | None = Field(None, ge=0)
+    shard_lease: str | None = None
+
+    @property
+    def shard(self) -> tuple[int, int] | None:
+        """(this process's shard id, shard count), None when not sharded."""
+        if self.shards <= 1 or self.shard_id is None:
+            return None
+        return self.shard_id, self.shards
 
     @field_validator("discord_token", mode="before")
     @classmethod
     def _blank_token(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", mode="before")
+    @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", "shard_id",
+                     "shard_lease", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -76,6 +90,8 @@ class Settings(BaseSettings):
     def _renew_within_lease(self) -> Settings:
         if self.owner_renew_seconds >= self.owner_lease_seconds:
             raise ValueError("OWNER_RENEW_SECONDS must be shorter than OWNER_LEASE_SECONDS")
+        if self.shard_id is not None and self.shard_id >= self.shards:
+            raise ValueError("SHARD_ID must be below SHARDS (it is set by the launcher)")
         return self
 
     @property

@@ -16,6 +16,7 @@ import games
 from db import Database, Game, OwedTimer
 from games import Presentation
 
+from . import shards
 from .ai import AiRunner
 from .cache import GameCache
 from .config import Settings
@@ -64,6 +65,10 @@ class Context:
     def present(self, game: Game | str | None) -> Presentation:
         """How the bot presents a stored game (or a game name; None: the default game)."""
         return games.get(game.game_name if isinstance(game, Game) else game)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Are this guild's games this process's (one of several shards: ``referee.shards``)?"""
+        return shards.owns(self.settings.shard, guild_id)
 
     def now(self) -> int:
         return int(self.clock())

@@ -37,6 +37,8 @@ class LobbyExpiry:
                 game = await self.ctx.db.get_game(game_id)
                 if game.status != GameStatus.LOBBY or game.updated_at >= now - self.seconds:
                     continue  # started or changed meanwhile
+                if not self.ctx.owns(game.guild_id):
+                    continue  # another shard's (referee.shards)
                 await self.ctx.db.abort_game(game_id, reason="expired", now=now)
                 game = await self.ctx.db.get_game(game_id)
             closed.append(game_id)

@@ -218,6 +218,12 @@ class Holds:
         now = self.ctx.now() if now is None else now
         done = 0
         for hold in await holds_db.due(self.ctx.db, now):
+            if self.ctx.settings.shard is not None:  # one of several shards: its games only
+                try:
+                    if not self.ctx.owns((await self.ctx.db.get_game(hold.game_id)).guild_id):
+                        continue
+                except DbError:
+                    continue
             try:
                 done += await self.retry(hold.game_id)
             except Exception:

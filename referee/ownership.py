@@ -28,7 +28,10 @@ class Ownership:
         self.every = settings.owner_renew_seconds
         self.clock = clock
         self.on_lost = on_lost
-        self.token = uuid.uuid4().hex
+        # a shard of a launcher's set (``referee.shards``) renews the launcher's lease
+        self.shared = settings.shard_lease is not None
+        self.token = settings.shard_lease or uuid.uuid4().hex
+        self.shard = settings.shard
         self.held = False
         self.lost = False
         self._task: asyncio.Task[None] | None = None
@@ -39,8 +42,9 @@ class Ownership:
         await lease.claim(self.db, self.token, socket.gethostname(), os.getpid(), ttl=self.ttl,
                           now=self.clock())
         self.held = True
-        log.info("this process owns the database %s (a lease renewed every %g s, running out "
-                 "%g s after the last renewal)", self.db.path, self.every, self.ttl)
+        who = "this process" if self.shard is None else f"shard {self.shard[0]}/{self.shard[1]}"
+        log.info("%s owns the database %s (a lease renewed every %g s, running out "
+                 "%g s after the last renewal)", who, self.db.path, self.every, self.ttl)
         self._task = asyncio.get_running_loop().create_task(self._keep(), name="db-lease")
 
     async def renew(self) -> bool:
@@ -86,6 +90,8 @@ class Ownership:
             self._task = None
         if self.held:
             self.held = False
+            if self.shared:  # the launcher frees it once every shard stopped
+                return
             try:
                 await lease.release(self.db, self.token)
             except Exception as exc:  # the lease then runs out by itself

@@ -88,8 +88,9 @@ class Referee:
         without a deadline are queued for ``catch_up`` (run once connected). A deadline that
         passed while the bot was down is no missed deadline: it moves to now + the restart
         grace, with a reminder (or the caught-up prompt) to say so."""
-        rows = await self.db.running_games()
-        behind = await notified_db.behind(self.db)
+        rows = [r for r in await self.db.running_games() if self.ctx.owns(r.guild_id)]
+        mine = {r.game_id for r in rows}  # one of several shards: its own guilds' games only
+        behind = [b for b in await notified_db.behind(self.db) if b.game_id in mine]
         queued = {b.game_id for b in behind if b.notified_version is None or b.notified_version < b.version}
         queued.update(r.game_id for r in rows if r.deadline is None)
         self._pending = sorted(queued)

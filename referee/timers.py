@@ -136,7 +136,7 @@ class Timers:
         """Handle every reminder and deadline due at ``now``."""
         now = self.ctx.now() if now is None else now
         for row in await self.ctx.db.due_reminders(now):
-            if not self.backoff.ready(row.game_id, now):
+            if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
                 continue
             try:
                 await self.remind(row.game_id, now)
@@ -145,7 +145,7 @@ class Timers:
                 with contextlib.suppress(Exception):  # give the reminder up
                     await self.ctx.db.mark_reminder_sent(row.game_id, row.deadline)
         for row in await self.ctx.db.expired_games(now):
-            if not self.backoff.ready(row.game_id, now):
+            if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
                 continue
             try:
                 await self.timeout(row.game_id, now)

@@ -271,7 +271,7 @@ class Acting:
 
     async def _dispatch_interaction(self: FakeDiscord, h: InteractionHandle, data: dict[str, Any],
                                     locale: str = "en-US") -> InteractionHandle:
-        session = self.gateway.target()
+        session = self.gateway.target(h.guild.id if h.guild is not None else None)
         if session is None:
             raise RuntimeError(f"no bot is connected to the fake gateway to receive {h.label}")
         guild, channel = h.guild, h.channel

@@ -1,4 +1,5 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, dispatch.
+A session identified with ``shard: [id, count]`` gets only its guilds' events and interactions.
 
 A `Session` outlives its websocket (`Connection`): events dispatched while the bot is
 reconnecting are kept and replayed on RESUME, as Discord does.
@@ -84,6 +85,16 @@ class Session:
     def live(self) -> bool:
         return self.connection is not None
 
+    def owns(self, guild_id: str | int | None) -> bool:
+        """Does this session's shard get the guild's events (Discord's rule: shard
+        ``(guild_id >> 22) % shard_count``; direct messages go to shard 0)?"""
+        if not self.shard:
+            return True
+        shard_id, count = int(self.shard[0]), int(self.shard[1])
+        if guild_id is None:
+            return shard_id == 0
+        return (int(guild_id) >> 22) % count == shard_id
+
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
         payload = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
@@ -112,17 +123,23 @@ class Gateway:
                   without_content: dict[str, Any] | None = None) -> None:
         """Dispatch to every open session whose intents include `intent` (0: no intent needed);
         sessions without the MESSAGE_CONTENT intent get `without_content` when it is given."""
+        guild_id = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+            else data.get("guild_id")
         for session in self._open_sessions():
+            if not session.owns(guild_id):
+                continue
             if not intent or session.intents & intent:
                 redact = without_content is not None and not session.intents & MESSAGE_CONTENT
                 session.dispatch(event, without_content if redact else data)  # type: ignore[arg-type]
 
-    def target(self) -> Session | None:
-        """The session an interaction goes to: the newest live one, else the newest resumable."""
-        if self.active is not None and self.active.resumable:
+    def target(self, guild_id: str | int | None = None) -> Session | None:
+        """The session an interaction (in ``guild_id``, None: a DM) goes to: of the sessions
+        whose shard owns the guild, the newest live one, else the newest resumable."""
+        if self.active is not None and self.active.resumable and self.active.owns(guild_id):
             return self.active
-        sessions = self._open_sessions()
-        return sessions[-1] if sessions else None
+        sessions = [s for s in self._open_sessions() if s.owns(guild_id)]
+        live = [s for s in sessions if s.live]
+        return (live or sessions)[-1] if sessions else None
 
     def send_reconnect(self) -> None:
         """Ask the bot to reconnect and RESUME (opcode 7), as Discord does on server moves."""
@@ -180,8 +197,9 @@ class Gateway:
         session.connection, conn.session = conn, session
         self.active = session
         self._note("identify", session=session.id, intents=session.intents)
-        session.dispatch("READY", payloads.ready(self.fake, session.id, session.shard))
-        for guild in self.fake.guilds.values():
+        owned = [g for g in self.fake.guilds.values() if session.owns(g.id)]
+        session.dispatch("READY", payloads.ready(self.fake, session.id, session.shard, owned))
+        for guild in owned:
             session.dispatch("GUILD_CREATE", payloads.guild_create(guild, self.fake))
 
     def _resume(self, conn: Connection, data: dict[str, Any]) -> None:

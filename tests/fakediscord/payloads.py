@@ -246,11 +246,13 @@ def application(fake: FakeDiscord) -> dict[str, Any]:
     }
 
 
-def ready(fake: FakeDiscord, session_id: str, shard: list[int] | None) -> dict[str, Any]:
+def ready(fake: FakeDiscord, session_id: str, shard: list[int] | None,
+          guilds: list[Any] | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "v": 10,
         "user": bot_user(fake.bot_user),
-        "guilds": [{"id": g.id, "unavailable": True} for g in fake.guilds.values()],
+        "guilds": [{"id": g.id, "unavailable": True}
+                   for g in (fake.guilds.values() if guilds is None else guilds)],
         "session_id": session_id,
         "session_type": "normal",
         "resume_gateway_url": fake.resume_gateway_url,
