@@ -25,7 +25,8 @@ The real bot (``python bot.py``, a subprocess) runs against the fake Discord of
    started on it and timed until it is connected and has resumed every game (``Referee.resume``
    and the work it spawns; target < 2 s).
 
-``--bot-dir DIR`` runs ``DIR/bot.py`` (another checkout, e.g. main before a change; with
+``--shards N`` runs ``SHARDS=N python bot.py`` with the games shared out between N guilds, one
+per shard (to compare 2 shards with 1 on the same machine). ``--bot-dir DIR`` runs ``DIR/bot.py`` (another checkout, e.g. main before a change; with
 ``DIR/.venv/bin/python`` if there is one) in the load and sweep phases, to compare two versions with the same driver on the same machine; the resume
 phase always runs this checkout. For a quick run: ``--games 20 --stored 20 --seconds 5 --rate 10
 --resume 500``. ``--json`` prints every figure (``reply_p99_ms``, ``callback_p99_ms``,
@@ -86,17 +87,32 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     fake = FakeDiscord() if args.plain_fake else BucketedFakeDiscord()
     await fake.start()
     try:
-        guild = fake.add_guild("bench")
-        channel = guild.add_text_channel("games")
+        from referee.shards import shard_of
+
+        shards = max(1, args.shards)
+        guilds: dict[int, Any] = {}  # shard id -> the guild its games are in
+        while len(guilds) < shards:
+            guild = fake.add_guild(f"bench {len(guilds)}")
+            guilds.setdefault(shard_of(int(guild.id), shards), guild)
         db_path = work / "load.sqlite3"
         t0 = time.perf_counter()
-        games = await fill(db_path, fake, guild, channel, running=args.games,
-                           finished=max(0, args.stored - args.games), seed=args.seed)
+        games = []
+        for k, guild in sorted(guilds.items()):  # the games shared out between the shards
+            running = args.games // shards + (1 if k < args.games % shards else 0)
+            games += await fill(db_path, fake, guild, guild.add_text_channel("games"),
+                                running=running, seed=args.seed + 1000 * k,
+                                finished=max(0, args.stored - args.games) if k == 0 else 0)
+        guild = guilds[0]
         fill_s = time.perf_counter() - t0
         repo = Path(args.bot_dir).resolve() if args.bot_dir else REPO
         venv = repo / ".venv" / "bin" / "python"  # its own packages, if it has them
         python = str(venv) if args.bot_dir and venv.exists() else sys.executable
-        bot = await BotProcess(fake, db_path, guild.id, work / "bot.log", repo=repo, python=python).start()
+        env = {} if shards == 1 else {"SHARDS": str(shards), "DISCORD_GUILD_ID": ""}
+        bot = await BotProcess(fake, db_path, guild.id, work / "bot.log", repo=repo, python=python,
+                               extra_env=env).start()
+        if shards > 1:  # every shard connected and ready
+            await fake.wait_for(lambda: bot.output().count("logged in as") >= shards, 120,
+                                "every shard ready")
         try:
             idle = usage(bot.pid)
             cpu_self = time.process_time()
@@ -236,6 +252,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--resume", type=int, default=10_000, help="running games to resume (0: skip)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-dir", default=None, help="run DIR/bot.py (another checkout) in the load phase")
+    parser.add_argument("--shards", type=int, default=1,
+                        help="SHARDS=N bot processes (games shared out between N guilds, one per shard); "
+                             "the bot's CPU and memory are then the launcher's and the shards' are "
+                             "counted with the workers")
     parser.add_argument("--plain-fake", action="store_true",
                         help="answer without rate-limit headers (discord.py then sends one request per route at a time)")
     parser.add_argument("--dir", default=None,
