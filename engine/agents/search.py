@@ -16,7 +16,8 @@ searching player's own view. It imports no game: a game takes part by the hooks 
 - ``candidates(game, state, player, legal) -> list``: the decisions worth comparing (a decision
   abstraction), best guess first. ``legal`` is the list offered at the root (``[]`` for a
   decision that is not listed) or ``None`` inside an ``ismcts`` tree, where the hook answers
-  from the state alone. Default: ``legal`` (or ``game.legal(state, player)``).
+  from the state alone. Default: the heuristic's choice first, then the rest of ``legal``, at
+  most ``DEFAULT_CANDIDATES`` (drawn with the generator); in a tree ``game.legal``.
 - ``progress(game, state) -> int`` and ``HORIZON`` (int): a playout stops to ``evaluate`` once
   ``progress`` grew by ``HORIZON`` (Stella Digger: rounds). Default progress: decisions played.
   Without ``evaluate`` the horizon is ignored (playouts go to the end).
@@ -34,8 +35,9 @@ The search never receives the real state: only ``view`` and ``legal``. Two metho
   2012): one tree over all samples, UCB1 with availability counts, one node added per
   iteration; simultaneous decisions enter the tree one player after another.
 
-Budget: ``budget_ms`` of wall-clock time per decision (at least one sample), or a fixed number
-of samples ``iterations`` (deterministic given the generator: for tests). The answer is always
+Budget: ``budget_ms`` of wall-clock time per decision (at least one sample, unless that first
+sample alone outlasts the budget: then the candidates played on it so far are compared), or a
+fixed number of samples ``iterations`` (deterministic given the generator: for tests). The answer is always
 one of ``legal`` (for a decision that is not listed, a candidate ``game.check`` accepts in the
 first sample, else the game's heuristic).
 """
@@ -55,6 +57,7 @@ from ..core.errors import IllegalDecision
 from ..core.rng import Rng
 
 MAX_PLAYOUT = 5000  # decisions; a playout that goes on longer is scored where it stands
+DEFAULT_CANDIDATES = 24  # decisions compared when a game has no ``candidates`` hook
 
 
 @dataclass(frozen=True)
@@ -125,8 +128,11 @@ def search(game: Any, hooks: Hooks, view: dict[str, Any], player: str, legal: li
             return done < iterations
         return done == 0 or clock() < deadline
 
+    def late() -> bool:
+        return iterations is None and clock() >= deadline
+
     if mode == "flat":
-        return s.flat(root, cands, more)
+        return s.flat(root, cands, more, late)
     return s.ismcts(root, cands, more, exploration, max_depth)
 
 
@@ -165,7 +171,7 @@ class _Search:
         """The decisions compared: the hook's (or all legal ones), kept only if legal."""
         game, player, legal = self.game, self.player, self.legal
         found = (self.hooks.candidates(game, root, player, legal)
-                 if self.hooks.candidates is not None else list(legal))
+                 if self.hooks.candidates is not None else self.default_candidates())
         out: list[Any] = []
         if legal:
             index = _Index(legal)
@@ -182,6 +188,22 @@ class _Search:
             if a not in out:
                 out.append(a)
         return out
+
+    def default_candidates(self) -> list[Any]:
+        """Without a ``candidates`` hook: the heuristic's choice first, then the other legal
+        decisions, at most ``DEFAULT_CANDIDATES`` in all (drawn with the generator)."""
+        legal = list(self.legal)
+        first: list[Any] = []
+        if legal and self.hooks.heuristic is not None:
+            choice = self.hooks.heuristic(self.game, self.view, self.player, legal, self.rng)
+            if choice in legal:
+                first = [choice]
+                legal.remove(choice)
+        room = DEFAULT_CANDIDATES - len(first)
+        if len(legal) > room:
+            self.rng.shuffle(legal)
+            legal = legal[:room]
+        return first + legal
 
     def fallback(self) -> Any:
         """No candidate survived: the game's heuristic on the view (else a legal decision)."""
@@ -256,7 +278,8 @@ class _Search:
 
     # -- flat: sequential halving over common samples --------------------------------------
 
-    def flat(self, root: Any, cands: list[Any], more: Callable[[int], bool]) -> Choice:
+    def flat(self, root: Any, cands: list[Any], more: Callable[[int], bool],
+             late: Callable[[], bool]) -> Choice:
         game, player = self.game, self.player
         alive = list(cands)
         sums = [0.0] * len(cands)
@@ -267,7 +290,9 @@ class _Search:
         while len(alive) > 1 and more(done):
             world = root if done == 0 else self.hooks.determinize(game, self.view, player,
                                                                   self.rng)
-            for a in alive:
+            for k, a in enumerate(alive):
+                if done == 0 and k and late():
+                    return self._best(alive, sums, counts, index, done)  # what was tried so far
                 state = self._clone(game, world)
                 self._apply(game, state, player, a)
                 self.rollout(state)
@@ -279,7 +304,14 @@ class _Search:
                 alive.sort(key=lambda a: -sums[index[id(a)]] / counts[index[id(a)]])
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
                 next_cut *= 2
-        best = max(alive, key=lambda a: (sums[index[id(a)]] / max(1, counts[index[id(a)]]),
+        return self._best(alive, sums, counts, index, done)
+
+    @staticmethod
+    def _best(alive: list[Any], sums: list[float], counts: list[int], index: dict[int, int],
+              done: int) -> Choice:
+        """The best mean among the candidates tried (ties: the earlier candidate)."""
+        tried = [a for a in alive if counts[index[id(a)]]] or alive
+        best = max(tried, key=lambda a: (sums[index[id(a)]] / max(1, counts[index[id(a)]]),
                                          -index[id(a)]))
         return Choice(best, done)
 
@@ -377,4 +409,4 @@ class _Index:
         return None
 
 
-__all__ = ["MAX_PLAYOUT", "Choice", "Hooks", "search"]
+__all__ = ["DEFAULT_CANDIDATES", "MAX_PLAYOUT", "Choice", "Hooks", "search"]

@@ -172,3 +172,45 @@ def test_the_simulator_refuses_a_wrong_agents_list(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["sim", "--game", "mining-colony", "--players", "2", "--agents", "strong"])
     assert "--agents names one of random, easy, strong" in capsys.readouterr().err
+
+
+def test_a_first_sample_that_outlasts_the_budget_stops_early(sealed: Any) -> None:
+    """A clock that moves a second per reading and a 1.5 s budget: the first sample stops
+    after two candidates (of 32 bids), no sample is complete, and the answer is one of those
+    two, which the engine accepts."""
+    ticks = iter(range(1000))
+    hooks = Hooks.of(sealed_ai)
+    assert hooks is not None
+    played: list[str] = []
+
+    def counting(game: Any, state: Any, player: str, rng: Rng) -> Any:
+        played.append(player)
+        return sealed_ai.playout(game, state, player, rng)
+
+    state = _last_round(sealed, [3])
+    view = sealed.view(state, "p1")
+    choice = search(sealed, hooks.with_(playout=counting), view, "p1", [], _rng(1),
+                    budget_ms=1500, clock=lambda: float(next(ticks)))
+    assert choice.iterations == 0
+    assert choice.decision in sealed_ai.candidates(sealed, state, "p1", [])[:2]
+    assert len(played) == 2  # p2's bid in each of the two playouts
+    sealed.check(state, "p1", choice.decision)
+
+
+def test_without_a_candidates_hook_the_heuristic_choice_comes_first() -> None:
+    """Stella Digger without its abstraction: the heuristic's choice is compared first (with
+    no sample at all it is the answer), and the search still answers a legal decision."""
+    from engine.agents import get_agent
+    from engine.agents.search import DEFAULT_CANDIDATES
+
+    state = _position(2, 71, 5)
+    owed = STELLA.to_act(state)
+    view, legal = STELLA.view(state, owed.player), STELLA.legal(state)
+    assert len(legal) > DEFAULT_CANDIDATES  # so that the list is cut
+    hooks = Hooks.of(engine.game_module("stella-digger", "ai"))
+    assert hooks is not None
+    bare = hooks.with_(candidates=None)
+    easy = get_agent("easy", seed=1).choose(view, legal)
+    assert search(STELLA, bare, view, owed.player, legal, _rng(3), iterations=0).decision == easy
+    assert search(STELLA, bare, view, owed.player, legal, _rng(3), iterations=1,
+                  horizon=1).decision in legal
