@@ -73,3 +73,23 @@ def test_reveal_shows_the_cut_and_scores_every_round() -> None:  # R6
         assert reveal_png(view, rnd).startswith(b"\x89PNG")
     with pytest.raises(ValueError):
         reveal_png(fixture("sides"))
+
+
+def test_each_crystal_colour_has_its_own_pattern_in_grey() -> None:  # C1, colour-blind safe
+    """Seen without hue (greyscale, then only light and dark), every colour's covered square
+    still differs from every other's: the pattern tells the colours apart, not the colour."""
+    from itertools import combinations
+
+    from engine.out_of_mine.components import COLOURS
+    from render.out_of_mine.board import _square_tile
+
+    shapes = {}
+    for colour in COLOURS:
+        grey = _square_tile(colour, 36, False).convert("L")
+        pixels = list(grey.getdata())
+        mean = sum(pixels) / len(pixels)
+        shapes[colour] = tuple(p > mean for p in pixels)
+        assert len(set(shapes[colour])) == 2, colour  # a pattern, not a plain square
+    for a, b in combinations(COLOURS, 2):
+        differ = sum(x != y for x, y in zip(shapes[a], shapes[b], strict=True))
+        assert differ > 36 * 36 // 20, (a, b)
