@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
 Spawn = Callable[[Coroutine[Any, Any, Any], str], "asyncio.Task[Any]"]
 
-BACKLOG = 2000  # jobs queued at most before new decisions wait (``admit``)
+BACKLOG = 256  # jobs queued at most before new decisions wait (``admit``): ~5 s of posts at 50/s
 WORKERS = 16  # jobs running at once (they mostly wait for Discord and the render workers)
 YIELD_MAX = 0.05  # seconds a job start may wait for replies being answered
 
