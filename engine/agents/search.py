@@ -36,8 +36,9 @@ The search never receives the real state: only ``view`` and ``legal``. Two metho
   iteration; simultaneous decisions enter the tree one player after another.
 
 Budget: ``budget_ms`` of wall-clock time per decision (at least one sample, unless that first
-sample alone outlasts the budget: then the candidates played on it so far are compared), or a
-fixed number of samples ``iterations`` (deterministic given the generator: for tests). The answer is always
+sample alone outlasts twice the budget, and the budget plus a second: then the candidates
+played on it so far are compared), or a fixed number of samples ``iterations`` (deterministic
+given the generator: for tests). The answer is always
 one of ``legal`` (for a decision that is not listed, a candidate ``game.check`` accepts in the
 first sample, else the game's heuristic).
 """
@@ -128,8 +129,10 @@ def search(game: Any, hooks: Hooks, view: dict[str, Any], player: str, legal: li
             return done < iterations
         return done == 0 or clock() < deadline
 
+    cutoff = deadline + max(budget_ms / 1000.0, 1.0)  # a first sample cut short only past it
+
     def late() -> bool:
-        return iterations is None and clock() >= deadline
+        return iterations is None and clock() >= cutoff
 
     if mode == "flat":
         return s.flat(root, cands, more, late)

@@ -103,12 +103,17 @@ def test_default_playout_is_the_heuristic_on_views(sealed: Any) -> None:
 
 def test_the_referee_runs_the_search_for_a_game_with_determinize(sealed: Any) -> None:
     """referee.ai.choose_index at the strong level: the decision's text (not listed), which
-    the engine accepts; a timed game's open is the one legal decision."""
+    the engine accepts; with a fixed number of samples (engine.agents.levels) the bid that
+    saves the game."""
+    from engine.agents.levels import choose_index as levels_choose
+
     state = _last_round(sealed, [1])
     text = choose_index("strong", 3, sealed.view(state, "p1"), [], budget_ms=20)
     assert isinstance(text, str)
-    bid = sealed.check(state, "p1", sealed.parse(text))
-    assert sum(bid.coins) > 3
+    sealed.check(state, "p1", sealed.parse(text))
+    text = levels_choose("strong", 3, sealed.view(state, "p1"), [], iterations=2)
+    assert isinstance(text, str)
+    assert sum(sealed.check(state, "p1", sealed.parse(text)).coins) > 3
 
 
 def test_the_search_never_answers_outside_the_legal_list() -> None:
@@ -175,9 +180,9 @@ def test_the_simulator_refuses_a_wrong_agents_list(capsys: pytest.CaptureFixture
 
 
 def test_a_first_sample_that_outlasts_the_budget_stops_early(sealed: Any) -> None:
-    """A clock that moves a second per reading and a 1.5 s budget: the first sample stops
-    after two candidates (of 32 bids), no sample is complete, and the answer is one of those
-    two, which the engine accepts."""
+    """A clock that moves a second per reading and a 1.5 s budget: the first sample is cut
+    once it has taken twice the budget (3 s), after three candidates (of 32 bids); no sample
+    is complete, and the answer is one of those three, which the engine accepts."""
     ticks = iter(range(1000))
     hooks = Hooks.of(sealed_ai)
     assert hooks is not None
@@ -192,8 +197,8 @@ def test_a_first_sample_that_outlasts_the_budget_stops_early(sealed: Any) -> Non
     choice = search(sealed, hooks.with_(playout=counting), view, "p1", [], _rng(1),
                     budget_ms=1500, clock=lambda: float(next(ticks)))
     assert choice.iterations == 0
-    assert choice.decision in sealed_ai.candidates(sealed, state, "p1", [])[:2]
-    assert len(played) == 2  # p2's bid in each of the two playouts
+    assert choice.decision in sealed_ai.candidates(sealed, state, "p1", [])[:3]
+    assert len(played) == 3  # p2's bid in each of the three playouts
     sealed.check(state, "p1", choice.decision)
 
 
