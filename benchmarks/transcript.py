@@ -149,7 +149,8 @@ def report(game: str, seed: int, c: Counts) -> str:
         f"game {c.status}",
         f"  public messages: {c.public} ({c.thread} in the thread, {c.channel} in the channel), "
         f"{c.edits} edits",
-        f"  turn prompts: {c.prompts}; prompts with a ping: {c.prompt_pings}",
+        f"  turn prompts: {c.prompts}; prompts with a ping: {c.prompt_pings}; messages still "
+        f"with turn controls at the end: {c.controls_left}",
         f"  pings: {c.ping_total} ({pings}); turns passed to each: {turns}",
         f"  DMs: {dms}",
         f"  thread messages per decision: {c.thread / max(1, c.decisions):.2f}",

@@ -24,6 +24,7 @@ class Counts:
     edits: int = 0  # of public messages
     prompts: int = 0  # public messages with turn controls
     prompt_pings: int = 0  # turn prompts that pinged someone
+    controls_left: int = 0  # public messages still carrying turn controls at the end
     pings: dict[str, int] = field(default_factory=dict)  # player name -> times pinged
     dms: dict[str, int] = field(default_factory=dict)  # player name -> DMs
     turns_passed: dict[str, int] = field(default_factory=dict)  # runs of decisions per player
@@ -57,9 +58,23 @@ def pinged(body: Any) -> set[int]:
     return mentioned & {int(u) for u in allowed.get("users") or []}
 
 
+def versions(message: Any) -> list[dict[str, Any]]:
+    """Every version of a message (its edits' earlier states, then now)."""
+    return [*message.history, message.snapshot()]
+
+
+def controls(message: Any) -> list[str]:
+    """The custom ids any version of the message had."""
+    from tests.fakediscord import state as st
+
+    return [str(c.get("custom_id", "")) for v in versions(message)
+            for c in st.walk_components(v["components"])]
+
+
 def is_prompt(message: Any, game_id: int) -> bool:
-    for c in message.walk_components():
-        m = TURN_ID.match(str(c.get("custom_id", "")))
+    """Did the message ever carry this game's turn controls (a prompt, maybe edited down)?"""
+    for cid in controls(message):
+        m = TURN_ID.match(cid)
         if m and int(m[1]) == game_id:
             return True
     return False
@@ -82,7 +97,9 @@ def count(fake: Any, guild: Any, game_id: int, names: dict[int, str], *, decisio
         c.edits += len(m.history)
         if is_prompt(m, game_id):
             c.prompts += 1
-    prompt_texts = {m.content for m in public if is_prompt(m, game_id)}
+        if any(TURN_ID.match(str(x.get("custom_id", ""))) for x in m.walk_components()):
+            c.controls_left += 1
+    prompt_texts = {v["content"] for m in public if is_prompt(m, game_id) for v in versions(m)}
     for r in fake.requests:
         if r.method != "POST" or r.route not in CREATE_ROUTES or (r.status or 0) >= 400:
             continue
@@ -113,7 +130,7 @@ def count(fake: Any, guild: Any, game_id: int, names: dict[int, str], *, decisio
         version = prompt_version(m, game_id)
         if version is None or version >= opening:
             continue
-        for uid in {int(x) for x in MENTION.findall(m.content or "")}:
+        for uid in {int(x) for v in versions(m) for x in MENTION.findall(v["content"] or "")}:
             if uid in names:
                 c.opening_prompts[names[uid]] += 1
     return c
@@ -132,8 +149,9 @@ def opening_length(log: list[Any]) -> int:
 
 
 def prompt_version(message: Any, game_id: int) -> int | None:
-    for c in message.walk_components():
-        parts = str(c.get("custom_id", "")).split(":")
+    """The first state version the message asked about (a prompt edited in place asks on)."""
+    for cid in controls(message):
+        parts = cid.split(":")
         if len(parts) > 2 and parts[0] == "sd" and parts[1] == str(game_id) and parts[2].isdigit():
             return int(parts[2])
     return None
@@ -150,10 +168,16 @@ def runs(log: list[Any]) -> list[str]:
 
 def render(message: Any) -> str:
     """One message as a player reads it: its text, then its controls."""
-    lines = [message.content or ""]
-    if message.attachments:
-        lines.append("[files: " + ", ".join(a.filename for a in message.attachments) + "]")
-    for c in message.walk_components():
+    return render_version(message.snapshot())
+
+
+def render_version(version: dict[str, Any]) -> str:
+    from tests.fakediscord import state as st
+
+    lines = [version.get("content") or ""]
+    if version.get("attachments"):
+        lines.append("[files: " + ", ".join(version["attachments"]) + "]")
+    for c in st.walk_components(version.get("components") or []):
         if c.get("type") == 2:
             lines.append(f"[button: {c.get('label') or c.get('emoji', {}).get('name', '')}]"
                          + (" (disabled)" if c.get("disabled") else ""))
@@ -169,8 +193,12 @@ def transcript(fake: Any, guild: Any, users: list[Any]) -> str:
     for m in sorted((m for m in fake.public_messages(guild) if m.author is fake.bot_user),
                     key=lambda m: int(m.id)):
         where = "thread" if fake.channels[m.channel_id].is_thread else "channel"
-        mark = f" [edited x{len(m.history)}]" if m.history else ""
-        out.append(f"--- {where} {m.id}{mark}\n{render(m)}")
+        if m.history:
+            for i, v in enumerate(m.history):
+                out.append(f"--- {where} {m.id} version {i + 1} (later edited)\n{render_version(v)}")
+            out.append(f"--- {where} {m.id} as it reads at the end\n{render(m)}")
+        else:
+            out.append(f"--- {where} {m.id}\n{render(m)}")
     for user in users:
         out.append(f"=== DMs to {user.username} ===")
         for m in fake.dms(user):

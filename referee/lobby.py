@@ -125,8 +125,10 @@ class Lobby:
                                         ai_level=seat.ai_level, max_seats=g.max_players, now=now)
         game = await self.ctx.db.get_game(game.id)
         invited = tuple(s.user_id for s in seats if not s.is_ai and s.user_id is not None)
-        await self.notify.post(game, "\n".join(x for x in (head, self.text(game)) if x),
-                               panel=lobby_panel(game.id), ping=invited)
+        delivery = await self.notify.post(game, "\n".join(x for x in (head, self.text(game)) if x),
+                                          panel=lobby_panel(game.id), ping=invited)
+        self.notify.boards.posted(game.id, delivery, head)
+        await self.notify.refresh_board(game)
         return game
 
     async def _check_room(self, guild_id: int, channel_id: int, host_id: int) -> None:
@@ -158,6 +160,7 @@ class Lobby:
                 raise Refusal("You can't join this game (it is full or you are already in).") from None
             game = await self.ctx.db.get_game(game_id)
         await self.notify.post(game, f"➕ {texts.name(name)} joined ({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
         return game
 
     async def leave(self, game_id: int, user_id: int) -> Game:
@@ -171,6 +174,7 @@ class Lobby:
         most = self.g(game).max_players
         await self.notify.post(game, f"➖ {texts.name(seat.display_name)} left "
                                f"({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
         return game
 
     async def add_bot(self, game_id: int, by_user: int, level: str, *, moderator: bool = False) -> Game:
@@ -192,6 +196,7 @@ class Lobby:
                                         now=self.ctx.now())
             game = await self.ctx.db.get_game(game_id)
         await self.notify.post(game, f"🤖 {name} takes a seat ({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
         return game
 
     async def start(self, game_id: int, by_user: int, *, moderator: bool = False,

@@ -99,6 +99,7 @@ class Moderation:
             game = await self.ctx.db.get_game(game_id)
         self.ctx.on_timer_change()
         await self.notify.post(game, f"🛑 Game #{game_id} was aborted by <@{by_user}>.")
+        await self.notify.refresh_board(game)
         return game
 
     async def skip(self, game_id: int, by_user: int, player: str | None = None) -> str:

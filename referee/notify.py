@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from db import Game, OwedTimer, Seat
@@ -20,11 +19,15 @@ from db import notified as notified_db
 from engine import Event
 
 from . import choices, ids, images, texts
+from .announce import Boards, result_line
 from .context import Context
+from .digest import Digests, digest_text
 from .outbox import DELIVERED, Delivery, Failure, File, Post, split_text
+from .prompts import Shown, Trail, edited_down, join
 
 log = logging.getLogger(__name__)
 DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
+MESSAGE_LIMIT = 1800  # a prompt edited in place stays one message
 
 
 def hands(ctx: Context, game: Game, state: Any) -> dict[str, str]:
@@ -57,28 +60,11 @@ def worse(a: Delivery | None, b: Delivery) -> Delivery:
     return b if a is None or rank[b.failure] > rank[a.failure] else a
 
 
-@dataclass
-class TurnMessage:
-    """The message a turn of several decisions is told in (``Presentation.turn_key``): the
-    public lines of the turn so far, then the current prompt with its controls. Kept in
-    memory only: after a restart the next decision starts a new message."""
-
-    key: str
-    message_id: int
-    lines: list[str]
-    pinged: frozenset[int]  # the users its prompts pinged
-
-    def fits(self, more: Sequence[str]) -> bool:
-        return len("\n".join([*self.lines, *more])) <= TURN_MESSAGE_MAX
-
-
-TURN_MESSAGE_MAX = 1400  # the turn's lines; the prompt lines come after them
 
 
 class Notifier:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self._turns: dict[int, TurnMessage] = {}  # game id -> the message of its current turn
         # (game, player) whose last hand DM failed (the thread was told once), least recent
         # first and bounded: forgetting one only means the thread is told again
         self._dm_failed: OrderedDict[tuple[int, str], None] = OrderedDict()
@@ -86,6 +72,26 @@ class Notifier:
         self.on_trouble: Trouble = _no_trouble
         #: called after a game's final post (``referee.ending``: replay picture, rematch)
         self.on_finished: Callable[[Game, Any], Awaitable[None]] = _nothing_more
+        self.trail = Trail()  # the last prompt of each game and who owed (``referee.prompts``)
+        self.digests = Digests()  # what each player missed since their last decision
+        self.boards = Boards()  # the lobby message and the channel announcement
+
+    async def refresh_board(self, game: Game, state: Any = None) -> None:
+        """Bring the lobby message and the channel announcement up to date (players, status,
+        the result once ``state`` has ended). Never raises."""
+        from .lobby import lobby_panel
+
+        try:
+            g, present = self.g(game), self.ctx.present(game)
+            lobby = texts.lobby_text(game, present, g.min_players, g.max_players)
+            result = ""
+            if state is not None and state.ended:
+                names = g.view(state, None).get("names") or {}
+                result = result_line(names, g.scores(state), g.winners(state))
+            panel = lobby_panel(game.id) if game.status == "lobby" else None
+            await self.boards.refresh(self.ctx.out, game, present, lobby, result, panel)
+        except Exception:
+            log.exception("game %s: could not update the lobby message", game.id)
 
     def g(self, game: Game) -> Any:
         return self.ctx.engine(game)
@@ -110,12 +116,99 @@ class Notifier:
         return delivery  # the last part's: its message id is the one with the panel
 
     async def edit(self, game: Game, message_id: int, text: str,
-                   panel: choices.Panel | None) -> Delivery:
-        """Edit one of the game's messages in place (pings nobody)."""
+                   panel: choices.Panel | None = None) -> Delivery:
+        """Edit one of the game's messages in place (pings nobody; no panel: no controls)."""
         if game.thread_id is None:
             return Delivery(Failure.GONE, "the game has no thread")
         await self.ctx.tell.flush(game.id)  # after what earlier changes queued (referee.tell)
-        return await self.ctx.out.edit(game.thread_id, message_id, Post(text, (), panel))
+        return await self.ctx.out.edit(game.thread_id, message_id,
+                                       Post(split_text(text)[-1], (), panel))
+
+    async def edit_down(self, game: Game, shown: Shown, lines: str) -> bool:
+        """The previous prompt edited down to what happened, without controls."""
+        return (await self.edit(game, shown.message_id, edited_down(shown, lines))).ok
+
+    def asked(self, game: Game, state: Any, only: str | None = None) -> dict[str, int]:
+        """The human players a prompt asks now (player id -> user id)."""
+        out: dict[str, int] = {}
+        for o in self.g(game).owed(state):
+            seat = game.seat_of_player(o.player)
+            if seat is None or seat.is_ai or seat.absent or seat.user_id is None:
+                continue
+            if only is None or o.player == only:
+                out[o.player] = seat.user_id
+        return out
+
+    def how_to(self, game: Game) -> str:
+        """How to answer a prompt: said once, when the game begins."""
+        present = self.ctx.present(game)
+        return (f"To decide, use the buttons under your prompt, a /{present.command or 'game'} "
+                f"command, or `{present.cmd('do')}` with the notation.")
+
+    def catch_up_lines(self, game: Game, view: Mapping[str, Any], pinged: Sequence[str],
+                       above: str) -> str:
+        """The digest of each player the turn passes to (what they missed; public lines
+        only), leaving out what the same message already says above."""
+        shown = set(above.split("\n"))
+        blocks = []
+        names = view.get("names") or {}
+        for player in pinged:
+            missed = [line for line in self.digests.since(game.id, player) if line not in shown]
+            block = digest_text(missed)
+            if block and len(pinged) > 1:
+                block = block.replace("📋 Since your last decision",
+                                      f"📋 {texts.name(names.get(player, player))}, since your "
+                                      "last decision", 1)
+            if block:
+                blocks.append(block)
+        return "\n".join(blocks)
+
+    async def ask(self, game: Game, state: Any, deadline: int | None,
+                  timers: Sequence[OwedTimer] | None, last: Shown | None, body: str, *,
+                  intro: str = "", files: tuple[File, ...] = (), warn: Sequence[str] = (),
+                  alerted: frozenset[int] = frozenset()) -> Delivery | None:
+        """Tell ``body`` (what just happened) and ask for the next decision: the same
+        player(s) still deciding, in the same turn of the game (``Presentation.turn_key``), with
+        nobody new to ping, get their prompt edited in place; otherwise the last prompt is
+        edited down to ``body`` and a new prompt (``intro`` and ``files`` first: a round's
+        summary and picture; then the ``warn`` lines of the game's alerts) pings the players
+        the turn passes to and the ``alerted`` ones, with what they missed. None if no human
+        is asked."""
+        g = self.g(game)
+        view = g.view(state, None)
+        key = self.ctx.present(game).turn_key(view)
+        line, panel, _ = self.prompt(game, state, deadline, timers)
+        asked = self.asked(game, state)
+        ping = set(self.trail.pings(game.id, asked))
+        self.trail.owing(game.id, [o.player for o in g.owed(state)])
+        fresh = (ping | set(alerted)) - (last.pinged if last is not None and last.key == key
+                                         and key is not None else set())
+        if panel is None:
+            if last is not None and await self.edit_down(game, last, body):
+                body = ""
+            text = join(body, intro, *warn)
+            if text or files:
+                await self.post(game, text, files=files, ping=tuple(sorted(alerted)))
+            return None
+        if (last is not None and not intro and not files and not warn and set(asked) <= last.asked
+                and key == last.key and not (set(alerted) - last.pinged)
+                and len(join(last.head, body, line)) <= MESSAGE_LIMIT):
+            head = join(last.head, body)  # they keep deciding: one prompt, edited in place
+            delivery = await self.edit(game, last.message_id, join(head, line), panel)
+            if delivery.ok:
+                self.trail.shown(game.id, last.message_id, head, asked, key, last.pinged)
+                return delivery
+        if last is not None and await self.edit_down(game, last, body):
+            body = ""
+        head = join(body, intro, *warn)
+        users = {uid: p for p, uid in asked.items()}
+        catch = self.catch_up_lines(game, view, [users[u] for u in sorted(ping) if u in users],
+                                    head)
+        delivery = await self.post(game, join(head, catch, line), files=files, panel=panel,
+                                   ping=tuple(sorted(fresh)))
+        self.trail.shown(game.id, delivery.message_id if delivery.ok else None, head, asked, key,
+                         frozenset(fresh))
+        return delivery
 
     def seats(self, game: Game) -> dict[str, Seat]:
         return {s.player_id: s for s in game.seats}
@@ -146,27 +239,32 @@ class Notifier:
                         key=choices.words)
         panel = choices.turn_panel(game.id, state.version, tag, listed, present,
                                    direct=len(owed) == 1)
-        lines.append(f"Use the buttons below, a /{present.command or 'game'} command, or "
-                     f"`{present.cmd('do')}` with the notation.")
         if any(not o.listed for o, _ in humans):
-            lines.append(f"Build a long decision privately with `{present.cmd('draft')}`, then "
+            lines.append(f"Build it privately with `{present.cmd('draft')}`, then "
                          f"`{present.cmd('confirm')}`.")
         return "\n".join(lines), panel, tuple(seat.user_id for _, seat in humans)
 
-    async def round_post(self, game: Game, state: Any) -> None:
+    async def round_parts(self, game: Game, state: Any) -> tuple[str, tuple[File, ...]]:
+        """The round's public summary and its picture."""
         g, present = self.g(game), self.ctx.present(game)
         view = g.view(state, None)
         summary = present.round_summary(view, g.scores(state), texts.who(game, view))
         picture = await images.map_png(present, view, game.id)
-        await self.post(game, summary, files=(picture,) if picture else ())
+        return summary, (picture,) if picture else ()
 
-    async def final_post(self, game: Game, state: Any) -> None:
+    async def round_post(self, game: Game, state: Any) -> None:
+        summary, files = await self.round_parts(game, state)
+        await self.post(game, summary, files=files)
+
+    async def final_post(self, game: Game, state: Any, head: str = "",
+                         ping: tuple[int, ...] = ()) -> None:
         g, present = self.g(game), self.ctx.present(game)
         view = g.view(state, None)
         text = present.final_text(view, g.scores(state), g.winners(state), texts.who(game, view))
         picture = await images.scores_png(present, view, state, game.id)
         await self.post(game, text, files=(picture,) if picture else ())
         await self.on_finished(game, state)
+        await self.post(game, join(head, text), files=(picture,) if picture else (), ping=ping)
 
     async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "",
                        timers: Sequence[OwedTimer] | None = None,
@@ -177,6 +275,12 @@ class Notifier:
         line, panel, ping = self.prompt(game, state, deadline, timers, only)
         text = "\n".join(x for x in (head, line) if x)
         delivery = await self.post(game, text, panel=panel, ping=ping) if text else DELIVERED
+        if panel is not None and delivery.ok and delivery.message_id is not None:
+            old = self.trail.last(game.id)  # the older prompt's controls go: this one is newer
+            if old is not None:
+                await self.edit(game, old.message_id, old.head or "⏳ Asked again below.")
+            self.trail.shown(game.id, delivery.message_id, head, self.asked(game, state, only),
+                             None, frozenset(ping))
         return None if panel is None else delivery
 
     def automatic_next(self, game: Game, state: Any) -> bool:
@@ -217,10 +321,13 @@ class Notifier:
         head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled): {order}.",
                 f"{present.options_line(game.options)} "
                 f"Time per decision: {hours:g} h. Your hand comes by DM (or {present.cmd('hand')}).",
-                *texts.public_lines(events)]
+                self.how_to(game), *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
-        await self.round_post(game, state)
-        prompt = await self.reprompt(game, state, deadline)
+        await self.refresh_board(game)
+        self.trail.forget(game.id)
+        self.digests.start(game.id, game.player_ids)
+        summary, files = await self.round_parts(game, state)
+        prompt = await self.ask(game, state, deadline, None, None, "", intro=summary, files=files)
         delivered = await self.dm_hands(game, {p: hand_key(None) for p in game.player_ids}, state,
                                         events)
         await self.record(game, state, prompt, delivered)
@@ -228,12 +335,15 @@ class Notifier:
     async def after_decision(self, game: Game, before: Mapping[str, str | None], state: Any,
                              events: list[Event], deadline: int | None, note: str | None, *,
                              lines: list[str] | None = None,
-                             timers: Sequence[OwedTimer] | None = None) -> None:
+                             timers: Sequence[OwedTimer] | None = None,
+                             deciders: Sequence[str] = ()) -> None:
         """The public lines (``lines``, or ``note`` and the events'), the map of a new round or
         the final scores, the next prompt (each owing player's own deadline from ``timers``),
-        the hand DMs. A game with turns of several decisions (``Presentation.turn_key``) has
-        its turn told in one message, edited after each decision; a new message only when
-        someone new must be pinged (an owing player, or one the game alerts)."""
+        the hand DMs. ``deciders``: who made the decisions told (their catch-up restarts).
+        The thread reads as a log (``referee.prompts``): the previous prompt is edited down to
+        these lines, or edited in place while the same player keeps deciding in the same turn
+        (``Presentation.turn_key``); a new message pings only the players the turn passes to
+        and those the game alerts (``Presentation.alerts``: a fight's defender)."""
         if lines is None:
             lines = ([note] if note else []) + texts.public_lines(events)
         g, present = self.g(game), self.ctx.present(game)
@@ -244,70 +354,26 @@ class Notifier:
         alerted = frozenset(seat.user_id for pid, _ in alerts
                             if (seat := game.seat_of_player(pid)) is not None
                             and seat.user_id is not None and not seat.is_ai)
-        entry = self._turns.pop(game.id, None)
-        if entry is not None and not entry.fits([*lines, *warn]):
-            await self.edit(game, entry.message_id, "\n".join(entry.lines), None)
-            entry = None
-        if entry is not None:  # this decision was taken on that message's prompt
-            entry.lines = entry.lines + lines
-            lines = []
+        body = "\n".join(lines)
+        self.digests.add(game.id, lines, deciders)
         prompt: Delivery | None = None
-        new_round = present.new_round({e.kind for e in events if e.to is None})
-        if state.ended or new_round:
-            if entry is not None:  # the turn's message, closed: its lines, no controls
-                await self.edit(game, entry.message_id, "\n".join(entry.lines), None)
-            body = "\n".join([*lines, *warn])
-            if state.ended:
-                if entry is None or body:
-                    await self.post(game, body or "The game is over.", ping=tuple(alerted))
-                await self.final_post(game, state)
-            else:
-                if body:
-                    await self.post(game, body, ping=tuple(alerted))
-                await self.round_post(game, state)
-                prompt = await self._turn_prompt(game, state, deadline, timers, view, [], None)
+        last = self.trail.drop(game.id)
+        if state.ended:
+            if last is not None and await self.edit_down(game, last, body):
+                body = ""
+            await self.final_post(game, state, head=join(body, *warn), ping=tuple(sorted(alerted)))
+            await self.refresh_board(game, state)
+            self.trail.forget(game.id)
+            self.digests.forget(game.id)
+        elif present.new_round({e.kind for e in events if e.to is None}):
+            summary, files = await self.round_parts(game, state)
+            prompt = await self.ask(game, state, deadline, timers, last, body, intro=summary,
+                                    files=files, warn=warn, alerted=alerted)
         else:
-            prompt = await self._turn_prompt(game, state, deadline, timers, view, lines, entry,
-                                             warn, alerted)
+            prompt = await self.ask(game, state, deadline, timers, last, body, warn=warn,
+                                    alerted=alerted)
         delivered = await self.dm_hands(game, before, state, events)
         await self.record(game, state, prompt, delivered)
-
-    async def _turn_prompt(self, game: Game, state: Any, deadline: int | None,
-                           timers: Sequence[OwedTimer] | None, view: dict[str, Any],
-                           lines: list[str], entry: TurnMessage | None,
-                           warn: Sequence[str] = (), alerted: frozenset[int] = frozenset()
-                           ) -> Delivery | None:
-        """The next prompt after ``lines``: an edit of the turn's message ``entry`` while the
-        turn goes on and nobody new is pinged, else a new message (with the ``warn`` lines
-        naming the ``alerted`` users, and pinging only those the turn's message has not
-        pinged yet); remembers the message of a turn."""
-        key = self.ctx.present(game).turn_key(view)
-        line, panel, ping = self.prompt(game, state, deadline, timers)
-        same = entry is not None and key is not None and key == entry.key
-        fresh = set(ping) | set(alerted)
-        if same:
-            assert entry is not None
-            fresh -= entry.pinged
-            if not fresh and line:
-                delivery = await self.edit(game, entry.message_id,
-                                           "\n".join([*entry.lines, *warn, line]), panel)
-                if delivery.ok:
-                    entry.lines += warn
-                    self._turns[game.id] = entry
-                    return None if panel is None else delivery
-        pinged: frozenset[int] = frozenset()
-        if entry is not None:  # close the old message: its lines, no controls
-            await self.edit(game, entry.message_id, "\n".join(entry.lines), None)
-            pinged = entry.pinged if same else frozenset()
-        head = [*lines, *warn]
-        text = "\n".join(x for x in (*head, line) if x)
-        if not text:
-            return None
-        delivery = await self.post(game, text, panel=panel, ping=tuple(sorted(fresh)))
-        if key is not None and line and delivery.ok and delivery.message_id is not None:
-            self._turns[game.id] = TurnMessage(key, delivery.message_id, head,
-                                               frozenset(fresh) | pinged)
-        return None if panel is None else delivery
 
     # --- DMs -------------------------------------------------------------------------------
 

@@ -138,12 +138,17 @@ class MemoryOutbox:
     next_thread_id: int = 9000
     next_message_id: int = 1
     edits: int = 0  # messages edited in place (``edit``)
+    edited: list[tuple[int, Post]] = field(default_factory=list)  # (message id, the new post)
+    sent: list[Post] = field(default_factory=list)  # every thread post as first posted
+    intros: dict[int, tuple[int, int]] = field(default_factory=dict)  # thread -> (channel, index)
     _where: dict[int, tuple[int, int]] = field(default_factory=dict)  # message -> thread, index
 
     async def create_thread(self, channel_id: int, name: str, intro: str) -> int:
         self.next_thread_id += 1
-        self.channel_intros.setdefault(channel_id, []).append(intro)
-        self.threads[self.next_thread_id] = []
+        intros = self.channel_intros.setdefault(channel_id, [])
+        intros.append(intro)
+        self.intros[self.next_thread_id] = (channel_id, len(intros) - 1)  # as on Discord: the
+        self.threads[self.next_thread_id] = []  # thread's id is its starter message's
         return self.next_thread_id
 
     async def post(self, thread_id: int, post: Post) -> Delivery:
@@ -152,6 +157,7 @@ class MemoryOutbox:
             return Delivery(failure, f"refused ({failure})")
         posts = self.threads.setdefault(thread_id, [])
         posts.append(post)
+        self.sent.append(post)
         self.next_message_id += 1
         self._where[self.next_message_id] = (thread_id, len(posts) - 1)
         return Delivery(message_id=self.next_message_id)
@@ -160,6 +166,11 @@ class MemoryOutbox:
         failure = self.refusals.get(thread_id)
         if failure is not None:
             return Delivery(failure, f"refused ({failure})")
+        intro = self.intros.get(message_id)
+        if intro is not None and intro[0] == thread_id:  # a channel announcement
+            self.channel_intros[thread_id][intro[1]] = post.text
+            self.edited.append((message_id, post))
+            return Delivery(message_id=message_id)
         where = self._where.get(message_id)
         if where is None or where[0] != thread_id:
             return Delivery(Failure.GONE, "unknown message")
@@ -167,6 +178,7 @@ class MemoryOutbox:
         old = posts[where[1]]
         posts[where[1]] = Post(post.text, old.files, post.panel, old.ping)
         self.edits += 1
+        self.edited.append((message_id, post))
         return Delivery(message_id=message_id)
 
     async def dm(self, user_id: int, post: Post) -> bool:

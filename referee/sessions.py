@@ -51,12 +51,15 @@ class AutoRun:
     before: dict[str, str] = dataclasses.field(default_factory=dict)  # hands at the start
     events: list[Event] = dataclasses.field(default_factory=list)
     lines: list[str] = dataclasses.field(default_factory=list)
+    deciders: list[str] = dataclasses.field(default_factory=list)
     moves: int = 0
     game: Game | None = None  # the game and its state after the last one
     state: Any = None
 
-    def add(self, note: str | None, events: list[Event]) -> None:
+    def add(self, note: str | None, events: list[Event], player: str | None = None) -> None:
         self.moves += 1
+        if player is not None and player not in self.deciders:
+            self.deciders.append(player)
         self.events += events
         self.lines += ([note] if note else []) + texts.public_lines(events)
 
@@ -194,7 +197,7 @@ class Sessions:
         # (``referee.tell``), in commit order; a failure there is logged, never the caller's
         self.ctx.tell.submit(game.id, functools.partial(
             self.notify.after_decision, game, before, state, events, deadline, note,
-            timers=timers))
+            timers=timers, deciders=(player,)))
         return game, events
 
     # --- players ---------------------------------------------------------------------------
@@ -585,7 +588,7 @@ class Sessions:
                 source = DecisionSource.AUTO
             game, events = await self.commit(table, to_act.player, action, source, note=note,
                                              quiet=True)
-            run.add(note, events)
+            run.add(note, events, to_act.player)
             run.game, run.state = game, table.state  # what the run's summary tells
             return True
 
@@ -601,7 +604,8 @@ class Sessions:
             try:
                 await self.notify.after_decision(game, run.before, state, run.events,
                                                  game.deadline, None,
-                                                 lines=texts.collapse(run.lines))
+                                                 lines=texts.collapse(run.lines),
+                                                 deciders=run.deciders)
             except Exception:
                 log.exception("game %s: telling %d automatic decisions failed", game_id, run.moves)
 

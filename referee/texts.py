@@ -102,10 +102,13 @@ def lobby_text(game: Game, present: Presentation, min_players: int = 2,
     opts = game.options
     hours = opts.get("turn_seconds", 86400) / 3600
     seats = ", ".join(mention(s) for s in game.seats) or "nobody yet"
-    return (f"{present.emoji} **{present.title} — game #{game.id}** ({game.status})\n"
+    text = (f"{present.emoji} **{present.title} — game #{game.id}** ({game.status})\n"
             f"Host: <@{game.host_id}>. {present.options_line(opts)} "
             f"Turn time limit: {hours:g} h.\n"
-            f"Players ({len(game.seats)}/{max_players}): {seats}\n"
+            f"Players ({len(game.seats)}/{max_players}): {seats}")
+    if game.status != "lobby":
+        return text
+    return (f"{text}\n"
             f"Press **Join** (or {present.cmd('join')}) to take a seat; the host presses **Start** "
             f"(or {present.cmd('start')}) with {min_players}-{max_players} players. "
             f"{present.cmd('addbot')} seats an AI.")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tests.fakediscord import state as st
+
 from .audit import assert_everything_public_is_public
-from .driver import GameDriver, Policy, interactions_ok, split_id, turn_ids
+from .driver import GameDriver, Policy, interactions_ok, split_id
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 
@@ -41,9 +43,17 @@ async def test_the_game_completes_through_429s_and_500s(world, db, stella):
     assert not unfired, [(f.method, f.path, f.remaining) for f in unfired]
     assert all(f.hits for f in faults)
     interactions_ok(driver.interactions)
-    # every turn prompt once: a retried post did not post twice
-    versions = Counter(split_id(turn_ids(m)[0])[1] for m in driver.thread.public_messages if turn_ids(m)
-                       and split_id(turn_ids(m)[0]) is not None)
+    # every turn prompt once: a retried post did not post twice (a prompt edited in place or
+    # down keeps its earlier versions in its history: each state version is in one message)
+    versions: Counter[int] = Counter()
+    for m in driver.thread.public_messages:
+        asked = set()
+        for version in [*m.history, m.snapshot()]:
+            for c in st.walk_components(version["components"]):
+                parts = split_id(str(c.get("custom_id", "")))
+                if parts is not None:
+                    asked.add(parts[1])
+        versions.update(asked)
     assert versions and max(versions.values()) == 1, versions
     texts = Counter(m.content for m in driver.thread.public_messages)
     assert not [t for t, n in texts.items() if n > 1 and t.startswith(("**Round", "🏁", "🚀"))]

@@ -62,7 +62,12 @@ async def side_by_button(world: World, thread: Any, user: Any) -> None:
     """The prompt's button: "Side a" itself when only this player owes a side, else the verb
     button opening the player's own select."""
     fake = world.fake
-    before = {m.id for m in thread.messages}
+
+    def sides() -> int:
+        return sum((m.content or "").count("plays side") for m in thread.messages
+                   if not m.ephemeral)
+
+    before = sides()
     prompt = await fake.wait_for(lambda: next((m for m in reversed(thread.messages)
                                                if not m.ephemeral and side_controls(m)), None),
                                  10, "a prompt with a side button")
@@ -75,9 +80,8 @@ async def side_by_button(world: World, thread: Any, user: Any) -> None:
         value = next(o["value"] for o in select["options"] if o["label"] == "side a")
         h = await fake.choose_select(user, panel, select["custom_id"], [value])
     await h.response(10)
-    await fake.wait_for(lambda: any("plays side" in (m.content or "") for m in thread.messages
-                                    if not m.ephemeral and m.id not in before), 10,
-                        "the side announced")
+    await fake.wait_for(lambda: sides() > before, 10, "the side announced")  # (maybe in the
+    # prompt edited in place)
 
 
 TILE = re.compile(r"\b[a-z]+(?:-[a-z])?(?:/[a-z]+)?:[A-G][1-5](?:,[A-G][1-5])*")

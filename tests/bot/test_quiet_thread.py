@@ -1,0 +1,127 @@
+"""A quiet thread (issue 12): pings only when the turn passes, one prompt edited in place while
+the same player keeps deciding, earlier prompts edited down to what happened (no stale
+controls), the how-to once, and a catch-up digest of public lines only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.outbox import MemoryOutbox
+from referee.service import Referee
+
+from .conftest import ANN, BOB, CHANNEL, lobby, owed, thread_posts, two_players
+
+
+async def play_defaults(ref: Referee, game_id: int, limit: int = 400) -> list[tuple[str, str]]:
+    """Every owed decision is the default, made by its player; the (player, text) log."""
+    made = []
+    for _ in range(limit):
+        game = await ref.db.get_game(game_id)
+        if game.status != "running":
+            break
+        user, player, table = await owed(ref, game_id)
+        text = str(ref.ctx.game.default(table.state, player))
+        await ref.sessions.decide(game_id, user, text)
+        made.append((player, text))
+    await ref.idle()
+    return made
+
+
+def turn_runs(log: list[Any]) -> dict[str, int]:
+    """How often the turn passed to each player (runs of consecutive decisions)."""
+    runs: dict[str, int] = {}
+    last = None
+    for d in log:
+        if d.player_id != last:
+            runs[d.player_id] = runs.get(d.player_id, 0) + 1
+        last = d.player_id
+    return runs
+
+
+async def test_a_ping_only_when_the_turn_passes_and_no_control_stays(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await two_players(referee)
+    await play_defaults(referee, game.id)
+    posts = thread_posts(out, game)
+    log = await referee.db.get_log(game.id)
+    game = await referee.db.get_game(game.id)
+    user_of = {s.user_id: s.player_id for s in game.seats}
+    pings: dict[str, int] = {}
+    for post in posts:
+        for uid in post.ping:
+            pings[user_of[uid]] = pings.get(user_of[uid], 0) + 1
+    runs = turn_runs(log)
+    assert pings and all(pings[p] <= runs[p] for p in pings), (pings, runs)
+    # every prompt was edited down: no message keeps buttons once the game is over
+    assert [p.text[:60] for p in posts if p.panel is not None] == []
+
+
+async def test_the_same_player_deciding_again_gets_the_same_prompt_edited(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await two_players(referee)
+    before = len(thread_posts(out, game))
+    user, player, table = await owed(referee, game.id)
+    await referee.sessions.decide(game.id, user, "target B1")  # then the same player draws
+    posts = thread_posts(out, game)
+    assert len(posts) == before  # no new message, no new ping
+    prompt = posts[-1]
+    assert "moves the marker to B1" in prompt.text and "must draw" in prompt.text
+    assert prompt.panel is not None and out.edited[-1][1].panel is not None
+    # the turn passes: that prompt is edited down to what was chosen, a new one pings the next
+    await referee.sessions.decide(game.id, user, "draw 1")
+    posts = thread_posts(out, game)
+    assert len(posts) == before + 1
+    old, new = posts[-2], posts[-1]
+    assert old.panel is None and "draws" in old.text and "must draw" not in old.text
+    nxt, _, _ = await owed(referee, game.id)
+    assert nxt != user and new.ping == (nxt,) and new.panel is not None
+
+
+async def test_the_how_to_is_said_once_at_the_start(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await two_players(referee)
+    await play_defaults(referee, game.id, limit=12)
+    texts = [p.text for p in out.sent] + [p.text for _, p in out.edited]
+    assert sum("use the buttons" in t for t in texts) == 1
+    assert "use the buttons" in next(t for t in texts if "begins" in t)
+
+
+async def test_a_prompt_carries_what_the_player_missed_never_a_hidden_card(
+        referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await two_players(referee)
+    await play_defaults(referee, game.id, limit=14)
+    texts = [p.text for p in out.sent] + [p.text for _, p in out.edited]
+    digests = [t for t in texts if "📋 Since your last decision" in t]
+    assert digests, texts[-3:]
+    block = digests[-1].split("📋 Since your last decision", 1)[1]
+    assert "draws a" in block or "mines" in block or "passes" in block
+    # what each player drew is only in their DMs: never in a digest
+    private = [p.text for posts in out.dms.values() for p in posts]
+    assert any("You drew" in t for t in private)
+    assert not any("You drew" in t for t in digests)
+
+
+async def test_the_lobby_message_and_the_announcement_stay_current(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await lobby(referee, (ANN, "Ann"))
+    intro = out.channel_intros[CHANNEL]
+    assert "open" in intro[-1] and f"<@{ANN}>" in intro[-1]
+    await referee.lobby.join(game.id, BOB, "Bob")
+    assert f"<@{BOB}>" in intro[-1] and "(2/4)" in thread_posts(out, game)[0].text
+    await referee.lobby.start(game.id, ANN, seed=5)
+    await referee.idle()
+    lobby_message = thread_posts(out, game)[0]
+    assert "(running)" in lobby_message.text and lobby_message.panel is None
+    assert "Press **Join**" not in lobby_message.text
+    assert "under way" in intro[-1]
+    await play_defaults(referee, game.id)
+    game = await referee.db.get_game(game.id)
+    state = (await referee.sessions.table(game.id)).state
+    scores = referee.ctx.game.scores(state)
+    assert "finished" in intro[-1] and "🏆" in intro[-1]
+    assert all(f" {scores[p]['total']}" in intro[-1] for p in scores)
+    assert "(finished)" in thread_posts(out, game)[0].text
+    other = await lobby(referee, (ANN, "Ann"))
+    await referee.moderation.abort(other.id, ANN, moderator=False)
+    assert "aborted" in out.channel_intros[CHANNEL][-1]
