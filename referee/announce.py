@@ -17,7 +17,7 @@ from games import Presentation
 from . import texts
 from .outbox import Delivery, Failure, Post
 
-STATUS = {"lobby": "open: join in the thread", "running": "under way in the thread",
+STATUS = {"lobby": "join in the thread", "running": "under way in the thread",
           "finished": "finished", "aborted": "aborted"}
 
 
@@ -28,8 +28,8 @@ def players_line(game: Game) -> str:
 def announcement(game: Game, present: Presentation, result: str = "") -> str:
     """The channel message of a game: what it is, who plays, how it stands."""
     status = STATUS.get(str(game.status), str(game.status))
-    line = (f"{present.emoji} {present.title} game #{game.id} — {status}. "
-            f"Players: {players_line(game)}.")
+    line = (f"{present.emoji} <@{game.host_id}> opened {present.title} game #{game.id}: "
+            f"{status}. Players: {players_line(game)}.")
     return f"{line}\n{result}" if result else line
 
 
