@@ -149,11 +149,13 @@ async def test_sigkill_at_a_random_point_of_a_decision(holding_world, tmp_path):
                 await driver.applied(player, text)
                 driver.played.append(Played(user, text, "do", [h]))
                 # the prompt posted before the kill is out of date...
-                # (unless the killed bot had already edited it down to what happened)
-                if turn_ids(prompt):
+                # (unless the killed bot had already edited it down to what happened, or in
+                # place to the next question: the same player deciding on)
+                old_ids = [cid for cid in turn_ids(prompt)
+                           if (split_id(cid) or (0, -1))[1] != driver.state.version]
+                if old_ids:
                     snap = await Unchanged.take(driver)
-                    await refused(driver, await driver.click(user, prompt, turn_ids(prompt)[0]),
-                                  snap, STALE)
+                    await refused(driver, await driver.click(user, prompt, old_ids[0]), snap, STALE)
                 # ...and the turn must not be stuck: the thread has a prompt for what is owed now
                 try:
                     await fake.wait_for(lambda: driver.prompt_for(driver.state.version), 3)
