@@ -15,6 +15,7 @@ from referee import origin
 from referee.errors import Refusal, StalePrompt
 from referee.outbox import File
 from referee.service import Referee
+from referee.texts import plain
 
 log = logging.getLogger(__name__)
 SOMETHING_WRONG = ("Something went wrong on my side and nothing was changed. Please try again in "
@@ -99,7 +100,7 @@ async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequ
         kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
     if view is not None:
         kwargs["view"] = view
-    text = text[:2000]
+    text = plain(text)[:2000]  # no rule citations in what players read
     if interaction.response.is_done():
         await interaction.followup.send(text, **kwargs)
     else:

@@ -65,12 +65,13 @@ class InfoCommands:
         text, files = await ref.info.hand(game, interaction.user.id)
         await reply(interaction, text, files=files)
 
-    @app_commands.command(name="log", description="The game's recent decisions")
-    @app_commands.describe(count="How many of the last decisions to show")
+    @app_commands.command(name="log", description="The game's recent decisions, in sentences")
+    @app_commands.describe(count="How many of the last decisions to show",
+                           notation="Also show each decision in the notation (for /do)")
     async def log(self, interaction: discord.Interaction[Any],
-                  count: app_commands.Range[int, 1, 50] = 20) -> None:
+                  count: app_commands.Range[int, 1, 50] = 20, notation: bool = False) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id, self.present)
         await ref.info.back(game, interaction.user.id)
-        await reply(interaction, await ref.info.log(game, count, interaction.user.id))
+        await reply(interaction, await ref.info.log(game, count, interaction.user.id, notation))

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from db import Game, GameStatus
 from games import Presentation
 
-from . import images, origin, texts
+from . import images, origin, readable, texts
 from .context import Context
 from .errors import NotAPlayer, UnknownGame
 from .outbox import File
 from .sessions import Sessions
+
+log = logging.getLogger(__name__)
 
 
 class Info:
@@ -87,15 +91,25 @@ class Info:
         picture = await images.hand_png(present, view, seat.player_id, game.id)
         return present.hand_text(view, seat.player_id, game.id), (picture,) if picture else ()
 
-    async def log(self, game: Game, count: int = 20, user_id: int | None = None) -> str:
+    async def log(self, game: Game, count: int = 20, user_id: int | None = None,
+                  notation: bool = True) -> str:
+        """The last ``count`` decisions as sentences (the public lines each caused, replayed
+        from the initial state: ``referee.readable``), each with its notation when asked (a
+        sealed one's only for its own player until the reveal)."""
         if game.status == GameStatus.LOBBY:
             return "The game hasn't started yet."
         decisions = await self.ctx.db.get_log(game.id)
         names = {s.player_id: s.display_name for s in game.seats}
         seat = None if user_id is None else game.seat_of_user(user_id)
-        shown = texts.unsealed(decisions, None if seat is None else seat.player_id,
-                                self.g(game))
-        return texts.log_text(shown[-count:], names, len(decisions))
+        g = self.g(game)
+        shown = texts.unsealed(decisions, None if seat is None else seat.player_id, g)
+        try:
+            initial = await self.ctx.db.load_initial(game.id)
+            told = await asyncio.to_thread(readable.sentences, g, initial.json, decisions)
+        except Exception:
+            log.exception("game %s: the log could not be replayed; the notation instead", game.id)
+            return texts.log_text(shown[-count:], names, len(decisions))
+        return readable.log_text(shown, told, names, len(decisions), count, notation)
 
     async def stats(self, guild_id: int, user_id: int, name: str,
                     game_name: str | None = None) -> str:

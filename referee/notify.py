@@ -104,7 +104,7 @@ class Notifier:
         if game.thread_id is None:
             return Delivery(Failure.GONE, "the game has no thread")
         await self.ctx.tell.flush(game.id)  # after what earlier changes queued (referee.tell)
-        parts = split_text(text)
+        parts = split_text(texts.plain(text))
         delivery = DELIVERED
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
@@ -122,7 +122,7 @@ class Notifier:
             return Delivery(Failure.GONE, "the game has no thread")
         await self.ctx.tell.flush(game.id)  # after what earlier changes queued (referee.tell)
         return await self.ctx.out.edit(game.thread_id, message_id,
-                                       Post(split_text(text)[-1], (), panel))
+                                       Post(split_text(texts.plain(text))[-1], (), panel))
 
     async def edit_down(self, game: Game, shown: Shown, lines: str) -> bool:
         """The previous prompt edited down to what happened, without controls."""
@@ -394,13 +394,29 @@ class Notifier:
                 delivered[seat.player_id] = hand_key(now.get(seat.player_id))
         return delivered
 
+    def whose_turn(self, game: Game, state: Any, player: str) -> str:
+        """A DM's last line: the link back to the game's thread and whether it is the
+        player's turn (public facts only: who owes a decision)."""
+        link = (f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
+                if game.thread_id is not None else f"game #{game.id}")
+        if state.ended:
+            return f"The game is over: {link}"
+        owing = [o.player for o in self.g(game).owed(state)]
+        if player in owing:
+            return f"➡️ It's your turn: {link}"
+        names = self.g(game).view(state, None).get("names") or {}
+        others = " and ".join(texts.name(names.get(p, p)) for p in owing) or "nobody"
+        return f"Not your turn (waiting for {others}): {link}"
+
     async def dm_hand(self, game: Game, state: Any, seat: Seat, private: list[str],
                       note: str | None = None) -> bool:
         assert seat.user_id is not None
         present = self.ctx.present(game)
         view = self.g(game).view(state, seat.player_id)
         text = "\n".join([*(f"• {line}" for line in private),
-                          *([note] if note else []), present.hand_text(view, seat.player_id, game.id)])
+                          *([note] if note else []), present.hand_text(view, seat.player_id, game.id),
+                          self.whose_turn(game, state, seat.player_id)])
+        text = texts.plain(text)
         picture = await images.hand_png(present, view, seat.player_id, game.id)
         ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
         key = (game.id, seat.player_id)

@@ -5,6 +5,7 @@ events, ``g.prompt``, the decision log) or of one player's own view (their hand,
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -14,6 +15,15 @@ from engine.core.game import public_text
 from games import Presentation, Who
 
 from .names import clean, shown
+
+_RULE_GROUP = re.compile(r"\s*\((?:R\d+[a-z]?(?:,\s*|;\s*)?)+\)")
+_RULE_TAIL = re.compile(r",\s*R\d+[a-z]?(?=\))")
+
+
+def plain(text: str) -> str:
+    """A text as players read it: the rule citations the engines keep for their maintainers
+    (" (R13)", ", R6)") taken out; the rules' numbers are for the code and its tests."""
+    return _RULE_TAIL.sub("", _RULE_GROUP.sub("", text))
 
 
 def name(text: str) -> str:
@@ -34,11 +44,11 @@ def when(deadline: int | None) -> str:
 
 
 def public_lines(events: Iterable[Event]) -> list[str]:
-    return [shown(e.text) for e in events if e.to is None]
+    return [shown(plain(e.text)) for e in events if e.to is None]
 
 
 def private_lines(events: Iterable[Event], player_id: str) -> list[str]:
-    return [shown(e.text) for e in events if e.to is not None and player_id in e.to]
+    return [shown(plain(e.text)) for e in events if e.to is not None and player_id in e.to]
 
 
 def collapse(lines: Sequence[str], limit: int = 20) -> list[str]:
@@ -51,7 +61,7 @@ def collapse(lines: Sequence[str], limit: int = 20) -> list[str]:
 
 
 def prompt_line(seat: Seat | None, prompt: str, deadline: int | None) -> str:
-    line = f"➡️ {mention(seat)}: {shown(prompt)}"
+    line = f"➡️ {mention(seat)}: {shown(plain(prompt))}"
     if deadline is not None and seat is not None and not seat.is_ai:
         line += f"\n⏰ Deadline: {when(deadline)}"
     return line

@@ -19,8 +19,8 @@ def options_line(options: Mapping[str, Any]) -> str:
     def word(key: str, default: bool) -> str:
         return "on" if options.get(key, default) else "off"
 
-    return (f"Race (R6): {word('race', True)}. Elf Support (R12): {word('elves', False)}. "
-            f"Good Finds - Bad Finds (R13): {word('finds', False)}.")
+    return (f"Race: {word('race', True)}. Elf Support: {word('elves', False)}. "
+            f"Good Finds - Bad Finds: {word('finds', False)}.")
 
 
 def _state_of(view: Mapping[str, Any], pid: str) -> str:

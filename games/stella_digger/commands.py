@@ -36,7 +36,7 @@ class Stella(LobbyCommands, PlayCommands, InfoCommands, LifeCommands, commands.G
         super().__init__()
 
     @app_commands.command(name="new", description="Open a Stella Digger lobby in a new thread")
-    @app_commands.describe(red_tears="Play with the Red Tears option (R20)",
+    @app_commands.describe(red_tears="Play with the Red Tears option (tears for cards lost to accidents and monsters)",
                            turn_hours="Time limit per decision, in hours (default 24)")
     async def new(self, interaction: discord.Interaction[Any], red_tears: bool = False,
                   turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:

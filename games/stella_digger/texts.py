@@ -68,7 +68,7 @@ def round_summary(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
 def final_text(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
                winners: Sequence[str], who: Who) -> str:
     reason = END_REASON.get(view.get("end_reason") or "", view.get("end_reason") or "the end")
-    lines = [f"🏁 **The game is over**: {reason}.", "**Final scores** (R19):"]
+    lines = [f"🏁 **The game is over**: {reason}.", "**Final scores**:"]
     order = sorted(view["seats"], key=lambda p: -scores[p]["total"])
     for pid in order:
         s = scores[pid]

@@ -125,3 +125,29 @@ async def test_the_lobby_message_and_the_announcement_stay_current(referee: Refe
     other = await lobby(referee, (ANN, "Ann"))
     await referee.moderation.abort(other.id, ANN, moderator=False)
     assert "aborted" in out.channel_intros[CHANNEL][-1]
+
+
+async def test_a_hand_dm_links_the_thread_and_says_whose_turn(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await two_players(referee)
+    user, player, table = await owed(referee, game.id)
+    await referee.sessions.decide(game.id, user, "target B1")
+    await referee.sessions.decide(game.id, user, "draw 1")  # the turn passes
+    nxt, nxt_player, table = await owed(referee, game.id)
+    game = await referee.db.get_game(game.id)
+    link = f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
+    last = out.dms[user][-1].text  # their card drawn: the turn has passed
+    assert last.endswith(link) and "Not your turn (waiting for" in last
+    assert referee.notify.whose_turn(game, table.state, nxt_player) == f"➡️ It's your turn: {link}"
+
+
+async def test_the_log_reads_as_sentences_with_the_notation_on_request(referee: Referee) -> None:
+    game = await two_players(referee)
+    user, player, _ = await owed(referee, game.id)
+    await referee.sessions.decide(game.id, user, "target B1")
+    await referee.sessions.decide(game.id, user, "draw 1")
+    text = await referee.info.log(game, 20, user, notation=False)
+    assert "moves the marker to B1" in text and "draws a" in text
+    assert "`target B1`" not in text and "You drew" not in text  # public lines only
+    with_notation = await referee.info.log(game, 20, user, notation=True)
+    assert "`target B1`" in with_notation and "`draw 1`" in with_notation
