@@ -48,6 +48,19 @@ def choose(g: Any, state: Any, player: str, listed: bool, seed: int, made: int, 
     return rng.choice(by_verb[verb])
 
 
+def run_select(thread: Any, game_id: int, version: int) -> tuple[Any, dict[str, Any]] | None:
+    """The current prompt's select of runs (``referee.runs``), if it has one."""
+    for message in reversed(thread.messages):
+        if message.ephemeral or message.deleted:
+            continue
+        for c in message.walk_components():
+            parts = str(c.get("custom_id", "")).split(":")
+            if (c.get("type") == 3 and len(parts) == 6 and parts[1] == str(game_id)
+                    and parts[2] == str(version) and parts[4] == "run"):
+                return message, c
+    return None
+
+
 async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0) -> None:
     """Wait until the bot has nothing under way and sent nothing for ``quiet`` seconds."""
     loop = asyncio.get_running_loop()
@@ -112,11 +125,18 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
             o = owed[0]
             seat = game.seat_of_player(o.player)
             assert seat is not None and seat.user_id is not None, "only human seats here"
-            text = choose(g, state, o.player, o.listed, seed, made, budget)
-            h = await fake.send_slash_command(world.user(seat.user_id), thread, "game do",
-                                              {"action": text})
+            user = world.user(seat.user_id)
+            found = run_select(thread, game_id, int(state.version))
+            if found is not None:  # the prompt offers the next decisions at once: take it
+                message, select = found
+                rng = random.Random(seed * 7919 + int(state.version))
+                value = rng.choice(select["options"])["value"]
+                h = await fake.choose_select(user, message, select["custom_id"], [value])
+            else:
+                text = choose(g, state, o.player, o.listed, seed, made, budget)
+                h = await fake.send_slash_command(user, thread, "game do", {"action": text})
             reply = await h.reply(30)
-            assert reply.content.startswith("✅"), (text, reply.content)
+            assert reply.content.startswith("✅"), reply.content
             decisions += 1
             await settle(fake, bot)
         else:
@@ -145,7 +165,7 @@ def report(game: str, seed: int, c: Counts) -> str:
     pings = ", ".join(f"{name} {n}" for name, n in sorted(c.pings.items()))
     turns = ", ".join(f"{name} {n}" for name, n in sorted(c.turns_passed.items()))
     return "\n".join([
-        f"{game} seed {seed}: {c.decisions} decisions ({c.human_decisions} by the players), "
+        f"{game} seed {seed}: {c.decisions} decisions ({c.human_decisions} player actions), "
         f"game {c.status}",
         f"  public messages: {c.public} ({c.thread} in the thread, {c.channel} in the channel), "
         f"{c.edits} edits",

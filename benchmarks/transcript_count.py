@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 MENTION = re.compile(r"<@!?(\d+)>")
+ASKED = re.compile(r"➡️ <@!?(\d+)>")  # a prompt's line asking that player
 TURN_ID = re.compile(r"^sd:(\d+):\d+:")
 CREATE_ROUTES = ("/channels/{channel_id}/messages", "/webhooks/{application_id}/{token}")
 
@@ -130,7 +131,7 @@ def count(fake: Any, guild: Any, game_id: int, names: dict[int, str], *, decisio
         version = prompt_version(m, game_id)
         if version is None or version >= opening:
             continue
-        for uid in {int(x) for v in versions(m) for x in MENTION.findall(v["content"] or "")}:
+        for uid in {int(x) for v in versions(m) for x in ASKED.findall(v["content"] or "")}:
             if uid in names:
                 c.opening_prompts[names[uid]] += 1
     return c

@@ -34,6 +34,8 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
             await _draft_part(interaction, parsed, values)
         elif parsed.kind == "add":
             await _draft_add(interaction, parsed, values)
+        elif parsed.kind == "run":
+            await _run(interaction, parsed, values)
         else:
             await _turn(interaction, parsed)
     except Exception as exc:
@@ -138,3 +140,16 @@ async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: 
     else:
         await interaction.edit_original_response(content="Choose (only you see this):",
                                                  view=build_view(Panel(select=result)))
+
+
+async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
+    """A run chosen on the prompt's select (``referee.runs``): its first decision now, the
+    rest as they come due."""
+    if len(values) != 1 or not values[0].isdigit():
+        raise Malformed("Pick exactly one option. Nothing changed.")
+    await defer(interaction)
+    ref = referee_of(interaction)
+    done, rest = await ref.sessions.run(cid.game_id, interaction.user.id, cid.version, cid.tag,
+                                        cid.arg, int(values[0]))
+    then = f" Then, each when it is due: {', '.join(f'`{t}`' for t in rest)}." if rest else ""
+    await reply(interaction, f"✅ Done: `{done}`.{then}")

@@ -71,6 +71,20 @@ class Presentation:
     def label(self, verb: str) -> str:
         return self.verb_labels.get(verb, verb.replace("-", " ").capitalize() + "…")
 
+    def choice_label(self, view: dict[str, Any], text: str) -> str:
+        """A decision as its public button reads, from the public view ("Deck 1 (blue on
+        top, 11 left)"); the notation stays for ``/... do`` and the log. Default: the text."""
+        return text
+
+    def runs(self, view: dict[str, Any], player: str, texts: Sequence[str]
+             ) -> list[tuple[str, tuple[str, ...]]]:
+        """Runs of decisions ``player`` may choose at once, from the public view, when every
+        legal decision now is one of ``texts`` (their next ones of the same kind, chosen now:
+        a deal's draws, giving up seeing each card first): (label, the decisions in order),
+        at most 25. Each later step is made when it is due if it is legal then
+        (``referee.runs``). Default: none."""
+        return []
+
     # --- rules ----------------------------------------------------------------------------
 
     def rules_file(self) -> Path:

@@ -12,7 +12,7 @@ decision). The list is the same for the same state, which the panel's version an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import games
@@ -141,7 +141,8 @@ def pick_select(game_id: int, version: int, tag: str, texts: Sequence[str], lo: 
 
 
 def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
-               present: Presentation | None = None, direct: bool = True) -> Panel:
+               present: Presentation | None = None, direct: bool = True,
+               labels: Mapping[str, str] | None = None) -> Panel:
     """The public buttons of a turn prompt: one-click buttons for a few decisions that show
     nothing hidden, else one button per verb (opening a private select). ``present``: the
     game's presentation (None: the default game's). ``direct`` False (several players owe at
@@ -164,12 +165,24 @@ def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
         made = [(t, ids.turn_id(game_id, version, tag, "do", t)) for t in singles]
         if singles and all(cid for _, cid in made):
             style = "secondary" if verb in ("pass", "decline") else "primary"
-            buttons += [Button(_cut(t), cid, style) for t, cid in made if cid]
+            buttons += [Button(_cut((labels or {}).get(t, t)), cid, style)
+                        for t, cid in made if cid]
         else:
             cid = ids.turn_id(game_id, version, tag, "verb", verb)
             assert cid is not None
             buttons.append(Button(present.label(verb), cid, "primary"))
     return Panel(buttons=tuple(buttons[:25]))
+
+
+def run_select(game_id: int, version: int, tag: str, verb: str,
+               runs: Sequence[tuple[str, tuple[str, ...]]], placeholder: str) -> Select | None:
+    """The prompt's select of runs (``Presentation.runs``): each option's value is the run's
+    index in the list, the same for the same state (the version and tag pin it)."""
+    cid = ids.turn_id(game_id, version, tag, "run", verb)
+    if cid is None or not runs:
+        return None
+    options = tuple(Option(_cut(label), str(i)) for i, (label, _) in enumerate(runs[:MAX_OPTIONS]))
+    return Select(cid, _cut(placeholder)[:150], options)
 
 
 def verb_choice(texts: Sequence[str], verb: str) -> tuple[int, int]:

@@ -9,6 +9,7 @@ engine, looked up by the stored game's name.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
@@ -24,6 +25,7 @@ from .context import Context
 from .digest import Digests, digest_text
 from .outbox import DELIVERED, Delivery, Failure, File, Post, split_text
 from .prompts import Shown, Trail, edited_down, join
+from .runs import Plans
 
 log = logging.getLogger(__name__)
 DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
@@ -75,6 +77,11 @@ class Notifier:
         self.trail = Trail()  # the last prompt of each game and who owed (``referee.prompts``)
         self.digests = Digests()  # what each player missed since their last decision
         self.boards = Boards()  # the lobby message and the channel announcement
+        self.plans = Plans()  # runs of decisions chosen at once (``referee.runs``)
+
+    def planned(self, game: Game, state: Any, player: str) -> bool:
+        """Is ``player``'s next decision already chosen (a run) and legal now?"""
+        return self.plans.ready(self.g(game), state, game.id, player) is not None
 
     async def refresh_board(self, game: Game, state: Any = None) -> None:
         """Bring the lobby message and the channel announcement up to date (players, status,
@@ -133,7 +140,8 @@ class Notifier:
         out: dict[str, int] = {}
         for o in self.g(game).owed(state):
             seat = game.seat_of_player(o.player)
-            if seat is None or seat.is_ai or seat.absent or seat.user_id is None:
+            if (seat is None or seat.is_ai or seat.absent or seat.user_id is None
+                    or self.planned(game, state, o.player)):
                 continue
             if only is None or o.player == only:
                 out[o.player] = seat.user_id
@@ -180,7 +188,7 @@ class Notifier:
         line, panel, _ = self.prompt(game, state, deadline, timers)
         asked = self.asked(game, state)
         ping = set(self.trail.pings(game.id, asked))
-        self.trail.owing(game.id, [o.player for o in g.owed(state)])
+        self.trail.owing(game.id, asked)  # waited on now (an AI's or a run's step: not)
         fresh = (ping | set(alerted)) - (last.pinged if last is not None and last.key == key
                                          and key is not None else set())
         if panel is None:
@@ -224,7 +232,8 @@ class Notifier:
         humans = []
         for o in owed:
             seat = game.seat_of_player(o.player)
-            if seat is None or seat.is_ai or seat.absent or seat.user_id is None:
+            if (seat is None or seat.is_ai or seat.absent or seat.user_id is None
+                    or self.planned(game, state, o.player)):
                 continue  # decided at once (referee.sessions.advance): no prompt
             if only is None or o.player == only:
                 humans.append((o, seat))
@@ -237,8 +246,16 @@ class Notifier:
         listed = sorted({t for o, _ in humans if o.listed
                          for t in choices.ordered(g.legal(state, o.player))},
                         key=choices.words)
+        view = g.view(state, None)
+        labels = {t: present.choice_label(view, t) for t in listed}
         panel = choices.turn_panel(game.id, state.version, tag, listed, present,
-                                   direct=len(owed) == 1)
+                                   direct=len(owed) == 1, labels=labels)
+        if len(owed) == 1 and humans[0][0].listed and listed:
+            runs = present.runs(view, humans[0][0].player, listed)
+            select = choices.run_select(game.id, state.version, tag, choices.words(listed[0])[0],
+                                        runs, "…or decide the next ones at once")
+            if select is not None:
+                panel = dataclasses.replace(panel, select=select)
         if any(not o.listed for o, _ in humans):
             lines.append(f"Build it privately with `{present.cmd('draft')}`, then "
                          f"`{present.cmd('confirm')}`.")
@@ -287,7 +304,8 @@ class Notifier:
         """Does an AI seat or an absent player owe a decision (made at once)?"""
         for owed in self.g(game).owed(state):
             seat = game.seat_of_player(owed.player)
-            if seat is not None and (seat.is_ai or seat.absent):
+            if seat is not None and (seat.is_ai or seat.absent
+                                     or self.planned(game, state, owed.player)):
                 return True
         return False
 

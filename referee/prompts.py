@@ -45,7 +45,8 @@ class Trail:
         return tuple(uid for player, uid in asked.items() if before is None or player not in before)
 
     def owing(self, game_id: int, players: Iterable[str]) -> None:
-        """Who owes a decision now (AI seats included): the next prompt's pings compare."""
+        """Who is asked for a decision now (the humans prompted): the next prompt pings only
+        players not among them."""
         self._owing[game_id] = frozenset(players)
 
     def last(self, game_id: int) -> Shown | None:

@@ -242,6 +242,28 @@ class Sessions:
             self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
         return str(action)
 
+    async def run(self, game_id: int, user_id: int, version: int, tag: str, verb: str,
+                  index: int) -> tuple[str, list[str]]:
+        """A run chosen on a prompt (``Presentation.runs``, ``referee.runs``): its first
+        decision is made now, the rest wait for their turn. Returns the first decision's
+        notation and the rest."""
+        table, legal = await self.owed_texts(game_id, user_id, version, tag)
+        seat = table.game.seat_of_user(user_id)
+        assert seat is not None
+        g = self.g(table.game)
+        offers = self.ctx.present(table.game).runs(g.view(table.state, None), seat.player_id,
+                                                   legal)
+        if not 0 <= index < len(offers) or choices.words(offers[index][1][0])[0] != verb:
+            raise Malformed("That choice is malformed. Nothing changed.")
+        steps = list(offers[index][1])
+        self.notify.plans.set(game_id, seat.player_id, steps[1:])
+        try:
+            done = await self.decide(game_id, user_id, steps[0], version=version, tag=tag)
+        except BaseException:
+            self.notify.plans.drop(game_id, seat.player_id)
+            raise
+        return done, steps[1:]
+
     async def measured(self, table: Table, player: str, text: Any,
                        at: float | None = None) -> Any:
         """``text`` checked for ``player``, with the facts the referee measures written in
@@ -549,7 +571,8 @@ class Sessions:
                 return False
             g = self.g(table.game)
             found = [(o, table.game.seat_of_player(o.player)) for o in g.owed(table.state)]
-            found = [(o, s) for o, s in found if s is not None and (s.is_ai or s.absent)]
+            found = [(o, s) for o, s in found if s is not None and (
+                s.is_ai or s.absent or self.notify.planned(table.game, table.state, o.player))]
             if not found:
                 return False
             to_act, seat = found[0]
@@ -570,7 +593,13 @@ class Sessions:
             if not run.moves:
                 run.before = hands(self.ctx, table.game, table.state)
             note = None
-            if seat.is_ai:
+            by_user = None
+            planned = None if seat.is_ai or seat.absent else self.notify.plans.take(
+                game_id, to_act.player)
+            if planned is not None:  # the player's own decision, chosen earlier in a run
+                action = await self.measured(table, to_act.player, planned)
+                source, by_user = DecisionSource.PLAYER, seat.user_id
+            elif seat.is_ai:
                 action = await self._ai_choice(table, to_act.player, seat.ai_level)
                 try:
                     action = await self._ai_checked(table, to_act.player, action)
@@ -586,8 +615,8 @@ class Sessions:
                 note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
                         f"{self.shown(table, to_act.player, action)} is made.")
                 source = DecisionSource.AUTO
-            game, events = await self.commit(table, to_act.player, action, source, note=note,
-                                             quiet=True)
+            game, events = await self.commit(table, to_act.player, action, source, by_user,
+                                             note=note, quiet=True)
             run.add(note, events, to_act.player)
             run.game, run.state = game, table.state  # what the run's summary tells
             return True

@@ -42,6 +42,16 @@ class StellaDigger(Presentation):
         """Does this decision text name a card (and so a hand's number, R2)?"""
         return bool(CARD.search(text))
 
+    def choice_label(self, view: dict[str, Any], text: str) -> str:
+        """A draw's button names its deck as players see it: "Deck 1 (blue on top, 11 left)"."""
+        return texts.choice_label(view, text)
+
+    def runs(self, view: dict[str, Any], player: str, texts_: Sequence[str]
+             ) -> list[tuple[str, tuple[str, ...]]]:
+        """Every draw still owed in a row (the opening deal's, a refill's) chosen at once:
+        how many from each deck, giving up seeing each top colour before the next draw."""
+        return texts.draw_runs(view, player, texts_)
+
     def options_line(self, options: Mapping[str, Any]) -> str:
         return f"Red Tears: {'on' if options.get('red_tears') else 'off'}."
 

@@ -87,3 +87,40 @@ def hand_text(view: dict[str, Any], player_id: str, game_id: int) -> str:
     return (f"Your hand in game #{game_id} ({p['hand_size']}/{p['limits']['hand']}): **{hand}**\n"
             f"Crystals: {crystals(p['crystals'])} (limit {p['limits']['crystals']}); "
             f"gadgets: {', '.join(p['gadgets']) or 'none'}; drills left {p['drills_left']}.")
+
+
+def choice_label(view: dict[str, Any], text: str) -> str:
+    """``draw 2`` -> "Deck 2 (blue on top, 11 left)" (the public view's decks)."""
+    words = text.split()
+    decks = view.get("decks") or []
+    if len(words) == 2 and words[0] == "draw" and words[1].isdigit():
+        k = int(words[1])
+        if 1 <= k <= len(decks):
+            deck = decks[k - 1]
+            top = f"{deck['top']} on top, " if deck.get("top") else ""
+            return f"Deck {k} ({top}{deck.get('count', 0)} left)"
+    return text
+
+
+def draw_runs(view: dict[str, Any], player: str, legal: Sequence[str]
+              ) -> list[tuple[str, tuple[str, ...]]]:
+    """The draws a player still owes in a row (hand limit minus hand size), chosen at once:
+    one option per way to split them among the decks (each deck at most its count)."""
+    from itertools import combinations_with_replacement
+
+    if not legal or not all(t.startswith("draw ") and t[5:].isdigit() for t in legal):
+        return []
+    me = (view.get("players") or {}).get(player) or {}
+    limit, size = (me.get("limits") or {}).get("hand"), me.get("hand_size")
+    if not isinstance(limit, int) or not isinstance(size, int) or limit - size < 2:
+        return []
+    n = limit - size
+    counts = {i + 1: int(d.get("count", 0)) for i, d in enumerate(view.get("decks") or [])}
+    decks = sorted(int(t[5:]) for t in legal)
+    out = []
+    for combo in combinations_with_replacement(decks, n):
+        if any(combo.count(k) > counts.get(k, 0) for k in set(combo)):
+            continue
+        parts = [f"{combo.count(k)} from deck {k}" for k in sorted(set(combo))]
+        out.append((f"Draw all {n}: " + ", ".join(parts), tuple(f"draw {k}" for k in combo)))
+    return out if len(out) <= 25 else []

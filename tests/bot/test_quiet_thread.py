@@ -151,3 +151,49 @@ async def test_the_log_reads_as_sentences_with_the_notation_on_request(referee: 
     assert "`target B1`" not in text and "You drew" not in text  # public lines only
     with_notation = await referee.info.log(game, 20, user, notation=True)
     assert "`target B1`" in with_notation and "`draw 1`" in with_notation
+
+
+async def test_the_opening_deal_in_one_choice_per_player(referee: Referee) -> None:
+    """Each player chooses the decks of all their opening draws at once: the log keeps one
+    draw per card (the notation does not change), each made when it is due."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await two_players(referee)
+    first, p1, table = await owed(referee, game.id)
+    await referee.sessions.decide(game.id, first, "target B1")
+    prompt = thread_posts(out, game)[-1]
+    assert prompt.panel is not None and prompt.panel.select is not None
+    options = [o.label for o in prompt.panel.select.options]
+    assert "Draw all 4: 2 from deck 1, 2 from deck 3" in options
+    labels = [b.label for b in prompt.panel.buttons]
+    assert all(label.startswith("Deck ") and " left)" in label for label in labels), labels
+    table = await referee.sessions.running(game.id)
+    tag = table.tag
+    index = options.index("Draw all 4: 2 from deck 1, 2 from deck 3")
+    done, rest = await referee.sessions.run(game.id, first, table.version, tag, "draw", index)
+    assert done == "draw 1" and rest == ["draw 1", "draw 3", "draw 3"]
+    await referee.idle()
+    second, p2, table = await owed(referee, game.id)
+    assert second != first
+    panel = thread_posts(out, game)[-1].panel
+    assert panel is not None and panel.select is not None
+    index = [o.label for o in panel.select.options].index("Draw all 4: 4 from deck 2")
+    await referee.sessions.run(game.id, second, table.version, table.tag, "draw", index)
+    await referee.idle()
+    log = await referee.db.get_log(game.id)
+    draws = [(d.player_id, d.text) for d in log if d.text.startswith("draw")]
+    assert draws == [(p1, "draw 1"), (p2, "draw 2"), (p1, "draw 1"), (p2, "draw 2"),
+                     (p1, "draw 3"), (p2, "draw 2"), (p1, "draw 3"), (p2, "draw 2")]
+    assert all(d.source == "player" for d in log)
+    asked = [p for p in out.sent if p.panel is not None]
+    assert [p.ping for p in asked][-2:] == [(second,), (first,)]  # then the first one's action
+    assert "must choose an action" in thread_posts(out, game)[-1].text
+
+
+async def test_a_run_step_that_is_not_legal_when_due_asks_the_player(referee: Referee) -> None:
+    game = await two_players(referee)
+    first, p1, _ = await owed(referee, game.id)
+    await referee.sessions.decide(game.id, first, "target B1")
+    table = await referee.sessions.running(game.id)
+    referee.notify.plans.set(game.id, p1, ["mine blue-1"])  # never legal in the deal
+    assert not referee.notify.planned(table.game, table.state, p1)
+    assert referee.notify.plans.left(game.id, p1) == []  # dropped: the player is asked

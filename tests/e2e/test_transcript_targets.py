@@ -1,0 +1,24 @@
+"""Issue 12's targets on whole seeded 2-player games through the fake Discord, counted by
+``python -m benchmarks transcript``: at most one ping per player per turn passed to them, at
+most one thread message per decision, the opening in at most one prompt per player, no
+controls left on old prompts, and no rule number anywhere players read."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks.transcript import play
+
+
+@pytest.mark.parametrize("game", ["stella-digger", "out-of-mine"])
+async def test_a_quiet_thread(game: str, tmp_path: Path) -> None:
+    counts, text = await play(game, 1, 2, 45, "", tmp_path)
+    assert counts.status == "finished"
+    assert all(counts.pings[p] <= counts.turns_passed[p] for p in counts.pings), counts
+    assert counts.thread <= counts.decisions, counts
+    assert all(n <= 1 for n in counts.opening_prompts.values()), counts.opening_prompts
+    assert counts.controls_left == 0
+    assert not re.search(r"\bR\d+\b", text)
