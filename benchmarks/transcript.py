@@ -75,7 +75,7 @@ async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0
 
 
 async def play(game_name: str, seed: int, players: int, budget: int, options: str,
-               work: Path) -> tuple[Counts, str]:
+               work: Path, runs: bool = True) -> tuple[Counts, str]:
     import referee.lobby
     from bot import StellaBot
     from db import Database
@@ -126,7 +126,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
             seat = game.seat_of_player(o.player)
             assert seat is not None and seat.user_id is not None, "only human seats here"
             user = world.user(seat.user_id)
-            found = run_select(thread, game_id, int(state.version))
+            found = run_select(thread, game_id, int(state.version)) if runs else None
             if found is not None:  # the prompt offers the next decisions at once: take it
                 message, select = found
                 rng = random.Random(seed * 7919 + int(state.version))
@@ -188,11 +188,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--options", default="", help="the game's options as name=value words")
     parser.add_argument("--out", default=None, help="write the transcript to this file")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    parser.add_argument("--no-runs", action="store_true",
+                        help="never take a prompt's runs (the same decisions as a bot without them)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
         counts, text = asyncio.run(play(args.game, args.seed, args.players, args.budget,
-                                        args.options, Path(tmp)))
+                                        args.options, Path(tmp), not args.no_runs))
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text, encoding="utf-8")
