@@ -73,6 +73,11 @@ def verb_range(texts: Sequence[str], verb: str) -> tuple[int, int] | None:
     return (found[0], found[-1] + 1) if found else None
 
 
+def cut(label: str) -> str:
+    """A label within Discord's length."""
+    return _cut(label)
+
+
 def _cut(label: str) -> str:
     return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "…"
 

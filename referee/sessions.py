@@ -335,7 +335,12 @@ class Sessions:
             lo, hi = ids.parse_range(span or "", len(texts))
         if hi - lo == 1:
             return texts[lo]
-        return choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
+        select = choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
+        present = self.ctx.present(table.game)  # its words, from the public view (the values
+        view = self.g(table.game).view(table.state, None)  # stay ranges of the sorted list)
+        return dataclasses.replace(select, options=tuple(
+            dataclasses.replace(o, label=choices.cut(present.choice_label(view, o.label)))
+            for o in select.options))
 
     async def normalise(self, game_id: int, text: str, verbs: Sequence[str]) -> str:
         """Complete a decision command's argument into notation: ``blue-4`` given to

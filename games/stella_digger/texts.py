@@ -89,17 +89,75 @@ def hand_text(view: dict[str, Any], player_id: str, game_id: int) -> str:
             f"gadgets: {', '.join(p['gadgets']) or 'none'}; drills left {p['drills_left']}.")
 
 
+GADGET_NAMES = {"super-drill": "Super Drill", "enhanced-power": "Enhanced Power",
+                "refining-capsule": "Refining Capsule", "support-drone": "Support Drone"}
+VERB_WORDS = {"target": "Target", "mine": "Mine with", "fight": "Fight with", "lose": "Lose",
+              "capsule": "Refining Capsule:", "gold": "Gold tile: take",
+              "return": "Give back", "lose-crystals": "Lose crystals:", "refill": "Refill",
+              "buy": "Buy", "pass": "Pass", "decline": "Decline the fight"}
+
+
+def _colours(text: str) -> str:
+    return " + ".join(text.split(","))
+
+
+def _word(word: str) -> str:
+    """One word of the notation in plain words (a card stays as it is: blue-4)."""
+    key, _, value = word.partition("=")
+    if value:
+        if key == "pay":
+            return f"- pay {_colours(value)}"
+        if key == "super":
+            return f"made {value} by a Super Drill"
+        if key == "boost":
+            return f"+ {value} (Enhanced Power)"
+        if key == "discard":
+            return "discarding " + ", ".join(value.split(","))
+        return word
+    gadget, _, colour = word.partition("/")
+    if colour and gadget in GADGET_NAMES:
+        return f"{GADGET_NAMES[gadget]}, {colour}"
+    if ">" in word:
+        give, take = word.split(">", 1)
+        return f"2 {give} for 1 {take}"
+    return word
+
+
 def choice_label(view: dict[str, Any], text: str) -> str:
-    """``draw 2`` -> "Deck 2 (blue on top, 11 left)" (the public view's decks)."""
-    words = text.split()
+    """A decision (or the start of one, ending in " …") in players' words, from the public
+    view: ``draw 2`` -> "Deck 2 (blue on top, 11 left)", ``buy refining-capsule/blue
+    pay=green,pink,pink`` -> "Buy Refining Capsule, blue - pay green + pink + pink",
+    ``drill C2 down pay=...`` -> "Large Drill on C2 facing down - pay ...". The notation
+    stays for /stella do and the log."""
+    more = text.endswith(" …")
+    words = (text[:-2] if more else text).split()
+    if not words:
+        return text
+    verb, rest = words[0], words[1:]
     decks = view.get("decks") or []
-    if len(words) == 2 and words[0] == "draw" and words[1].isdigit():
-        k = int(words[1])
+    if verb == "draw" and len(rest) == 1 and rest[0].isdigit():
+        k = int(rest[0])
         if 1 <= k <= len(decks):
             deck = decks[k - 1]
             top = f"{deck['top']} on top, " if deck.get("top") else ""
             return f"Deck {k} ({top}{deck.get('count', 0)} left)"
-    return text
+        return text
+    if verb == "drill" and rest:
+        head = f"Large Drill on {rest[0]}" + (f" facing {rest[1]}" if len(rest) > 1 and "=" not in rest[1] else "")
+        tail = [_word(w) for w in rest[1:] if "=" in w]
+        label = " ".join([head, *tail])
+    elif verb == "buy":
+        gadgets = [_word(w) for w in rest if "=" not in w]
+        label = " ".join(["Buy " + " and ".join(gadgets), *(_word(w) for w in rest if "=" in w)])
+    elif verb == "exchange":
+        label = "Exchange " + " ".join(_word(w) for w in rest)
+    elif verb in ("gold", "return", "lose-crystals", "capsule"):
+        label = f"{VERB_WORDS[verb]} {_colours(rest[0])}" if rest else VERB_WORDS[verb]
+    elif verb in VERB_WORDS:
+        label = " ".join([VERB_WORDS[verb], *(_word(w) for w in rest)])
+    else:
+        return text
+    return label + (" …" if more else "")
 
 
 def draw_runs(view: dict[str, Any], player: str, legal: Sequence[str]

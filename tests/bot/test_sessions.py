@@ -31,7 +31,7 @@ async def test_start_posts_summary_map_and_prompt(referee: Referee) -> None:
     assert f"<t:{T0 + 86400}:R>" in prompt.text and "must choose the target" in prompt.text
     assert prompt.panel is not None
     labels = [b.label for b in prompt.panel.buttons]
-    assert labels == ["target A2", "target B1"]
+    assert labels == ["Target A2", "Target B1"]  # players' words; the notation for /do
     assert game.deadline == T0 + 86400 and game.remind_at == T0 + 86400 - 6 * 3600
 
 
@@ -116,7 +116,7 @@ async def test_verb_buttons_and_selects_only_for_the_owing_player(referee: Refer
         await referee.sessions.pick(game.id, STRANGER, table.version, table.tag, verb="target")
     select = await referee.sessions.pick(game.id, user, table.version, table.tag, verb="target")
     assert isinstance(select, choices.Select)
-    assert [o.label for o in select.options] == ["target A2", "target B1"]
+    assert [o.label for o in select.options] == ["Target A2", "Target B1"]  # players' words
     text = await referee.sessions.pick(game.id, user, table.version, table.tag,
                                        span=select.options[1].value)
     assert text == "target B1"
