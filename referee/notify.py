@@ -56,6 +56,14 @@ async def _nothing_more(game: Game, state: Any) -> None:
     return None
 
 
+def final_words(text: str) -> str:
+    """One way to say a game ended: its first line (the end and why), then the winner (the
+    game's own winners line, moved up: winner first), then the scores."""
+    lines = text.split("\n")
+    won = [line for line in lines[1:] if line.startswith("🏆")]
+    return "\n".join([lines[0], *won, *(line for line in lines[1:] if line not in won)])
+
+
 def worse(a: Delivery | None, b: Delivery) -> Delivery:
     """The more serious of two outcomes (a gone thread beats a refusal beats success)."""
     rank = {None: 0, Failure.TRANSIENT: 1, Failure.PERMISSION: 2, Failure.GONE: 3}
@@ -277,11 +285,11 @@ class Notifier:
                          ping: tuple[int, ...] = ()) -> None:
         g, present = self.g(game), self.ctx.present(game)
         view = g.view(state, None)
-        text = present.final_text(view, g.scores(state), g.winners(state), texts.who(game, view))
+        text = final_words(present.final_text(view, g.scores(state), g.winners(state),
+                                               texts.who(game, view)))
         picture = await images.scores_png(present, view, state, game.id)
-        await self.post(game, text, files=(picture,) if picture else ())
-        await self.on_finished(game, state)
         await self.post(game, join(head, text), files=(picture,) if picture else (), ping=ping)
+        await self.on_finished(game, state)
 
     async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "",
                        timers: Sequence[OwedTimer] | None = None,
@@ -364,6 +372,10 @@ class Notifier:
         and those the game alerts (``Presentation.alerts``: a fight's defender)."""
         if lines is None:
             lines = ([note] if note else []) + texts.public_lines(events)
+        if state.ended:  # the final post says the game is over (once, in one way)
+            ending = set(texts.public_lines(e for e in events if e.kind == "end"
+                                            and "game" in e.text.lower()))
+            lines = [line for line in lines if line not in ending]
         g, present = self.g(game), self.ctx.present(game)
         view = g.view(state, None)
         alerts = present.alerts(view, [e for e in events if e.to is None],

@@ -1,7 +1,7 @@
 """Runs: a player's next several decisions of one kind chosen at once (issue 12).
 
-When a game's presentation offers runs for a prompt (``Presentation.runs``: Stella Digger's
-draws, the whole opening deal or a refill's, at once, giving up seeing the next top colour),
+When a game's presentation offers runs for a prompt (``Presentation.runs``: a game's draws, the
+whole opening deal or a refill's, at once, giving up seeing each card first),
 the prompt gets a select of them. The first decision of the chosen run is made at once; the
 rest wait here and each is made, as that player's own decision, as soon as the player owes a
 decision and it is legal (``Sessions.advance``, like an AI's move). The log keeps one decision

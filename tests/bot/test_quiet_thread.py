@@ -53,6 +53,12 @@ async def test_a_ping_only_when_the_turn_passes_and_no_control_stays(referee: Re
             pings[user_of[uid]] = pings.get(user_of[uid], 0) + 1
     runs = turn_runs(log)
     assert pings and all(pings[p] <= runs[p] for p in pings), (pings, runs)
+    # the end is told once: why, then the winner first
+    finals = [p.text for p in posts if "The game is over" in p.text]
+    assert len(finals) == 1, finals
+    lines = finals[0].split("\n")
+    over = next(i for i, line in enumerate(lines) if "The game is over" in line)
+    assert lines[over + 1].startswith("🏆 ") and sum(x.startswith("🏆") for x in lines) == 1
     # every prompt was edited down: no message keeps buttons once the game is over
     assert [p.text[:60] for p in posts if p.panel is not None and any(
         isinstance(ids.parse(b.custom_id), ids.TurnId) for b in p.panel.buttons)] == []

@@ -52,7 +52,7 @@ def test_side_and_open_are_public_a_dig_is_private() -> None:  # R3
 
 def test_options_line_names_race_and_variants() -> None:
     line = P.options_line({"race": True, "elves": True, "finds": False})
-    assert "Race (R6): on" in line and "Elf Support (R12): on" in line and "(R13): off" in line
+    assert "Race: on" in line and "Elf Support: on" in line and "Bad Finds: off" in line
 
 
 def test_rules_topics_come_from_the_rules_file() -> None:
