@@ -333,9 +333,12 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
         game = await db.get_game(game_id)
         posted = [msg for msg in thread.messages if not msg.ephemeral and msg.id not in old]
         assert any("Every dig is revealed" in (msg.content or "") for msg in posted)
-        # the picture of every board with its score parts (the last: above the final chart)
-        assert any(msg.attachments and ("revealed" in (msg.content or "") or "game is over"
-                                        in (msg.content or "")) for msg in posted)
+        # the picture of every board with its score parts (the last: above the final chart),
+        # posted once it is drawn (the reveal's lines may be told before it, in the last prompt)
+        await fake.wait_for(lambda old=old: any(
+            msg.attachments and ("revealed" in (msg.content or "") or "game is over"
+                                 in (msg.content or "")) for msg in thread.messages
+            if not msg.ephemeral and msg.id not in old), 20, "the reveal picture")
         pictures += 1
         if game.status != "running":
             break
