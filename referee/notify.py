@@ -123,8 +123,9 @@ class Notifier:
         delivery = DELIVERED
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
-            delivery = await self.ctx.out.post(game.thread_id, Post(
-                part, files if last else (), panel if last else None, ping if last else ()))
+            delivery = await self.ctx.out.post(game.thread_id, Post(  # the pictures with the
+                part, files if i == 0 else (), panel if last else None,  # first part (a summary),
+                ping if last else ()))  # the controls and pings with the last (the question)
             if not delivery.ok:
                 self._refused[game.id] = worse(self._refused.get(game.id), delivery)
                 return delivery
@@ -163,21 +164,19 @@ class Notifier:
 
     def catch_up_lines(self, game: Game, view: Mapping[str, Any], pinged: Sequence[str],
                        above: str) -> str:
-        """The digest of each player the turn passes to (what they missed; public lines
-        only), leaving out what the same message already says above."""
+        """What the players the turn passes to missed since their last decision (public
+        lines only), leaving out what the same message already says above; several players:
+        one block, of what every one of them missed."""
         shown = set(above.split("\n"))
-        blocks = []
-        names = view.get("names") or {}
-        for player in pinged:
-            missed = [line for line in self.digests.since(game.id, player) if line not in shown]
-            block = digest_text(missed)
-            if block and len(pinged) > 1:
-                block = block.replace("📋 Since your last decision",
-                                      f"📋 {texts.name(names.get(player, player))}, since your "
-                                      "last decision", 1)
-            if block:
-                blocks.append(block)
-        return "\n".join(blocks)
+        missed = [[line for line in self.digests.since(game.id, player) if line not in shown]
+                  for player in pinged]
+        if not missed:
+            return ""
+        common = min(missed, key=len)
+        block = digest_text(common)
+        if block and len(pinged) > 1:
+            block = block.replace("📋 Since your last decision", "📋 Since your last decisions", 1)
+        return block
 
     async def ask(self, game: Game, state: Any, deadline: int | None,
                   timers: Sequence[OwedTimer] | None, last: Shown | None, body: str, *,
