@@ -426,8 +426,11 @@ class Notifier:
     def whose_turn(self, game: Game, state: Any, player: str) -> str:
         """A DM's last line: the link back to the game's thread and whether it is the
         player's turn (public facts only: who owes a decision)."""
-        link = (f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
-                if game.thread_id is not None else f"game #{game.id}")
+        thread = getattr(game, "thread_id", None)
+        link = (f"https://discord.com/channels/{getattr(game, 'guild_id', 0)}/{thread}"
+                if thread is not None else f"game #{game.id}")
+        if state is None:
+            return link
         if state.ended:
             return f"The game is over: {link}"
         owing = [o.player for o in self.g(game).owed(state)]

@@ -23,6 +23,7 @@ async def play_defaults(ref: Referee, game_id: int, limit: int = 400) -> list[tu
         user, player, table = await owed(ref, game_id)
         text = str(ref.ctx.game.default(table.state, player))
         await ref.sessions.decide(game_id, user, text)
+        await ref.idle()
         made.append((player, text))
     await ref.idle()
     return made
@@ -70,6 +71,7 @@ async def test_the_same_player_deciding_again_gets_the_same_prompt_edited(refere
     before = len(thread_posts(out, game))
     user, player, table = await owed(referee, game.id)
     await referee.sessions.decide(game.id, user, "target B1")  # then the same player draws
+    await referee.idle()
     posts = thread_posts(out, game)
     assert len(posts) == before  # no new message, no new ping
     prompt = posts[-1]
@@ -77,6 +79,7 @@ async def test_the_same_player_deciding_again_gets_the_same_prompt_edited(refere
     assert prompt.panel is not None and out.edited[-1][1].panel is not None
     # the turn passes: that prompt is edited down to what was chosen, a new one pings the next
     await referee.sessions.decide(game.id, user, "draw 1")
+    await referee.idle()
     posts = thread_posts(out, game)
     assert len(posts) == before + 1
     old, new = posts[-2], posts[-1]
@@ -140,7 +143,9 @@ async def test_a_hand_dm_links_the_thread_and_says_whose_turn(referee: Referee) 
     game = await two_players(referee)
     user, player, table = await owed(referee, game.id)
     await referee.sessions.decide(game.id, user, "target B1")
+    await referee.idle()
     await referee.sessions.decide(game.id, user, "draw 1")  # the turn passes
+    await referee.idle()
     nxt, nxt_player, table = await owed(referee, game.id)
     game = await referee.db.get_game(game.id)
     link = f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
@@ -153,7 +158,9 @@ async def test_the_log_reads_as_sentences_with_the_notation_on_request(referee: 
     game = await two_players(referee)
     user, player, _ = await owed(referee, game.id)
     await referee.sessions.decide(game.id, user, "target B1")
+    await referee.idle()
     await referee.sessions.decide(game.id, user, "draw 1")
+    await referee.idle()
     text = await referee.info.log(game, 20, user, notation=False)
     assert "moves the marker to B1" in text and "draws a" in text
     assert "`target B1`" not in text and "You drew" not in text  # public lines only
@@ -168,6 +175,7 @@ async def test_the_opening_deal_in_one_choice_per_player(referee: Referee) -> No
     game = await two_players(referee)
     first, p1, table = await owed(referee, game.id)
     await referee.sessions.decide(game.id, first, "target B1")
+    await referee.idle()
     prompt = thread_posts(out, game)[-1]
     assert prompt.panel is not None and prompt.panel.select is not None
     options = [o.label for o in prompt.panel.select.options]
@@ -178,6 +186,7 @@ async def test_the_opening_deal_in_one_choice_per_player(referee: Referee) -> No
     tag = table.tag
     index = options.index("Draw all 4: 2 from deck 1, 2 from deck 3")
     done, rest = await referee.sessions.run(game.id, first, table.version, tag, "draw", index)
+    await referee.idle()
     assert done == "draw 1" and rest == ["draw 1", "draw 3", "draw 3"]
     await referee.idle()
     second, p2, table = await owed(referee, game.id)
@@ -201,6 +210,7 @@ async def test_a_run_step_that_is_not_legal_when_due_asks_the_player(referee: Re
     game = await two_players(referee)
     first, p1, _ = await owed(referee, game.id)
     await referee.sessions.decide(game.id, first, "target B1")
+    await referee.idle()
     table = await referee.sessions.running(game.id)
     referee.notify.plans.set(game.id, p1, ["mine blue-1"])  # never legal in the deal
     assert not referee.notify.planned(table.game, table.state, p1)

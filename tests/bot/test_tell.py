@@ -102,10 +102,17 @@ class SlowOutbox(MemoryOutbox):
         super().__init__()
         self.gate = asyncio.Event()
         self.gate.set()
+        self.order: list[str] = []  # posts and edits, as they went out
 
     async def post(self, thread_id: int, post: Post) -> Delivery:
         await self.gate.wait()
+        self.order.append(post.text)
         return await super().post(thread_id, post)
+
+    async def edit(self, thread_id: int, message_id: int, post: Post) -> Delivery:
+        await self.gate.wait()
+        self.order.append(post.text)
+        return await super().edit(thread_id, message_id, post)
 
 
 async def test_the_reply_does_not_wait_for_the_thread(db: Any, clock: Any) -> None:
@@ -116,6 +123,7 @@ async def test_the_reply_does_not_wait_for_the_thread(db: Any, clock: Any) -> No
         assert game.thread_id is not None
         user, _, table = await owed(ref, game.id)
         posts = len(out.threads[game.thread_id])
+        out.order.clear()
         out.gate.clear()  # Discord is slow now
         text = str(ref.ctx.game.default(table.state))
         done = await asyncio.wait_for(ref.sessions.decide(game.id, user, text), 5)
@@ -127,7 +135,7 @@ async def test_the_reply_does_not_wait_for_the_thread(db: Any, clock: Any) -> No
         out.gate.set()
         assert (await later).ok
         await ref.idle()
-        texts = [p.text for p in out.threads[game.thread_id][posts:]]
-        assert texts[-1] == "later" and len(texts) >= 2
+        texts = out.order[-2:]  # the decision's prompt (edited in place or new), then "later"
+        assert texts[-1] == "later" and len(texts) == 2 and "later" not in texts[0]
     finally:
         await ref.close()
