@@ -1,16 +1,17 @@
 """The package convention for AI players (docs/adding-a-game.md): a random decision, the
 heuristic (the ``easy`` level) and the hooks of the ``strong`` search (``engine/agents/search.py``;
 docs/engine-api.md, "Search hooks"), whose Stella Digger parts live in ``search.py`` and
-``determinize.py``. The agents themselves live in ``engine.agents``."""
+``determinize.py``. The heuristic is ``easy.py``; the agents that seat it live in
+``engine.agents``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..agents import get_agent
-from ..agents.easy import policy
-from ..core.rng import Rng
+from ..core.rng import Rng, seed_state
 from . import determinize as _determinize
+from . import easy as _easy
 from . import search as _search
 from .actions import Action
 from .state import State
@@ -24,11 +25,21 @@ def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
     return legal[rng.below(len(legal))]  # type: ignore[no-any-return]
 
 
+class _Seed:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+
+def easy(view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    """The ``easy`` level's choice from the player's own view, with the agent's generator."""
+    return _easy.choose(view, legal, rng)
+
+
 def heuristic(game: Any, view: dict[str, Any], player: str, legal: list[Action] | None,
               rng: Rng) -> Action:
-    """The ``easy`` agent's choice from ``player``'s own view."""
-    agent = get_agent("easy", seed=rng.next64())
-    return agent.choose(view, legal or [])  # type: ignore[no-any-return]
+    """The ``easy`` level's choice from ``player``'s own view (with a generator of its own,
+    seeded from ``rng``)."""
+    return _easy.choose(view, legal or [], Rng(_Seed(rng.next64())))
 
 
 def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Action]) -> int:
@@ -52,7 +63,7 @@ def determinize(game: Any, view: dict[str, Any], player: str, rng: Rng,
 
 def playout(game: Any, state: State, player: str, rng: Rng) -> Action:
     """The easy heuristic's decision on the state (it reads nothing ``player`` can't see)."""
-    return policy(state)
+    return _easy.policy(state)
 
 
 def evaluate(game: Any, state: State, scale: float = _search.SCALE) -> dict[str, float]:

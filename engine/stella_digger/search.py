@@ -1,6 +1,6 @@
 """Stella Digger's hooks for the generic search (``engine/agents/search.py``; exported by
 ``ai.py``): the decision abstraction, the position's worth, and fast copies and unchecked
-decisions for playouts, whose policy is the ``easy`` heuristic (``engine/agents/easy.py``).
+decisions for playouts, whose policy is the ``easy`` heuristic (``easy.py``).
 
 Decisions are abstracted so that few are compared: payments are canonical (keep crystal pairs),
 Refill Hand offers a few discard sets, Buy the heuristic's set and the two best single gadgets,
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 
-from ..agents.easy import _gadget_value, give_up, policy, target_colours
 from .actions import Action, Buy, Decline, Draw, Drill, Fight, Mine, Pass, Refill, Target
 from .board import PRINTED, STEP
 from .components import CARD_COLOUR, CARD_NUMBER, DRILL_COST, GADGET_COST
 from .crystals import hand_limit, total
+from .easy import _gadget_value, give_up, policy, target_colours
 from .plays import play_options
 from .reach import target_options
 from .scoring import score, winners
