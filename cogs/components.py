@@ -36,6 +36,8 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
             await _draft_add(interaction, parsed, values)
         elif parsed.kind == "run":
             await _run(interaction, parsed, values)
+        elif parsed.kind == "multi":
+            await _multi(interaction, parsed, values)
         else:
             await _turn(interaction, parsed)
     except Exception as exc:
@@ -153,3 +155,15 @@ async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: l
                                         cid.arg, int(values[0]))
     then = f" Then, each when it is due: {', '.join(f'`{t}`' for t in rest)}." if rest else ""
     await reply(interaction, f"✅ Done: `{done}`.{then}")
+
+
+async def _multi(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
+    """A private multi-select (``Presentation.multi``: the cards to discard): the values
+    picked make one decision."""
+    await interaction.response.defer()  # update the private message in place
+    ref = referee_of(interaction)
+    text = await ref.sessions.multi_pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
+                                         cid.arg, values)
+    done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
+                                     version=cid.version, tag=cid.tag)
+    await interaction.edit_original_response(content=f"✅ Done: `{done}`", view=None)

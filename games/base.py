@@ -76,6 +76,18 @@ class Presentation:
         top, 11 left)"); the notation stays for ``/... do`` and the log. Default: the text."""
         return text
 
+    def multi(self, view: dict[str, Any], player: str, verb: str, texts: Sequence[str]
+              ) -> tuple[list[tuple[str, str]], int, int] | None:
+        """A decision of ``verb`` that is a set of things (the cards to discard) chosen in
+        one multi-select of the player's own view (a private select): (label, value) options,
+        the fewest and the most to pick. ``compose`` turns the values picked into the
+        notation. Default None: the decisions are listed one by one."""
+        return None
+
+    def compose(self, verb: str, values: Sequence[str]) -> str:
+        """The notation of ``verb`` with these ``multi`` values picked."""
+        return " ".join([verb, *values])
+
     def runs(self, view: dict[str, Any], player: str, texts: Sequence[str]
              ) -> list[tuple[str, tuple[str, ...]]]:
         """Runs of decisions ``player`` may choose at once, from the public view, when every

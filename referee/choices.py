@@ -44,6 +44,8 @@ class Select:
     custom_id: str
     placeholder: str
     options: tuple[Option, ...]
+    min_values: int = 1  # several: a multi-select (``Presentation.multi``)
+    max_values: int = 1
 
 
 @dataclass(frozen=True, slots=True)

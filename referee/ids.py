@@ -30,7 +30,7 @@ PREFIX = "sd:"
 TEMPLATE = r"sd:.*"  # the DynamicItem template: everything of ours; parse() is the strict part
 MAX_LEN = 100
 LOBBY_ACTIONS = ("join", "leave", "start")
-KINDS = ("do", "verb", "pick", "back", "part", "add", "run")
+KINDS = ("do", "verb", "pick", "back", "part", "add", "run", "multi")
 LIFE_ACTIONS = ("resign", "rematch", "tb-yes", "tb-no")
 
 _ID = r"[1-9][0-9]{0,17}"
@@ -38,11 +38,12 @@ _LOBBY = re.compile(rf"sd:(?P<game>{_ID}):lobby:(?P<action>join|leave|start)")
 _LIFE = re.compile(rf"sd:(?P<game>{_ID}):life:(?P<action>resign|rematch|tb-yes|tb-no)"
                    r":(?P<arg>0|[1-9][0-9]{0,8})")
 _TURN = re.compile(rf"sd:(?P<game>{_ID}):(?P<version>0|[1-9][0-9]{{0,8}}):(?P<tag>[0-9a-f]{{6}})"
-                   r":(?P<kind>do|verb|pick|back|part|add|run):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
+                   r":(?P<kind>do|verb|pick|back|part|add|run|multi):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
 _ARG = {
     "do": re.compile(r"[a-z][a-z-]*( [A-Za-z0-9,=>/\-]+)*"),
     "verb": re.compile(r"[a-z][a-z-]{0,15}"),
-    "run": re.compile(r"[a-z][a-z-]{0,15}"),  # a select of runs of this verb (``referee.runs``)
+    "run": re.compile(r"[a-z][a-z-]{0,15}"),
+    "multi": re.compile(r"[a-z][a-z-]{0,15}"),  # a multi-select of this verb's items  # a select of runs of this verb (``referee.runs``)
     "pick": re.compile(r"(0|[1-9][0-9]{0,5})-([1-9][0-9]{0,5})"),
     "back": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:=>/\-]*"),
     "part": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]*"),

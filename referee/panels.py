@@ -47,7 +47,8 @@ def build_view(panel: Panel) -> discord.ui.View:
     rows = -(-len(panel.buttons[:25]) // 5)
     for i, select in enumerate(([panel.select] if panel.select else []) + list(panel.selects)):
         view.add_item(GameComponent(discord.ui.Select(
-            custom_id=select.custom_id, placeholder=select.placeholder, min_values=1, max_values=1,
+            custom_id=select.custom_id, placeholder=select.placeholder,
+            min_values=select.min_values, max_values=select.max_values,
             options=[discord.SelectOption(label=o.label, value=o.value, description=o.description)
                      for o in select.options], row=min(4, rows + i))))
     return view

@@ -335,12 +335,47 @@ class Sessions:
             lo, hi = ids.parse_range(span or "", len(texts))
         if hi - lo == 1:
             return texts[lo]
+        if verb is not None:  # a set of things chosen at once (the cards to discard)?
+            multi = self._multi(table, user_id, verb, texts[lo:hi])
+            if multi is not None:
+                return multi
         select = choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
         present = self.ctx.present(table.game)  # its words, from the public view (the values
         view = self.g(table.game).view(table.state, None)  # stay ranges of the sorted list)
         return dataclasses.replace(select, options=tuple(
             dataclasses.replace(o, label=choices.cut(present.choice_label(view, o.label)))
             for o in select.options))
+
+    def _multi(self, table: Table, user_id: int, verb: str, texts: Sequence[str]
+               ) -> choices.Select | None:
+        """The private multi-select of ``verb`` (``Presentation.multi``), from the player's
+        own view, or None."""
+        seat = table.game.seat_of_user(user_id)
+        assert seat is not None
+        present = self.ctx.present(table.game)
+        found = present.multi(self.g(table.game).view(table.state, seat.player_id),
+                              seat.player_id, verb, texts)
+        cid = ids.turn_id(table.game.id, table.version, table.tag, "multi", verb)
+        if found is None or cid is None:
+            return None
+        options, least, most = found
+        return choices.Select(cid, f"{present.label(verb).rstrip('…')}: pick any, then close",
+                              tuple(choices.Option(choices.cut(label), value)
+                                    for label, value in options[:choices.MAX_OPTIONS]),
+                              min_values=least, max_values=max(1, most))
+
+    async def multi_pick(self, game_id: int, user_id: int, version: int, tag: str, verb: str,
+                         values: Sequence[str]) -> str:
+        """The values picked in a multi-select, as the decision they make (checked when it is
+        decided). Refused in a sentence if they make no legal decision."""
+        table, texts = await self.owed_texts(game_id, user_id, version, tag)
+        if self._multi(table, user_id, verb, texts) is None:
+            raise WrongPhase(f"'{verb}' isn't a legal decision now. Nothing changed.")
+        text = self.ctx.present(table.game).compose(verb, sorted(values))
+        try:
+            return str(self.g(table.game).parse(text))
+        except GameError as exc:
+            raise Malformed(f"{exc} Nothing changed.") from None
 
     async def normalise(self, game_id: int, text: str, verbs: Sequence[str]) -> str:
         """Complete a decision command's argument into notation: ``blue-4`` given to

@@ -46,6 +46,16 @@ class StellaDigger(Presentation):
         """A draw's button names its deck as players see it: "Deck 1 (blue on top, 11 left)"."""
         return texts.choice_label(view, text)
 
+    def multi(self, view: dict[str, Any], player: str, verb: str, texts_: Sequence[str]
+              ) -> tuple[list[tuple[str, str]], int, int] | None:
+        """Refill Hand: the cards to discard first, any of them, in one multi-select."""
+        return texts.discard_choice(view, player, verb, texts_)
+
+    def compose(self, verb: str, values: Sequence[str]) -> str:
+        if verb == "refill":
+            return "refill" + (f" discard={','.join(values)}" if values else "")
+        return super().compose(verb, values)
+
     def runs(self, view: dict[str, Any], player: str, texts_: Sequence[str]
              ) -> list[tuple[str, tuple[str, ...]]]:
         """Every draw still owed in a row (the opening deal's, a refill's) chosen at once:

@@ -182,3 +182,15 @@ def draw_runs(view: dict[str, Any], player: str, legal: Sequence[str]
         parts = [f"{combo.count(k)} from deck {k}" for k in sorted(set(combo))]
         out.append((f"Draw all {n}: " + ", ".join(parts), tuple(f"draw {k}" for k in combo)))
     return out if len(out) <= 25 else []
+
+
+def discard_choice(view: dict[str, Any], player: str, verb: str, legal: Sequence[str]
+                   ) -> tuple[list[tuple[str, str]], int, int] | None:
+    """Refill Hand's discards as one multi-select of the cards in the player's hand (their
+    own view: the select is private), none to all of them."""
+    if verb != "refill" or not legal:
+        return None
+    hand = sorted(set((view.get("players") or {}).get(player, {}).get("hand") or ()))
+    if len(hand) < 2 or not 1 <= len(hand) <= 25:
+        return None
+    return [(f"Discard {card}", card) for card in hand], 0, len(hand)

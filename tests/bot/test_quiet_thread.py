@@ -215,3 +215,35 @@ async def test_a_run_step_that_is_not_legal_when_due_asks_the_player(referee: Re
     referee.notify.plans.set(game.id, p1, ["mine blue-1"])  # never legal in the deal
     assert not referee.notify.planned(table.game, table.state, p1)
     assert referee.notify.plans.left(game.id, p1) == []  # dropped: the player is asked
+
+
+async def test_the_cards_to_discard_in_one_multi_select(referee: Referee) -> None:
+    """Refill Hand: several cards are chosen in one private multi-select of the hand; the
+    decision made is the notation's (the log keeps it)."""
+    from engine import get_game
+
+    game = await two_players(referee)
+    g = get_game("stella-digger")
+    for _ in range(20):  # the opening deal, then the first action
+        user, player, table = await owed(referee, game.id)
+        if g.owed(table.state)[0].decision != "target" and any(
+                str(a).startswith("refill") for a in g.legal(table.state, player)):
+            break
+        await referee.sessions.decide(game.id, user, str(g.default(table.state, player)))
+        await referee.idle()
+    table = await referee.sessions.running(game.id)
+    select = await referee.sessions.pick(game.id, user, table.version, table.tag, verb="refill")
+    assert not isinstance(select, str)
+    hand = sorted(next(p.hand for p in table.state.players if p.id == player))
+    assert [o.value for o in select.options] == hand
+    assert (select.min_values, select.max_values) == (0, len(hand))
+    assert ids.parse(select.custom_id).kind == "multi"  # type: ignore[union-attr]
+    text = await referee.sessions.multi_pick(game.id, user, table.version, table.tag, "refill",
+                                             hand[:2][::-1])
+    assert text == f"refill discard={hand[0]},{hand[1]}"
+    assert await referee.sessions.multi_pick(game.id, user, table.version, table.tag,
+                                             "refill", []) == "refill"
+    await referee.sessions.decide(game.id, user, text, version=table.version, tag=table.tag)
+    await referee.idle()
+    log = await referee.db.get_log(game.id)
+    assert log[-1].text == text

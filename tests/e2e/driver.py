@@ -251,6 +251,12 @@ class GameDriver:
         self.interactions.append(h)
         return h
 
+    async def select_many(self, user: st.User, message: st.Message, custom_id: str,
+                          values: list[str]) -> InteractionHandle:
+        h = await self.fake.choose_select(user, message, custom_id, values)
+        self.interactions.append(h)
+        return h
+
     async def by_button(self, user: st.User, text: str) -> list[InteractionHandle]:
         """The prompt's button for this decision, or its verb's button and the private select."""
         prompt = await self.prompt()
@@ -280,6 +286,18 @@ class GameDriver:
             select = select_of(msg)
             assert select is not None, f"expected a private select for {text!r}: {msg.content!r}"
             assert msg.visible_to == user.id
+            parts = split_id(select["custom_id"])
+            if parts is not None and parts[3] == "multi":  # a set picked at once (the discards)
+                _, _, rest = text.partition("=")
+                picked = [v for v in rest.split(",") if v]
+                many = await self.select_many(user, msg, select["custom_id"], picked)
+                handles.append(many)
+                await many.response(10)
+                await self.fake.wait_for(
+                    lambda many=many: msg.content.startswith("✅") or bool(many.followups),
+                    10, f"the multi-select for {text!r}")
+                assert not many.followups, [m.content for m in many.followups]
+                break
             value = next(o["value"] for o in select["options"]
                          if int(o["value"].split("-")[0]) <= index < int(o["value"].split("-")[1]))
             old_id = select["custom_id"]
