@@ -52,8 +52,9 @@ class StellaDigger(Presentation):
         return texts.discard_choice(view, player, verb, texts_)
 
     def compose(self, verb: str, values: Sequence[str]) -> str:
-        if verb == "refill":
-            return "refill" + (f" discard={','.join(values)}" if values else "")
+        if verb == "refill":  # "pink-3#2": the second pink-3 held
+            cards = [v.split("#", 1)[0] for v in values]
+            return "refill" + (f" discard={','.join(cards)}" if cards else "")
         return super().compose(verb, values)
 
     def runs(self, view: dict[str, Any], player: str, texts_: Sequence[str]

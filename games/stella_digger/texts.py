@@ -190,7 +190,11 @@ def discard_choice(view: dict[str, Any], player: str, verb: str, legal: Sequence
     own view: the select is private), none to all of them."""
     if verb != "refill" or not legal:
         return None
-    hand = sorted(set((view.get("players") or {}).get(player, {}).get("hand") or ()))
+    hand = sorted((view.get("players") or {}).get(player, {}).get("hand") or ())
     if len(hand) < 2 or not 1 <= len(hand) <= 25:
         return None
-    return [(f"Discard {card}", card) for card in hand], 0, len(hand)
+    options = []  # a card held twice is two options (a select's values are unique)
+    for i, card in enumerate(hand):
+        copy = hand[:i].count(card)
+        options.append((f"Discard {card}", card if not copy else f"{card}#{copy + 1}"))
+    return options, 0, len(hand)

@@ -22,3 +22,15 @@ def test_decisions_read_in_players_words() -> None:
     assert choice_label(VIEW, "refill discard=blue-1,pink-2") == "Refill discarding blue-1, pink-2"
     assert choice_label(VIEW, "buy enhanced-power/blue …") == "Buy Enhanced Power, blue …"
     assert choice_label(VIEW, "pass") == "Pass"
+
+
+def test_a_card_held_twice_is_two_options_of_the_discard_select() -> None:
+    from games.stella_digger import PRESENTATION
+
+    view = {"players": {"a": {"hand": ["pink-3", "blue-1", "pink-3"]}}}
+    found = PRESENTATION.multi(view, "a", "refill", ["refill", "refill discard=pink-3"])
+    assert found is not None
+    options, least, most = found
+    assert [v for _, v in options] == ["blue-1", "pink-3", "pink-3#2"] and (least, most) == (0, 3)
+    assert PRESENTATION.compose("refill", ["pink-3", "pink-3#2"]) == "refill discard=pink-3,pink-3"
+    assert PRESENTATION.compose("refill", []) == "refill"

@@ -289,7 +289,10 @@ class GameDriver:
             parts = split_id(select["custom_id"])
             if parts is not None and parts[3] == "multi":  # a set picked at once (the discards)
                 _, _, rest = text.partition("=")
-                picked = [v for v in rest.split(",") if v]
+                picked = []  # a card discarded twice: its second option ("pink-3#2")
+                for card in (v for v in rest.split(",") if v):
+                    copy = picked.count(card) + sum(p.startswith(card + "#") for p in picked)
+                    picked.append(card if not copy else f"{card}#{copy + 1}")
                 many = await self.select_many(user, msg, select["custom_id"], picked)
                 handles.append(many)
                 await many.response(10)
