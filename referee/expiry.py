@@ -42,9 +42,7 @@ class LobbyExpiry:
                 await self.ctx.db.abort_game(game_id, reason="expired", now=now)
                 game = await self.ctx.db.get_game(game_id)
             closed.append(game_id)
-            refresh = getattr(self.notify, "refresh_board", None)  # the lobby message, if kept
-            if refresh is not None:
-                await refresh(game)
+            await self.notify.refresh_board(game)  # the lobby message says it expired
             hours = self.ctx.settings.lobby_expiry_hours
             how = self.ctx.present(game).cmd("new") if self.ctx.present(game).command else "/game new"
             await self.notify.post(game, (

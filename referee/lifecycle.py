@@ -211,6 +211,7 @@ class Lifecycle:
                         + ", ".join(f"{texts.mention(game.seat_of_player(p))} {scores.get(p, 0)}"
                                     for p in game.player_ids) + ".")
                 await self.notify.post(game, text)
+                await self.notify.refresh_board(game)  # the lobby message and announcement
             else:
                 name = ai.BOT_NAMES[RESIGN_LEVEL]
                 used = {s.display_name for s in game.seats}

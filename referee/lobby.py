@@ -251,6 +251,7 @@ class Lobby:
         most = self.g(game).max_players
         await self.notify.post(game, f"➖ 🤖 {texts.name(seat.display_name)} left "
                                f"({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
         return game
 
     async def set_options(self, game_id: int, by_user: int, options: dict[str, Any],
@@ -274,6 +275,9 @@ class Lobby:
             await self.ctx.db.update_options(game_id, {**chosen, "turn_seconds": seconds},
                                              now=self.ctx.now())
             game = await self.ctx.db.get_game(game_id)
-        await self.notify.post(game, f"⚙️ <@{by_user}> changed the options.\n{self.text(game)}",
-                               panel=lobby_panel(game.id))
+        present = self.ctx.present(game)
+        hours = game.options.get("turn_seconds", 86400) / 3600
+        await self.notify.post(game, f"⚙️ <@{by_user}> changed the options: "
+                               f"{present.options_line(game.options)} Turn time limit: {hours:g} h.")
+        await self.notify.refresh_board(game)  # the lobby message shows them too
         return game

@@ -112,7 +112,8 @@ def lobby_text(game: Game, present: Presentation, min_players: int = 2,
     opts = game.options
     hours = opts.get("turn_seconds", 86400) / 3600
     seats = ", ".join(mention(s) for s in game.seats) or "nobody yet"
-    text = (f"{present.emoji} **{present.title} — game #{game.id}** ({game.status})\n"
+    status = "expired" if game.end_reason == "expired" else game.status  # referee.expiry
+    text = (f"{present.emoji} **{present.title} — game #{game.id}** ({status})\n"
             f"Host: <@{game.host_id}>. {present.options_line(opts)} "
             f"Turn time limit: {hours:g} h.\n"
             f"Players ({len(game.seats)}/{max_players}): {seats}")

@@ -263,7 +263,10 @@ async def test_a_lobby_nobody_starts_expires(referee: Referee, clock: Clock) -> 
     assert await referee.expiry.expire() == [old.id]
     gone = await referee.db.get_game(old.id)
     assert gone.status == "aborted" and gone.end_reason == "expired"
-    assert "expired" in thread_posts(referee.ctx.out, old)[-1].text  # type: ignore[arg-type]
+    posts = thread_posts(referee.ctx.out, old)  # type: ignore[arg-type]
+    assert "expired" in posts[-1].text
+    # the lobby message itself now says so, without its buttons
+    assert f"game #{old.id}** (expired)" in posts[0].text and posts[0].panel is None
     with pytest.raises(WrongPhase, match="expired"):
         await referee.lobby.join(old.id, CY, "Cy")
     assert (await referee.db.get_game(fresh.id)).status == "lobby"
