@@ -6,7 +6,8 @@ The public panel in the thread never shows a hidden thing: a decision whose text
 (ephemeral) select for the player who owes the decision. Long lists are narrowed step by step:
 the legal decisions are sorted by their words, so every group sharing a prefix is a contiguous
 range ``lo-hi`` of that list, and a select option's value is such a range (a range of one is a
-decision). The list is the same for the same state, which the panel's version and tag pin.
+decision). The list is the same for the same state, which the panel's version and tag pin
+(a prompt kept good after another player's answer has the clicker's same list: ``referee.stale``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,10 @@ Life:   ``sd:{game_id}:life:{action}:{number}`` (``referee.lifecycle``, ``refere
         (approve or refuse a takeback; the number is the state version it was asked at)
 
 ``version`` is the state version the panel was built for and ``tag`` six hex digits of the
-snapshot's hash (an undo reuses version numbers; the tag tells the states apart). Kinds:
+snapshot's hash (an undo reuses version numbers; the tag tells the states apart). A control is
+good while the game is in that state, or moved on from it only by other players' answers while
+the clicker still owes the same decision (several players owing at once: ``referee.stale``).
+Kinds:
 ``do`` (arg: a decision in the notation, applied as it is), ``verb`` (arg: a verb; opens a
 private choice of that verb's legal decisions) and ``pick`` (a select; arg: the range it shows,
 its values are ranges ``lo-hi`` of the sorted legal list), ``back`` (arg: one word of the

@@ -32,7 +32,7 @@ from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 from engine.core.game import public_text, total
 
-from . import ai, choices, ids, images, origin, texts
+from . import ai, choices, ids, images, origin, stale, texts
 from .context import Context, earliest
 from .errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
@@ -204,7 +204,8 @@ class Sessions:
 
     async def decide(self, game_id: int, user_id: int, text: str, *, version: int | None = None,
                      tag: str | None = None) -> str:
-        """A player's decision (``version``/``tag`` from a panel: stale if the game moved on).
+        """A player's decision (``version``/``tag`` from a panel: stale if the game moved on
+        past it for this player, ``check_prompt``).
         Returns the decision's notation once it is committed; the thread and the other
         players are told afterwards (``referee.tell``). Waits first while that backlog is
         full; queued posts hold back while it is answered."""
@@ -226,8 +227,8 @@ class Sessions:
             hold = await self.holds.check_open(game)  # a gone thread: refused
             g = self.g(game)
             table = Table(game, g.load(snap.json), snap.json)
-            if version is not None and (version != table.version or tag != table.tag):
-                raise StalePrompt()
+            if version is not None:
+                await self.check_prompt(table, seat.player_id, version, tag)
             action = await self.measured(table, seat.player_id, text)
             if hold is not None and hold.reason == HoldReason.NOBODY:  # they are back
                 await self.ctx.cache.write(game_id, holds_db.release(
@@ -284,6 +285,25 @@ class Sessions:
         stamped = g.stamp(table.state, player, action, max(0.0, now - start), marks)
         return g.check(table.state, player, stamped)
 
+    async def check_prompt(self, table: Table, player: str, version: int,
+                           tag: str | None) -> None:
+        """A prompt's control, built for ``version``/``tag``, clicked by ``player``:
+        StalePrompt (nothing changed) unless the game is still in that state, or it moved on
+        only by other players' answers while ``player`` still owes the same decision with the
+        same choices (``referee.stale``: several players owing at once)."""
+        if version == table.version and tag == table.tag:
+            return
+        if version >= table.version:
+            raise StalePrompt()
+        log_ = await self.ctx.db.get_log(table.game.id)
+        first = stale.since(log_, version, player)
+        if first is None:
+            raise StalePrompt()
+        initial = await self.ctx.db.load_initial(table.game.id)
+        if not await asyncio.to_thread(stale.still_owed, self.g(table.game), initial.json,
+                                       log_, first, player, version, tag, table.state):
+            raise StalePrompt()
+
     async def _load(self, game_id: int) -> tuple[Game, Snapshot | None]:
         """The game and (unless it is a lobby) its snapshot: from memory for a running game
         this process kept (``referee.cache``), else in one read (then kept)."""
@@ -311,8 +331,8 @@ class Sessions:
             raise NotAPlayer()
         if table.game.status != GameStatus.RUNNING:
             raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
-        if version is not None and (version != table.version or tag != table.tag):
-            raise StalePrompt()
+        if version is not None:
+            await self.check_prompt(table, seat.player_id, version, tag)
         g = self.g(table.game)
         if all(o.player != seat.player_id for o in g.owed(table.state)):
             g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation

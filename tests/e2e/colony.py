@@ -87,7 +87,9 @@ class ColonyTable:
             owed = [p for p in everyone if p in self.users]
             if state.ended and await self.status() != "running":
                 return state, []
-            # an AI seat still to bid would move the game on under the prompt (out of date)
+            # the AI seats answer first: their seeds follow the version, so the game's path
+            # stays the same from run to run (a human's prompt would stay good anyway:
+            # referee.stale, tests/bot/test_owed_prompts.py)
             if owed and owed == everyone and self.prompt_for(state.version) is not None:
                 return state, owed
             if loop.time() > end:
