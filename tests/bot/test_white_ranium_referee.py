@@ -150,3 +150,33 @@ async def test_a_steal_pings_the_defender_and_nobody_else(referee: Referee) -> N
     assert not any(card in t.replace(f"hand {', '.join(sorted(g.view(table.state, None)['players'][seat.player_id]['hand']))}", "")
                    for t in later)
     assert any(card in p.text for p in out.dms.get(seat.user_id, []))  # only the fighter
+
+
+async def test_deadlines_play_the_defaults_table(referee: Referee, clock: Clock) -> None:
+    """Defaults: a start player out of time makes no more swaps, then the first legal colour
+    is chosen for each late chooser, and a player out of time in their turn ends it (the ore
+    left is forfeited); each is logged as a timeout and said in the thread."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4,
+                         cards="strategy")
+    g = referee.ctx.engine(game)
+    seen: list[tuple[str, str]] = []
+    for _ in range(12):
+        table = await referee.sessions.table(game.id)
+        if table.state.phase == "play" and seen and seen[-1][1] == "end":
+            break
+        owed = g.owed(table.state)[0]
+        expected = str(g.default(table.state, owed.player))
+        deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+        clock.t = deadline + 1
+        await referee.timers.tick(int(clock()))
+        await referee.idle()
+        log = await referee.db.get_log(game.id)
+        assert log[-1].text == expected and log[-1].source == "timeout"
+        seen.append((owed.decision, expected))
+    kinds = [k for k, _ in seen]
+    assert kinds[0] == "swap" and seen[0][1] == "done"
+    assert "colour" in kinds and seen[kinds.index("colour")][1].startswith("colour ")
+    assert seen[-1] == ("action", "end")
+    assert game.thread_id is not None
+    assert "default decision" in out.thread_text(game.thread_id)
