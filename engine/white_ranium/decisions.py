@@ -59,7 +59,7 @@ def check(state: State, seat: int, kind: str, action: Action) -> None:
     if kind == "swap":
         if verb == "swap" and not {action.place, action.place2} <= _RING_SET:
             raise IllegalDecision("Only ring cards can be swapped: the four centre crossings "
-                                  "stay where they are (R5).")
+                                  "stay where they are.")  # R5
     elif kind == "colour":
         choices = colour_choices(state)
         if action.colour not in choices:

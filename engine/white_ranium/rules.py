@@ -109,16 +109,16 @@ def problem(state: State, seat: int, action: Action, free: bool) -> str | None:
         if target.at != at:
             return f"The {action.colour} crew is not on {PLACES[at]} with your crew."
         if target.held < 1:
-            return f"The {action.colour} crew holds no White Ranium to steal (R14)."
+            return f"The {action.colour} crew holds no White Ranium to steal."  # R14
         return None
     if verb == "deliver":
         if crew.held < 1:
             return f"The {crew.colour} crew holds no White Ranium to deliver."
         room = _delivery_room(state, seat, crew)
         if room < 1:
-            return "You have already handed over 2 units this turn (R18)."
+            return "You have already handed over 2 units this turn."  # R18
         if action.n > room:
-            return f"You can hand over at most {room} unit{'s' if room > 1 else ''} now (R18)."
+            return f"You can hand over at most {room} unit{'s' if room > 1 else ''} now."  # R18
         x = action.place
         if x not in colour_run(board, at):
             return (f"{PLACES[x]} can't be reached through the {colour_name(board[at])} tunnel from "
@@ -129,7 +129,7 @@ def problem(state: State, seat: int, action: Action, free: bool) -> str | None:
     if verb == "tunnel":  # J (R20)
         x = action.place
         if any(c.held for c in state.crews_of(seat)):
-            return "A secret tunnel is only for a player who holds no White Ranium (R20)."
+            return "A secret tunnel is only for a player who holds no White Ranium."  # R20
         if x == at or colour_of(board[x]) != colour_of(board[at]):
             return (f"A secret tunnel goes to another card showing {colour_name(board[at])} "
                     f"tunnels, like the card under the {crew.colour} crew.")
