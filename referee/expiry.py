@@ -5,12 +5,12 @@ thread says so; its buttons then answer that it expired."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from db import GameStatus
 from db import lifecycle as lifecycle_db
 
+from .background import Background
 from .context import Context
 from .notify import Notifier
 
@@ -18,11 +18,12 @@ log = logging.getLogger(__name__)
 MIN_SLEEP, MAX_SLEEP = 5.0, 3600.0
 
 
-class LobbyExpiry:
+class LobbyExpiry(Background):
+    task_name = "lobby-expiry"
+
     def __init__(self, ctx: Context, notifier: Notifier) -> None:
         self.ctx = ctx
         self.notify = notifier
-        self._task: asyncio.Task[None] | None = None
 
     @property
     def seconds(self) -> int:
@@ -68,13 +69,3 @@ class LobbyExpiry:
                 delay = MAX_SLEEP
             await asyncio.sleep(delay)
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self.run(), name="lobby-expiry")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None

@@ -25,6 +25,7 @@ from db import lifecycle as lifecycle_db
 from db.holds import Hold, HoldReason
 
 from . import texts
+from .background import Background
 from .context import Context
 from .errors import Refusal, WrongPhase
 from .outbox import Delivery, Failure, Post
@@ -52,12 +53,13 @@ def paused_text(game: Game, hold: Hold) -> str:
     return f"Game #{game.id} is paused. Nothing changed."
 
 
-class Holds:
+class Holds(Background):
+    task_name = "prompt-retries"
+
     def __init__(self, ctx: Context, sessions: Any) -> None:
         self.ctx = ctx
         self.sessions = sessions  # referee.sessions.Sessions (it imports this module)
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
 
     @property
     def notify(self) -> Any:
@@ -249,16 +251,6 @@ class Holds:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self.run(), name="prompt-retries")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     # --- moving a game ---------------------------------------------------------------------
 

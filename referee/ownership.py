@@ -5,7 +5,6 @@ after our lease ran out, e.g. this one was frozen) calls ``on_lost`` once, loudl
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import socket
@@ -15,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from db import Database, lease
 
+from .background import cancel
 from .config import Settings
 
 log = logging.getLogger(__name__)
@@ -83,11 +83,8 @@ class Ownership:
 
     async def release(self) -> None:
         """Stop renewing and free the lease at once (clean shutdown)."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task, self._task = self._task, None
+        await cancel(task)
         if self.held:
             self.held = False
             if self.shared:  # the launcher frees it once every shard stopped

@@ -16,6 +16,7 @@ from typing import Any
 from db import DecisionSource, GameStatus
 
 from . import texts
+from .background import Background
 from .context import AUTO_GRACE, Context, earliest
 from .errors import Refusal, StalePrompt
 from .retry import Backoff
@@ -27,12 +28,13 @@ MAX_SLEEP = 300.0
 MIN_SLEEP = 0.2  # never spin, even if something stays due
 
 
-class Timers:
+class Timers(Background):
+    task_name = "timers"
+
     def __init__(self, ctx: Context, sessions: Sessions) -> None:
         self.ctx = ctx
         self.sessions = sessions
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._next_wake = float("inf")  # epoch seconds the loop sleeps until (inf: awake)
         self.backoff = Backoff()
 
@@ -179,13 +181,3 @@ class Timers:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self.run(), name="timers")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
