@@ -86,7 +86,7 @@ def test_each_crystal_colour_has_its_own_pattern_in_grey() -> None:  # C1, colou
     shapes = {}
     for colour in COLOURS:
         grey = _square_tile(colour, 36, False).convert("L")
-        pixels = list(grey.getdata())
+        pixels = list(grey.tobytes())  # mode L: one byte a pixel
         mean = sum(pixels) / len(pixels)
         shapes[colour] = tuple(p > mean for p in pixels)
         assert len(set(shapes[colour])) == 2, colour  # a pattern, not a plain square
