@@ -1,6 +1,7 @@
 """White Ranium's hooks for the strong search (engine/agents/search.py; docs/engine-api.md,
 "Search hooks"): ``determinize`` builds a full state from one player's view, ``evaluate``
-scores a playout stopped at the horizon, ``progress`` counts turns, ``clone`` copies fast.
+scores a playout stopped at the horizon, ``progress`` counts turns, ``clone`` copies fast
+(the playout policy is ``ai.playout``: the easy heuristic read from the state).
 
 What a view hides (the rulings' hidden information): the order of every face-down pile (its
 cards are known: the owner's five minus the discard pile), another fighter's committed

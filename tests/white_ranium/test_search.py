@@ -121,3 +121,28 @@ def test_the_search_answers_a_legal_decision() -> None:
     choice = search(G, hooks, G.view(state, o.player), o.player, legal, Rng(_Holder(3)),
                     iterations=8)
     assert choice.decision in legal
+
+
+@pytest.mark.parametrize(("players", "cards"), [(2, "standard"), (2, "strategy"), (3, "luck"),
+                                                (4, "standard")])
+def test_the_playout_policy_decides_as_the_heuristic_on_the_view(players: int,
+                                                                 cards: str) -> None:
+    # the fast playout hook reads the state, never a view: same decision (and the same
+    # draws from the generator) as the easy heuristic on the player's own view, and the same
+    # again on a sample of that view (so it reads nothing the view hides)
+    hooks = Hooks.of(AI)
+    assert hooks is not None and hooks.playout is not None
+    checked = 0
+    for seed in range(3):
+        for state in _states(players, cards, seed=10 * players + seed, every=5):
+            for o in G.owed(state):
+                view = G.view(state, o.player)
+                r_view, r_state = Rng(_Holder(seed)), Rng(_Holder(seed))
+                want = AI.heuristic(G, view, o.player, G.legal(state, o.player), r_view)
+                got = AI.playout(G, state, o.player, r_state)
+                assert r_view.below(1 << 30) == r_state.below(1 << 30)
+                sample = determinize(G, view, o.player, Rng(_Holder(seed + 1)))
+                assert str(got) == str(want)
+                assert str(AI.playout(G, sample, o.player, Rng(_Holder(seed)))) == str(want)
+                checked += 1
+    assert checked > 50
