@@ -23,6 +23,7 @@ from .info import InfoCommands, send_rules, send_stats, topic_choices
 from .lifecycle import LifeCommands, LobbyHostCommands
 from .lobby import LobbyCommands, open_lobby
 from .play import PlayCommands, complete_words, decide
+from .settings import SettingsCommands
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -81,7 +82,7 @@ async def show_draft(interaction: discord.Interaction[Any], ref: Any, game_id: i
 
 @app_commands.guild_only()
 class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, LifeCommands,
-                commands.GroupCog, group_name="game",
+                SettingsCommands, commands.GroupCog, group_name="game",
                 group_description="Start and play any of the bot's games"):
     present: ClassVar[Presentation | None] = None
 

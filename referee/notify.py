@@ -17,6 +17,7 @@ from typing import Any
 
 from db import Game, OwedTimer, Seat
 from db import notified as notified_db
+from db import settings as settings_db
 from engine import Event
 
 from . import choices, ids, images, texts
@@ -221,6 +222,9 @@ class Notifier:
                                     head)
         delivery = await self.post(game, join(head, catch, line), files=files, panel=panel,
                                    ping=tuple(sorted(fresh)))
+        if delivery.ok:  # the turn passed to them: the opted-in get their "your turn" DM
+            await self.turn_dms(game, {p: uid for p, uid in asked.items()
+                                       if uid in ping and uid in fresh})
         self.trail.shown(game.id, delivery.message_id if delivery.ok else None, head, asked, key,
                          frozenset(fresh))
         return delivery
@@ -423,12 +427,55 @@ class Notifier:
                 delivered[seat.player_id] = hand_key(now.get(seat.player_id))
         return delivered
 
+    @staticmethod
+    def thread_link(game: Game) -> str:
+        """The game's thread as a link (or its number, without a thread)."""
+        thread = getattr(game, "thread_id", None)
+        return (f"https://discord.com/channels/{getattr(game, 'guild_id', 0)}/{thread}"
+                if thread is not None else f"game #{game.id}")
+
+    async def turn_dms(self, game: Game, passed: Mapping[str, int]) -> None:
+        """The short "your turn" DM to those of ``passed`` (player -> user id: the turn has
+        just passed to them, their prompt pinged them) who asked for it (``db.settings``): the
+        game and the link to its thread, nothing else. Sent with the ping, so at most one per
+        turn passed; a failure is told in the thread once, like a hand DM's."""
+        if not passed:
+            return
+        try:
+            wanted = await settings_db.turn_dm_users(self.ctx.db, passed.values())
+        except Exception:
+            log.exception("game %s: could not read who wants a turn DM", game.id)
+            return
+        title = self.ctx.present(game).title or "your game"
+        text = f"➡️ Your turn in {title} #{game.id}: {self.thread_link(game)}"
+        for player, uid in passed.items():
+            if uid in wanted:
+                ok = await self.ctx.out.dm(uid, Post(text, ()))
+                await self._dm_outcome(  # told apart from the hand DMs' failures
+                    game, f"{player} turn", uid, ok,
+                    f"⚠️ <@{uid}>, I couldn't send you your \"your turn\" direct message (are "
+                    "your DMs closed for this server?). The game goes on; "
+                    "`/game notify turn_dm:off` stops them.", ping=False)
+
+    async def _dm_outcome(self, game: Game, kind: str, user_id: int, ok: bool, warning: str,
+                          *, ping: bool = True) -> None:
+        """Remember whether a DM of ``kind`` (a player id: their hand) went through; the first
+        failure in a row is told in the thread (``warning``), later ones are not."""
+        key = (game.id, kind)
+        if ok:
+            self._dm_failed.pop(key, None)
+        elif key in self._dm_failed:
+            self._dm_failed.move_to_end(key)
+        else:
+            self._dm_failed[key] = None
+            while len(self._dm_failed) > DM_FAILURES_KEPT:
+                self._dm_failed.popitem(last=False)
+            await self.post(game, warning, ping=(user_id,) if ping else ())
+
     def whose_turn(self, game: Game, state: Any, player: str) -> str:
         """A DM's last line: the link back to the game's thread and whether it is the
         player's turn (public facts only: who owes a decision)."""
-        thread = getattr(game, "thread_id", None)
-        link = (f"https://discord.com/channels/{getattr(game, 'guild_id', 0)}/{thread}"
-                if thread is not None else f"game #{game.id}")
+        link = self.thread_link(game)
         if state is None:
             return link
         if state.ended:
@@ -451,17 +498,9 @@ class Notifier:
         text = texts.plain(text)
         picture = await images.hand_png(present, view, seat.player_id, game.id)
         ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
-        key = (game.id, seat.player_id)
-        if ok:
-            self._dm_failed.pop(key, None)
-        elif key in self._dm_failed:
-            self._dm_failed.move_to_end(key)
-        else:
-            self._dm_failed[key] = None
-            while len(self._dm_failed) > DM_FAILURES_KEPT:
-                self._dm_failed.popitem(last=False)
-            await self.post(game, f"⚠️ <@{seat.user_id}>, I couldn't send you a direct message "
-                            "(are your DMs closed for this server?). Use "
-                            f"`{self.ctx.present(game).cmd('hand')}` here to see "
-                            "your hand; the game goes on.", ping=(seat.user_id,))
+        await self._dm_outcome(
+            game, seat.player_id, seat.user_id, ok,
+            f"⚠️ <@{seat.user_id}>, I couldn't send you a direct message (are your DMs closed "
+            f"for this server?). Use `{present.cmd('hand')}` here to see your hand; the game "
+            "goes on.")
         return ok

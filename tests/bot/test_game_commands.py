@@ -35,7 +35,7 @@ async def test_game_group_within_discord_limits(db_path: Path, clock: Clock) -> 
     groups = {c.name: c for c in top}
     sub = {c.name for c in groups["game"].commands}  # type: ignore[attr-defined]
     assert {"new", "join", "leave", "start", "addbot", "do", "status", "hand", "log", "rules",
-            "stats"} <= sub
+            "stats", "notify"} <= sub
     for group in groups.values():
         assert len(group.commands) <= 25  # type: ignore[attr-defined]
         payload = group.to_dict(client.tree)
@@ -80,3 +80,22 @@ async def test_a_game_through_the_game_group(referee: Referee) -> None:
     stranger = FakeMember(STRANGER, "X")
     nothing = await run_command(GameGroup.status, cog, FakeInteraction(referee, stranger, 424242))
     assert "no game here" in nothing and "/game new" in nothing
+
+
+async def test_notify_turns_the_turn_dm_on_and_off(referee: Referee) -> None:
+    from db import settings as settings_db
+
+    cog = GameGroup.__new__(GameGroup)
+    ann = FakeMember(ANN, "Ann")
+    shown = await run_command(GameGroup.notify, cog, FakeInteraction(referee, ann, CHANNEL),
+                              turn_dm=None)
+    assert "No \"your turn\" direct messages" in shown  # off until asked for
+    on = await run_command(GameGroup.notify, cog, FakeInteraction(referee, ann, CHANNEL),
+                           turn_dm="on")
+    assert "short direct message" in on and await settings_db.turn_dm(referee.db, ANN)
+    assert not await settings_db.turn_dm(referee.db, BOB)  # one member's setting
+    assert "short direct message" in await run_command(
+        GameGroup.notify, cog, FakeInteraction(referee, ann, CHANNEL), turn_dm=None)
+    off = await run_command(GameGroup.notify, cog, FakeInteraction(referee, ann, CHANNEL),
+                            turn_dm="off")
+    assert "No \"your turn\"" in off and not await settings_db.turn_dm(referee.db, ANN)
