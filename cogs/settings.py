@@ -1,6 +1,7 @@
 """A member's own settings, in ``/game``: ``notify turn_dm:on|off`` asks for (or stops) a
 short direct message when the turn passes to them, for members who mute game threads. The
-setting is the member's, the same in every server and game (``db.settings``)."""
+setting is the member's, the same in every server and game (``db.settings``, kept by the
+referee's notifier)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-
-from db import settings as settings_db
 
 from .common import defer, referee_of, reply
 
@@ -31,10 +30,9 @@ class SettingsCommands:
                      turn_dm: str | None = None) -> None:
         await defer(interaction)
         ref = referee_of(interaction)
-        db = ref.ctx.db
         if turn_dm is None:
-            on = await settings_db.turn_dm(db, interaction.user.id)
+            on = await ref.notify.wants_turn_dm(interaction.user.id)
         else:
             on = turn_dm == "on"
-            await settings_db.set_turn_dm(db, interaction.user.id, on, now=ref.ctx.now())
+            await ref.notify.set_turn_dm(interaction.user.id, on)
         await reply(interaction, ON if on else OFF)

@@ -30,6 +30,7 @@ from .runs import Plans
 
 log = logging.getLogger(__name__)
 DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
+TURN_DM_KEPT = 5000  # members whose turn DM setting is kept in memory (see ``turn_dm_users``)
 MESSAGE_LIMIT = 1800  # a prompt edited in place stays one message
 
 
@@ -79,6 +80,7 @@ class Notifier:
         # (game, player) whose last hand DM failed (the thread was told once), least recent
         # first and bounded: forgetting one only means the thread is told again
         self._dm_failed: OrderedDict[tuple[int, str], None] = OrderedDict()
+        self._turn_dm: OrderedDict[int, bool] = OrderedDict()  # user -> wants the turn DM
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
         self.on_trouble: Trouble = _no_trouble
         #: called after a game's final post (``referee.ending``: replay picture, rematch)
@@ -442,7 +444,8 @@ class Notifier:
         if not passed:
             return
         try:
-            wanted = await settings_db.turn_dm_users(self.ctx.db, passed.values())
+            seated = [s.user_id for s in game.seats if s.user_id is not None and not s.is_ai]
+            wanted = await self.turn_dm_users([*passed.values(), *seated])  # all at once
         except Exception:
             log.exception("game %s: could not read who wants a turn DM", game.id)
             return
@@ -456,6 +459,33 @@ class Notifier:
                     f"⚠️ <@{uid}>, I couldn't send you your \"your turn\" direct message (are "
                     "your DMs closed for this server?). The game goes on; "
                     "`/game notify turn_dm:off` stops them.", ping=False)
+
+    async def turn_dm_users(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of ``user_ids`` who want the turn DM: read once per member, then kept in
+        memory (bounded; ``set_turn_dm`` keeps it current), so a decision reads nothing."""
+        users = set(user_ids)
+        unknown = [u for u in users if u not in self._turn_dm]
+        if unknown:
+            found = await settings_db.turn_dm_users(self.ctx.db, unknown)
+            for u in unknown:
+                self._remember_turn_dm(u, u in found)
+        for u in users:
+            self._turn_dm.move_to_end(u)
+        return {u for u in users if self._turn_dm[u]}
+
+    def _remember_turn_dm(self, user_id: int, on: bool) -> None:
+        self._turn_dm[user_id] = on
+        self._turn_dm.move_to_end(user_id)
+        while len(self._turn_dm) > TURN_DM_KEPT:
+            self._turn_dm.popitem(last=False)
+
+    async def set_turn_dm(self, user_id: int, on: bool) -> None:
+        """A member turns their "your turn" DM on or off (everywhere)."""
+        await settings_db.set_turn_dm(self.ctx.db, user_id, on, now=self.ctx.now())
+        self._remember_turn_dm(user_id, on)
+
+    async def wants_turn_dm(self, user_id: int) -> bool:
+        return user_id in await self.turn_dm_users((user_id,))
 
     async def _dm_outcome(self, game: Game, kind: str, user_id: int, ok: bool, warning: str,
                           *, ping: bool = True) -> None:

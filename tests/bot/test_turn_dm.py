@@ -5,11 +5,10 @@ closed DM is told in the thread once, without a ping."""
 
 from __future__ import annotations
 
-from db import settings
 from referee.outbox import MemoryOutbox
 from referee.service import Referee
 
-from .conftest import ANN, BOB, CARD, GUILD, T0, lobby, thread_posts
+from .conftest import ANN, BOB, CARD, GUILD, lobby, thread_posts
 from .test_quiet_thread import play_defaults, turn_runs
 
 TURN = "➡️ Your turn in "
@@ -21,9 +20,9 @@ def turn_dms(out: MemoryOutbox, user: int) -> list[str]:
 
 async def test_only_the_opted_in_player_gets_one_dm_per_turn_passed(referee: Referee) -> None:
     out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
-    await settings.set_turn_dm(referee.db, ANN, True, now=T0)
-    await settings.set_turn_dm(referee.db, BOB, True, now=T0)
-    await settings.set_turn_dm(referee.db, BOB, False, now=T0)  # Bob changed his mind
+    await referee.notify.set_turn_dm(ANN, True)
+    await referee.notify.set_turn_dm(BOB, True)
+    await referee.notify.set_turn_dm(BOB, False)  # Bob changed his mind
     game = await lobby(referee, (ANN, "Ann"), (BOB, "Bob"))
     await referee.lobby.start(game.id, ANN, seed=5)
     await referee.idle()
@@ -46,7 +45,7 @@ async def test_only_the_opted_in_player_gets_one_dm_per_turn_passed(referee: Ref
 
 async def test_a_closed_dm_is_told_once_in_the_thread_without_a_ping(referee: Referee) -> None:
     out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
-    await settings.set_turn_dm(referee.db, ANN, True, now=T0)
+    await referee.notify.set_turn_dm(ANN, True)
     out.closed_dms.add(ANN)
     game = await lobby(referee, (ANN, "Ann"), (BOB, "Bob"))
     await referee.lobby.start(game.id, ANN, seed=5)
