@@ -293,3 +293,26 @@ def parse_topics(markdown: str) -> dict[str, str]:
         text = f"**{mark.group(2)}**\n{body}" if body else f"**{mark.group(2)}**"
         found[key] = text if len(text) <= 1900 else text[:1899] + "…"
     return found
+
+
+class TextsPresentation(Presentation):
+    """A presentation whose public and private texts are the functions of its ``texts`` module
+    (``options_line``, ``round_summary``, ``final_text``, ``hand_text``); Mining Colony, White
+    Ranium and Out of Mine! write theirs so."""
+
+    texts: Any = None  # the game's texts module
+
+    def options_line(self, options: Mapping[str, Any]) -> str:
+        return self.texts.options_line(options)  # type: ignore[no-any-return]
+
+    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                      who: Who) -> str:
+        return self.texts.round_summary(view, scores, who)  # type: ignore[no-any-return]
+
+    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
+                   winners: Sequence[str], who: Who) -> str:
+        return self.texts.final_text(view, scores, winners, who)  # type: ignore[no-any-return]
+
+    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
+        return self.texts.hand_text(  # type: ignore[no-any-return]
+            view, player_id, game_id, f"/{self.command or 'game'}")

@@ -8,15 +8,15 @@ docs/rules/mining-colony.md; pictures are render/mining_colony."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Presentation, Who
+from ..base import TextsPresentation
 from . import texts
 from .preview import previewed
 
 
-class MiningColony(Presentation):
+class MiningColony(TextsPresentation):
+    texts = texts
     name = "mining-colony"
     title = "Mining Colony"
     emoji = "🪐"
@@ -32,20 +32,6 @@ class MiningColony(Presentation):
         """A bid or a refresh names cards of the hand (sealed, R6); every other decision is
         about public things (zones, the colony, staging)."""
         return text.split()[:1] in (["play"], ["refresh"])
-
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        return texts.options_line(options)
-
-    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                      who: Who) -> str:
-        return texts.round_summary(view, scores, who)
-
-    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                   winners: Sequence[str], who: Who) -> str:
-        return texts.final_text(view, scores, winners, who)
-
-    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
-        return texts.hand_text(view, player_id, game_id, f"/{self.command or 'game'}")
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """A new private message when the hand, the bid or the cards under the deck change."""

@@ -6,14 +6,15 @@ of docs/rules/out-of-mine.md, its texts and its pictures (render/out_of_mine).""
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..base import Presentation, Who
+from ..base import TextsPresentation
 from . import texts
 
 
-class OutOfMine(Presentation):
+class OutOfMine(TextsPresentation):
+    texts = texts
     name = "out-of-mine"
     title = "Out of Mine!"
     emoji = "⛏️"
@@ -24,20 +25,6 @@ class OutOfMine(Presentation):
     def private(self, text: str) -> bool:
         """A side or an open shows nothing hidden; a dig names tiles (sealed, R3)."""
         return text.split()[:1] not in (["side"], ["open"])
-
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        return texts.options_line(options)
-
-    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                      who: Who) -> str:
-        return texts.round_summary(view, scores, who)
-
-    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                   winners: Sequence[str], who: Who) -> str:
-        return texts.final_text(view, scores, winners, who)
-
-    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
-        return texts.hand_text(view, player_id, game_id, f"/{self.command or 'game'}")
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """A new private message when the player's card becomes visible or their commit or

@@ -7,14 +7,15 @@ docs/rules/white-ranium.md, its texts and its pictures (render/white_ranium)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..base import Presentation, Who
+from ..base import TextsPresentation, Who
 from . import texts
 
 
-class WhiteRanium(Presentation):
+class WhiteRanium(TextsPresentation):
+    texts = texts
     name = "white-ranium"
     title = "TF22 Mine (White Ranium)"
     emoji = "⛏️"
@@ -34,20 +35,6 @@ class WhiteRanium(Presentation):
     def private(self, text: str) -> bool:
         """Only a strategy fight card is secret (until both fighters have chosen)."""
         return text.startswith("fight")
-
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        return texts.options_line(options)
-
-    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                      who: Who) -> str:
-        return texts.round_summary(view, scores, who)
-
-    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                   winners: Sequence[str], who: Who) -> str:
-        return texts.final_text(view, scores, winners, who)
-
-    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
-        return texts.hand_text(view, player_id, game_id, f"/{self.command or 'game'}")
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         return texts.private_key(view, player_id)
