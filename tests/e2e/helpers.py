@@ -97,3 +97,16 @@ def owes(decision: str) -> Callable[[Any], bool]:
         to_act = GAME.to_act(state)
         return to_act is not None and to_act.decision == decision
     return check
+
+
+async def replayed_log(db: Any, game: Any, game_id: int) -> list[Any]:
+    """The decision log, checked: numbered without gaps, each decision applied to the version it
+    was made on, and the initial state plus the log is exactly the stored snapshot."""
+    log = await db.get_log(game_id)
+    assert [d.seq for d in log] == list(range(1, len(log) + 1))
+    state = game.load((await db.load_initial(game_id)).json)
+    for d in log:
+        assert d.prev_version == state.version
+        game.apply(state, d.player_id, d.text)
+    assert game.dump(state) == (await db.load_snapshot(game_id)).json, "snapshot != log replayed"
+    return log

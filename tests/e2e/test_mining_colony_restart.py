@@ -15,22 +15,12 @@ from db import Database
 from engine import get_game
 
 from .driver import DONE
+from .helpers import replayed_log
 from .proc import BotProcess
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 G = get_game("mining-colony")
 
-
-async def consistent(db: Database, game_id: int) -> list[Any]:
-    """The stored snapshot is exactly the initial state plus the logged decisions."""
-    log = await db.get_log(game_id)
-    assert [d.seq for d in log] == list(range(1, len(log) + 1))
-    state = G.load((await db.load_initial(game_id)).json)
-    for d in log:
-        assert d.prev_version == state.version
-        G.apply(state, d.player_id, d.text)
-    assert G.dump(state) == (await db.load_snapshot(game_id)).json, "snapshot != log replayed"
-    return log
 
 
 async def reply(h: Any) -> str:
@@ -80,7 +70,7 @@ async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path
             assert await reply(h) == DONE.format(first)
             state = G.load((await db.load_snapshot(game_id)).json)
             second = next(str(a) for a in G.legal(state, pid[bob]) if str(a).startswith("play"))
-            before = len(await consistent(db, game_id))
+            before = len(await replayed_log(db, G, game_id))
             gate = (fake.hold(cut, "POST", f"/channels/{thread.id}/messages") if where == "thread"
                     else fake.hold(cut))
             h = await fake.send_slash_command(bob, thread, "game do", {"action": second})
@@ -90,7 +80,7 @@ async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path
             await proc.kill()
             fake.release_all()
             proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
-            log = await consistent(db, game_id)
+            log = await replayed_log(db, G, game_id)
             mine = [d for d in log[before - 1:] if d.player_id == pid[ann] and d.text == first]
             assert len(mine) == 1, "the first bid was lost or doubled"
             applied = len(log) == before + 1
@@ -105,7 +95,7 @@ async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path
                 assert log[-1].sealed and log[-1].text == first  # still secret after the kill
                 h = await fake.send_slash_command(bob, thread, "game do", {"action": second})
                 assert await reply(h) == DONE.format(second)
-            log = await consistent(db, game_id)
+            log = await replayed_log(db, G, game_id)
             assert [d.text for d in log].count(second) == 1 and not any(d.sealed for d in log)
             state = G.load((await db.load_snapshot(game_id)).json)
             assert state.round == round_no and state.phase != "bid"  # revealed, once

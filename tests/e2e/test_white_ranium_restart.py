@@ -12,23 +12,13 @@ from typing import Any
 from db import Database
 from engine import get_game
 
+from .helpers import replayed_log
 from .proc import BotProcess
 from .white_ranium import WhiteRaniumTable, easy
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 G = get_game("white-ranium")
 
-
-async def replayed_log(db: Database, game_id: int) -> list[Any]:
-    """The decision log, checked: the initial state plus the log is exactly the snapshot."""
-    log = await db.get_log(game_id)
-    assert [d.seq for d in log] == list(range(1, len(log) + 1))
-    state = G.load((await db.load_initial(game_id)).json)
-    for d in log:
-        assert d.prev_version == state.version
-        G.apply(state, d.player_id, d.text)
-    assert G.dump(state) == (await db.load_snapshot(game_id)).json
-    return log
 
 
 def mid_turn(table: WhiteRaniumTable) -> Any:
@@ -54,7 +44,7 @@ async def test_sigkill_in_the_middle_of_a_turn(holding_world: Any, tmp_path: Any
             assert not state.ended, "the game ended before a turn was cut"
             player = G.owed(state)[0].player
             text = easy(state, player, table.seed)
-            before = len(await replayed_log(db, table.game_id))
+            before = len(await replayed_log(db, G, table.game_id))
             gate = fake.hold(1, method, where)
             h = await fake.send_slash_command(table.users[player], thread, "game do",
                                               {"action": text})
@@ -62,7 +52,7 @@ async def test_sigkill_in_the_middle_of_a_turn(holding_world: Any, tmp_path: Any
             await proc.kill()
             fake.release_all()
             proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
-            log = await replayed_log(db, table.game_id)
+            log = await replayed_log(db, G, table.game_id)
             new = log[before:]
             # the human's decision is stored once or not at all; when it spent their last ore,
             # the restarted bot lets the AI seat play its turn, so later entries are the AI's
@@ -79,7 +69,7 @@ async def test_sigkill_in_the_middle_of_a_turn(holding_world: Any, tmp_path: Any
             assert table.prompt_for(after.version) is not None or after.ended
         state = await table.play(easy)
         assert state.ended and len(state.winners) == 1
-        await replayed_log(db, table.game_id)
+        await replayed_log(db, G, table.game_id)
     finally:
         await proc.stop()
         await db.close()
