@@ -62,6 +62,7 @@ async def measured(fake: Any, g: Any, games: list[Any], pid: int, *, rate: float
                    seed: int) -> dict[str, Any]:
     """One open-loop step with the bot's CPU and memory around it."""
     before = usage(pid)
+    seen = len(fake.requests)
     step = await drive(fake, g, games, rate=rate, seconds=seconds, seed=seed)
     after = usage(pid)
     result = figures(step)
@@ -73,8 +74,18 @@ async def measured(fake: Any, g: Any, games: list[Any], pid: int, *, rate: float
         workers_cpu_ms_per_decision=round(1000 * max(0.0, workers_cpu) / n, 2),
         bot_cpu_cores=round(bot_cpu / step.seconds, 2) if step.seconds else 0.0,
         rss_mb=round(after["bot_rss_mb"], 1), workers_rss_mb=round(after["workers_rss_mb"], 1),
+        requests_per_decision=per_route(fake.requests[seen:], n),
     )
     return result
+
+
+def per_route(requests: list[Any], decisions: int) -> dict[str, float]:
+    """REST requests the bot sent per decision, by method and route template (most first)."""
+    counts: dict[str, int] = {}
+    for r in requests:
+        key = f"{r.method} {r.route or r.path}"
+        counts[key] = counts.get(key, 0) + 1
+    return {k: round(v / decisions, 2) for k, v in sorted(counts.items(), key=lambda kv: -kv[1])}
 
 
 async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
@@ -220,6 +231,9 @@ def report(result: dict[str, Any]) -> str:
             f"  CPU per decision: bot process {r['cpu_ms_per_decision']} ms, render workers "
             f"{r['workers_cpu_ms_per_decision']} ms (bot {r['bot_cpu_cores']} cores busy; "
             f"driver and fake Discord {r['driver_cpu_s']} CPU s)",
+            "  REST requests per decision: " + ", ".join(
+                f"{k} {v:g}" for k, v in r["requests_per_decision"].items()) + (
+                f" ({sum(r['requests_per_decision'].values()):.2f} in all)"),
             f"memory: bot RSS {r['rss_mb']} MB after the load ({r['rss_idle_mb']} MB at start), "
             f"render workers {r['workers_rss_mb']} MB",
         ]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import io
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import discord
@@ -85,26 +88,121 @@ def unwrap(exc: BaseException) -> BaseException:
     return exc
 
 
+#: an answer ready within this many seconds of the interaction is sent as its acknowledgement
+#: (one request, no "thinking..." first); a slower one is deferred at this point, well inside
+#: Discord's 3 seconds, and sent as a follow-up
+QUICK_S = 1.0
+_ACK = "stella-ack"  # the interaction's ``extras`` key of its ``Ack``
+
+
+class Ack:
+    """The acknowledgement of one interaction, made at the latest ``QUICK_S`` seconds after the
+    handler began: a deferral then, unless the answer went first. Answering and deferring take
+    the same lock, so exactly one of them is the interaction's callback."""
+
+    def __init__(self, interaction: discord.Interaction[Any], *, update: bool,
+                 ephemeral: bool) -> None:
+        self.interaction, self.update, self.ephemeral = interaction, update, ephemeral
+        self.lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._timer = asyncio.get_running_loop().call_later(QUICK_S, self._due)
+
+    def _due(self) -> None:
+        self._task = asyncio.ensure_future(self._defer())
+
+    async def _defer(self) -> None:
+        async with self.lock:
+            response = self.interaction.response
+            if response.is_done():
+                return
+            try:
+                if self.update:  # the message the component is on is edited later
+                    await response.defer()
+                else:
+                    await response.defer(ephemeral=self.ephemeral, thinking=True)
+            except discord.HTTPException as exc:  # the answer then fails and says why
+                log.warning("could not defer %s: %s", _what(self.interaction), exc)
+
+    @contextlib.asynccontextmanager
+    async def answering(self) -> AsyncIterator[None]:
+        self._timer.cancel()
+        async with self.lock:
+            yield
+
+
+def _late(interaction: discord.Interaction[Any]) -> bool:
+    """Did ``interaction`` reach us ``QUICK_S`` or more after Discord made it (a lagging
+    gateway)? Then it is acknowledged before anything is done: if Discord no longer takes it,
+    nothing is (the player was told it failed)."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return age >= QUICK_S
+
+
 async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
-    if not interaction.response.is_done():
+    """Acknowledge ``interaction`` (a private "thinking..." unless ``ephemeral`` is False) if
+    the answer is not sent within ``QUICK_S``; ``reply`` sends it either way."""
+    if interaction.response.is_done() or _ACK in interaction.extras:
+        return
+    if _late(interaction):
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    else:
+        interaction.extras[_ACK] = Ack(interaction, update=False, ephemeral=ephemeral)
+
+
+async def defer_update(interaction: discord.Interaction[Any]) -> None:
+    """Like ``defer`` for a component whose own message the answer replaces (``update``)."""
+    if interaction.response.is_done() or _ACK in interaction.extras:
+        return
+    if _late(interaction):
+        await interaction.response.defer()
+    else:
+        interaction.extras[_ACK] = Ack(interaction, update=True, ephemeral=False)
+
+
+def _answering(interaction: discord.Interaction[Any]) -> contextlib.AbstractAsyncContextManager[Any]:
+    ack = interaction.extras.get(_ACK)
+    return ack.answering() if isinstance(ack, Ack) else contextlib.nullcontext()
+
+
+def _files(files: Sequence[File]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequence[File] = (),
                 view: discord.ui.View | None = None, ephemeral: bool = True) -> None:
-    kwargs: dict[str, Any] = {"ephemeral": ephemeral,
-                              "allowed_mentions": discord.AllowedMentions.none()}
+    kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
     if files:
-        import io
-
-        kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
+        kwargs["files"] = _files(files)
     if view is not None:
         kwargs["view"] = view
     text = plain(text)[:2000]  # no rule citations in what players read
-    if interaction.response.is_done():
-        await interaction.followup.send(text, **kwargs)
-    else:
-        await interaction.response.send_message(text, **kwargs)
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+        else:
+            ack = interaction.extras.get(_ACK)
+            if isinstance(ack, Ack) and not ack.update:  # as the deferral would have made it
+                ephemeral = ack.ephemeral
+            await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+
+
+async def update(interaction: discord.Interaction[Any], text: str, *, files: Sequence[File] = (),
+                 view: discord.ui.View | None = None) -> None:
+    """Replace the message a component is on (``defer_update``) with ``text`` and ``view``."""
+    text = plain(text)[:2000]
+    kwargs: dict[str, Any] = {"attachments": _files(files)} if files else {}
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=view, **kwargs)
+        else:
+            await interaction.response.edit_message(content=text, view=view, **kwargs)
+
+
+async def add_picture(interaction: discord.Interaction[Any], picture: File | None) -> None:
+    """Attach ``picture`` to the answer already sent (drawn after it: the player is not kept
+    waiting for a picture)."""
+    if picture is not None:
+        await interaction.edit_original_response(attachments=_files((picture,)))
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:

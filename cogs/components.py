@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -15,7 +14,17 @@ from referee.lobby import lobby_panel
 from referee.panels import build_view
 
 from . import lifecycle
-from .common import defer, display_name, moderator_facts, referee_of, reply, report_error
+from .common import (
+    add_picture,
+    defer,
+    defer_update,
+    display_name,
+    moderator_facts,
+    referee_of,
+    reply,
+    report_error,
+    update,
+)
 
 
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
@@ -47,7 +56,7 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
 
 
 async def _lobby(interaction: discord.Interaction[Any], cid: ids.LobbyId) -> None:
-    await interaction.response.defer()  # we edit the lobby message, then confirm privately
+    await defer_update(interaction)  # we edit the lobby message, then confirm privately
     ref = referee_of(interaction)
     user = interaction.user
     if cid.action == "join":
@@ -61,11 +70,8 @@ async def _lobby(interaction: discord.Interaction[Any], cid: ids.LobbyId) -> Non
         moderator = await ref.moderation.is_moderator(interaction.guild_id, manage, roles)
         game = await ref.lobby.start(cid.game_id, user.id, moderator=moderator)
         done = f"Game #{game.id} has started."
-    if game.status == "lobby":
-        await interaction.edit_original_response(content=ref.lobby.text(game),
-                                                 view=build_view(lobby_panel(game.id)))
-    else:
-        await interaction.edit_original_response(content=ref.lobby.text(game), view=None)
+    view = build_view(lobby_panel(game.id)) if game.status == "lobby" else None
+    await update(interaction, ref.lobby.text(game), view=view)
     await interaction.followup.send(done, ephemeral=True)
 
 
@@ -83,8 +89,8 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
         text = result
     done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
                                      version=cid.version, tag=cid.tag)
-    picture = await ref.sessions.after_picture(cid.game_id, interaction.user.id)
-    await reply(interaction, f"✅ Done: `{done}`", files=(picture,) if picture else ())
+    await reply(interaction, f"✅ Done: `{done}`")
+    await add_picture(interaction, await ref.sessions.after_picture(cid.game_id, interaction.user.id))
 
 
 async def _take_back(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
@@ -128,20 +134,19 @@ async def _draft_add(interaction: discord.Interaction[Any], cid: ids.TurnId,
 async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
     if len(values) != 1:
         raise Malformed("Pick exactly one option. Nothing changed.")
-    await interaction.response.defer()  # update the private message in place
+    await defer_update(interaction)  # update the private message in place
     ref = referee_of(interaction)
     result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                      span=values[0])
     if isinstance(result, str):
         done = await ref.sessions.decide(cid.game_id, interaction.user.id, result,
                                          version=cid.version, tag=cid.tag)
-        picture = await ref.sessions.after_picture(cid.game_id, interaction.user.id)
-        files = [discord.File(io.BytesIO(picture.data), filename=picture.name)] if picture else []
-        await interaction.edit_original_response(content=f"✅ Done: `{done}`", view=None,
-                                                 attachments=files)
+        await update(interaction, f"✅ Done: `{done}`")
+        await add_picture(interaction,
+                          await ref.sessions.after_picture(cid.game_id, interaction.user.id))
     else:
-        await interaction.edit_original_response(content="Choose (only you see this):",
-                                                 view=build_view(Panel(select=result)))
+        await update(interaction, "Choose (only you see this):",
+                     view=build_view(Panel(select=result)))
 
 
 async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
@@ -160,10 +165,10 @@ async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: l
 async def _multi(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
     """A private multi-select (``Presentation.multi``: the cards to discard): the values
     picked make one decision."""
-    await interaction.response.defer()  # update the private message in place
+    await defer_update(interaction)  # update the private message in place
     ref = referee_of(interaction)
     text = await ref.sessions.multi_pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                          cid.arg, values)
     done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
                                      version=cid.version, tag=cid.tag)
-    await interaction.edit_original_response(content=f"✅ Done: `{done}`", view=None)
+    await update(interaction, f"✅ Done: `{done}`")

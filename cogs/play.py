@@ -12,7 +12,7 @@ from discord import app_commands
 
 from games import Presentation
 
-from .common import defer, referee_of, reply
+from .common import add_picture, defer, referee_of, reply
 
 Complete = Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]
 
@@ -53,8 +53,8 @@ async def decide(interaction: discord.Interaction[Any], text: str, verbs: tuple[
     game = await ref.info.find(interaction.channel_id, interaction.user.id, present)
     text = await ref.sessions.normalise(game.id, text, verbs)
     done = await ref.sessions.decide(game.id, interaction.user.id, text)
-    picture = await ref.sessions.after_picture(game.id, interaction.user.id)
-    await reply(interaction, f"✅ Done: `{done}`", files=(picture,) if picture else ())
+    await reply(interaction, f"✅ Done: `{done}`")
+    await add_picture(interaction, await ref.sessions.after_picture(game.id, interaction.user.id))
 
 
 class PlayCommands:

@@ -234,6 +234,11 @@ class Presentation:
         player may point at, say. Empty: the first 25 words are the list."""
         return []
 
+    @property
+    def draws_after(self) -> bool:
+        """Does this game draw an ``after_png`` at all? (If not, no worker is asked.)"""
+        return type(self).after_png is not Presentation.after_png
+
     def after_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         """The picture ``player_id`` gets privately with the reply to each decision of theirs
         (their own side during a turn of many small steps), from their own view. None: text

@@ -544,8 +544,11 @@ class Sessions:
     async def after_picture(self, game_id: int, user_id: int) -> File | None:
         """The picture the user gets privately with the reply to their decision (the game's
         ``after_png``, from their own view); None if the game draws none or is not running."""
+        game = await self.get_game(game_id)
+        if not self.ctx.present(game).draws_after:
+            return None
         try:
-            table = await self.running(game_id)
+            table = await self.running(game_id, game)
         except (UnknownGame, WrongPhase):
             return None
         seat = table.game.seat_of_user(user_id)

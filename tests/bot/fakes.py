@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
@@ -25,6 +26,11 @@ class FakeResponse:
         assert not self._done, "an interaction is answered once"
         self._done = True
         self.calls.append(("send", content, kwargs))
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        assert not self._done, "an interaction is answered once"
+        self._done = True
+        self.calls.append(("edit", kwargs.get("content"), kwargs))
 
 
 class FakeFollowup:
@@ -60,10 +66,16 @@ class FakeInteraction:
         self.data = {"custom_id": custom_id} if custom_id else {}
         self.namespace = SimpleNamespace()
         self.edits: list[dict[str, Any]] = []
+        self.extras: dict[str, Any] = {}
+        self.created_at = datetime.now(UTC)  # as Discord dates it (its ID)
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         assert self.response.is_done()
         self.edits.append(kwargs)
+
+    def updates(self) -> list[dict[str, Any]]:
+        """Every edit of the component's message: in the callback, then of the original."""
+        return [k for kind, _, k in self.response.calls if kind == "edit"] + self.edits
 
     def replies(self) -> list[tuple[str | None, dict[str, Any]]]:
         """Every message sent back: the direct answer and the follow-ups."""

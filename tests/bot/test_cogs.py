@@ -114,7 +114,8 @@ async def test_a_game_through_the_commands(referee: Referee) -> None:
     cog = Stella.__new__(Stella)  # the callbacks use only the interaction
     it = FakeInteraction(referee, ann, CHANNEL)
     text = await run_command(Stella.new, cog, it, red_tears=False, turn_hours=None)
-    assert it.response.calls[0][0] == "defer" and it.response.calls[0][2]["ephemeral"]
+    # answered at once (cogs.common.QUICK_S), privately as the deferral would have been
+    assert it.response.calls[0][0] == "send" and it.response.calls[0][2]["ephemeral"]
     assert "Lobby #1 is open" in text
     game = await referee.db.get_game(1)
     thread = game.thread_id
@@ -197,20 +198,20 @@ async def test_components(referee: Referee) -> None:
     values = [o.value for o in select.item.options]
     pick = FakeInteraction(referee, me, game.thread_id)
     await components.handle(pick, select.custom_id, [values[0]])
-    assert pick.edits[-1]["content"] == "✅ Done: `draw 1`" and pick.edits[-1]["view"] is None
+    assert pick.updates()[-1]["content"] == "✅ Done: `draw 1`" and pick.updates()[-1]["view"] is None
 
 
 async def test_lobby_buttons(referee: Referee) -> None:
     game = await referee.lobby.open(guild_id=1, channel_id=CHANNEL, host_id=ANN, host_name="Ann")
     it = FakeInteraction(referee, bob, game.thread_id)
     await components.handle(it, ids.lobby_id(game.id, "join"), [])
-    assert "Players (2/4)" in it.edits[-1]["content"] and it.followup.sent[-1][1]["ephemeral"]
+    assert "Players (2/4)" in it.updates()[-1]["content"] and it.followup.sent[-1][1]["ephemeral"]
     it = FakeInteraction(referee, bob, game.thread_id)
     await components.handle(it, ids.lobby_id(game.id, "start"), [])
     assert "Only the host" in it.last_text()
     it = FakeInteraction(referee, ann, game.thread_id)
     await components.handle(it, ids.lobby_id(game.id, "start"), [])
-    assert it.edits[-1]["view"] is None and "(running)" in it.edits[-1]["content"]
+    assert it.updates()[-1]["view"] is None and "(running)" in it.updates()[-1]["content"]
 
 
 async def test_autocomplete_shows_choices_to_the_owing_player_only(referee: Referee) -> None:

@@ -25,7 +25,7 @@ async def test_the_legend_topic_comes_with_its_picture(referee: Referee) -> None
     it = FakeInteraction(referee, ann, CHANNEL)
     text = await run_command(Stella.rules, Stella.__new__(Stella), it, topic="legend")
     assert "What the map shows" in text and "marker" in text
-    assert it.response.calls[0][0] == "defer"  # the picture may take a moment
+    assert it.response.calls[0][0] in ("defer", "send")  # deferred if the picture took a while
     (picture,) = files(it)
     assert picture.filename == "stella_digger-legend.png"
     assert picture.fp.read() == render_legend()

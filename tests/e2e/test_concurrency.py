@@ -78,11 +78,14 @@ async def test_two_picks_in_one_private_select_apply_once(world, db, stella):
     await a.response()
     await b.response()
     assert b.sent_at < a.callback_at, "not at once"
-    await world.fake.wait_for(lambda: msg.content.startswith("✅") and (a.followups or b.followups))
+    def answers() -> list:  # what each pick sent besides updating the select's own message
+        return [m for h in (a, b) for m in h.messages if m.id != msg.id]
+
+    await world.fake.wait_for(lambda: msg.content.startswith("✅") and answers())
     await settle(world)
-    late = [m.content for m in a.followups + b.followups]
+    late = [m.content for m in answers()]
     assert len(late) == 1 and any(p in late[0] for p in TOO_LATE), late
-    assert all(m.ephemeral and m.visible_to == user.id for m in a.followups + b.followups)
+    assert all(m.ephemeral and m.visible_to == user.id for m in answers())
     assert msg.content == DONE.format(decision)
     assert len(await driver.log()) == log_before + 1
     await driver.applied(player, decision)

@@ -8,6 +8,8 @@ import logging
 
 import pytest
 
+from cogs import common
+
 from .driver import GameDriver, Policy, turn_ids
 from .helpers import Unchanged, settle
 
@@ -18,7 +20,7 @@ def warnings_about(caplog, code: int) -> list[logging.LogRecord]:
     return [r for r in caplog.records if f"({code} " in r.getMessage()]
 
 
-async def test_a_late_defer_and_an_expired_follow_up_token(world, db, stella, caplog):
+async def test_a_late_defer_and_an_expired_follow_up_token(world, db, stella, caplog, monkeypatch):
     caplog.set_level(logging.WARNING, logger="cogs")
     await stella()
     fake = world.fake
@@ -30,11 +32,11 @@ async def test_a_late_defer_and_an_expired_follow_up_token(world, db, stella, ca
     user, _player = driver.owing()
     prompt = await driver.prompt()
     before = await Unchanged.take(driver)
-    fake.interaction_deadline = 0.0
+    fake.interaction_deadline, fake.interaction_lag = 3.0, 3.5  # it reached the bot too late
     h = await driver.click(user, prompt, turn_ids(prompt)[0])
     await fake.wait_for(lambda: warnings_about(caplog, 10062), 10, "the 10062 warning")
     await settle(world)
-    fake.interaction_deadline = 3.0
+    fake.interaction_lag = 0.0
     driver.interactions.remove(h)
     assert not h.responded
     assert await Unchanged.take(driver) == before
@@ -52,7 +54,9 @@ async def test_a_late_defer_and_an_expired_follow_up_token(world, db, stella, ca
     assert "autocomplete" in record.getMessage()
     assert await Unchanged.take(driver) == before
 
-    # 50027: the decision is made and stored, only its confirmation cannot be delivered
+    # 50027: the decision is made and stored, only its confirmation cannot be delivered (a
+    # follow-up: with QUICK_S 0 every answer is deferred first)
+    monkeypatch.setattr(common, "QUICK_S", 0.0)
     user, player = driver.owing()
     text = Policy(4).choose(driver.state)
     fault = fake.fail_requests("POST", "/webhooks/**", status=401, code=50027,

@@ -298,7 +298,7 @@ class Acting:
         h.payload = payload
         self.interactions[h.token] = h
         self.interaction_log.append(h)
-        h.sent_at = time.perf_counter()
+        h.sent_at = time.perf_counter() - self.interaction_lag  # made that long ago
         session.dispatch("INTERACTION_CREATE", payload)
         await asyncio.sleep(0)
         return h

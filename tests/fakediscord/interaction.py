@@ -34,7 +34,8 @@ class InteractionHandle:
         guild: st.Guild | None, label: str, source_message: st.Message | None = None,
     ):
         self.fake = fake
-        self.id = fake.ids.next()
+        lag = fake.interaction_lag  # created that long before it reaches the bot
+        self.id = fake.ids.backdated(lag) if lag else fake.ids.next()
         self.token = "itoken." + self.id
         self.type = type
         self.user: st.User = getattr(user, "user", user)  # a Member is accepted too
@@ -42,7 +43,7 @@ class InteractionHandle:
         self.label = label
         self.source_message = source_message
         self.payload: dict[str, Any] = {}
-        self.sent_at = time.perf_counter()
+        self.sent_at = time.perf_counter() - lag  # (set again when it is sent)
         self.callback_type: int | None = None
         self.callback_data: dict[str, Any] | None = None
         self.callback_at: float | None = None

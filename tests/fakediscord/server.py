@@ -37,6 +37,8 @@ class FakeDiscord(Driver, Acting):
     Options: `require_synced_commands` (slash commands must have been synced by the bot before
     a test can send them, as with real Discord), `interaction_deadline` (seconds; when set, a
     callback arriving later fails with 10062 Unknown interaction, like Discord's 3 s limit),
+    `interaction_lag` (seconds, an attribute: each interaction reaches the bot that long after
+    Discord made it, its ID dated then; counted in the deadline),
     `validate` (refuse what Discord refuses: 2000+ character messages, 26 choices, ...),
     `bot_token` (when set, `GET /users/@me` with another token answers 401).
     """
@@ -57,6 +59,7 @@ class FakeDiscord(Driver, Acting):
         self.bot_token = bot_token
         self.require_synced_commands = require_synced_commands
         self.interaction_deadline = interaction_deadline
+        self.interaction_lag = 0.0
         self.validate = validate
         self.ids = st.Snowflakes()
         self.users: dict[str, st.User] = {}

@@ -39,6 +39,12 @@ class Snowflakes:
         self._last = value
         return str(value)
 
+    def backdated(self, seconds: float) -> str:
+        """An ID made ``seconds`` ago (unique: the increment bits of the newest one)."""
+        value = (int((time.time() - seconds) * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last += 1
+        return str(value | (self._last & 0xFFF))
+
 
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
