@@ -24,6 +24,9 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
                    ``db.lease`` (claim, renew, release, holder), migration 0004.
     owed           (0005) each player owing a decision now, with their own deadline/reminder
     drafts         (0005) a player's private draft of a decision; decisions.sealed: secret
+    thread_memory  (0008) what the referee remembers of a game's thread (the prompt to edit,
+                   who was pinged, catch-ups, the lobby message); runs: a player's decisions
+                   chosen ahead (``db.thread_memory``, read once at resume)
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
 every method is a coroutine, safe to call from concurrent tasks. Storage is behind a seam

@@ -25,6 +25,7 @@ from db.models import (
     TimerRow,
 )
 from db.owed import reveal_sealed, write_owed
+from db.thread_memory import write_run
 
 log = logging.getLogger(__name__)
 RUNNING = GameStatus.RUNNING
@@ -152,6 +153,7 @@ class GamesMixin(Core):
         sealed: bool = False,
         reveal: bool = False,
         owed: Sequence[OwedTimer] | None = None,
+        run: Sequence[str] | None = None,
     ) -> Decision:
         """Log one decision and store the state after it, in one committed transaction.
 
@@ -164,7 +166,9 @@ class GamesMixin(Core):
         is re-armed. `source` updates the deciding seat's missed-deadline count: PLAYER resets
         it (and `absent`), TIMEOUT adds one (and sets `absent` once it reaches `absent_after`).
         With `results` (the decision ended the game) the game is finished in the same
-        transaction, as by `finish_game`.
+        transaction, as by `finish_game`. ``run``: the deciding player's decisions chosen
+        ahead that are still to make after this one (``db.thread_memory``; empty: none left),
+        so a run is never replayed nor lost across a crash; None leaves it as it is.
         """
         source = DecisionSource(source)
         check_json(new_snapshot_json, "new snapshot")
@@ -212,6 +216,8 @@ class GamesMixin(Core):
             await tx.run("DELETE FROM drafts WHERE game_id = ? AND player_id = ?",
                          (game_id, player_id))
             await _count_missed(tx, game_id, player_id, source, absent_after)
+            if run is not None:
+                await write_run(tx, game_id, player_id, run)
             if results is not None:
                 await _finish(tx, row, results, None, now)
         return Decision(

@@ -8,6 +8,7 @@ from db.errors import NothingToUndo, SeatError, StaleVersion
 from db.games import versioned_row
 from db.lobby import check_json
 from db.models import Decision, GameStatus, ModerationEntry, Seat, SeatChange
+from db.thread_memory import drop_runs
 
 
 class ModerationMixin(Core):
@@ -46,6 +47,7 @@ class ModerationMixin(Core):
                     f" not {new_version}"
                 )
             await tx.run("DELETE FROM decisions WHERE game_id = ? AND seq = ?", (game_id, last.seq))
+            await drop_runs(tx, game_id)  # runs chosen before are not chosen any more
             await tx.run(
                 "UPDATE games SET version = ?, deadline = ?, remind_at = ?, reminder_sent = 0,"
                 " updated_at = ? WHERE id = ? AND version = ?",

@@ -22,6 +22,7 @@ from db.errors import CorruptGame
 from db.games import _state_row
 from db.lobby import load_game
 from db.models import Game, Snapshot
+from db.thread_memory import ThreadMemory, clear, save
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +49,18 @@ async def load_table(db: Database, game_id: int) -> tuple[Game, Snapshot | None]
 
 
 async def record(db: Database, game_id: int, version: int, *, prompt_version: int | None,
-                 auto: bool, hands: Mapping[str, str], complete: bool = True) -> None:
+                 auto: bool, hands: Mapping[str, str], complete: bool = True,
+                 memory: ThreadMemory | None = None, over: bool = False) -> None:
     """Everything for state ``version`` went out (``prompt_version``: a prompt for it was
     posted, else the last one stays; ``hands``: player id -> hand DM'd now). Not ``complete``
-    (its prompt was refused): the game stays behind, so a restart posts the prompt again."""
+    (its prompt was refused): the game stays behind, so a restart posts the prompt again.
+    ``memory``: what the referee now remembers of the thread (``db.thread_memory``), kept in
+    the same transaction; ``over``: the game ended, nothing of its thread is kept."""
     async with db._write(game_id) as tx:
+        if over:
+            await clear(tx, game_id)
+        elif memory is not None:
+            await save(tx, memory)
         if complete:
             await tx.run(
                 "INSERT INTO notified (game_id, version, prompt_version, auto) VALUES (?, ?, ?, ?)"
