@@ -2,9 +2,9 @@
 game's status, the result at the end, "aborted".
 
 The announcement is the channel message the thread was started from: on Discord its id is the
-thread's id, so nothing needs storing. The lobby message's id is remembered in memory when it
-is posted (after a restart an older lobby message is left as it is; its buttons refuse a
-started game in a sentence).
+thread's id, so nothing needs storing. The lobby message's id is remembered when it is
+posted, in memory and in the database (``db.thread_memory``, loaded back at resume), so a
+restarted bot keeps it current too.
 """
 
 from __future__ import annotations
@@ -58,6 +58,15 @@ class Boards:
     def posted(self, game_id: int, delivery: Delivery, head: str = "") -> None:
         if delivery.ok and delivery.message_id is not None:
             self.lobby_messages[game_id] = delivery.message_id
+            if head:
+                self.heads[game_id] = head
+
+    def load(self, game_id: int, message_id: int | None, head: str) -> None:
+        """A lobby message as stored (at resume)."""
+        self.lobby_messages.pop(game_id, None)
+        self.heads.pop(game_id, None)
+        if message_id is not None:
+            self.lobby_messages[game_id] = message_id
             if head:
                 self.heads[game_id] = head
 

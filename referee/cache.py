@@ -47,7 +47,7 @@ GAME_WRITES = frozenset({
     "abort_game",
 })
 #: modules whose functions write only what is not kept here (``CachingDatabase._write``)
-KEEPS_CACHE = frozenset({"db.notified", "db.lease"})
+KEEPS_CACHE = frozenset({"db.notified", "db.lease", "db.thread_memory"})
 #: of those, writes that never change a hold (``db.holds``)
 HOLD_KEPT = frozenset({"append_decision"})
 _UNKNOWN: Any = object()

@@ -3,11 +3,13 @@ at the top of their next prompt.
 
 Only public lines go in (the public events' texts, the notes the thread shows): a digest is
 posted in the thread, so it never holds a private event (a card drawn) or a sealed decision.
-Kept in memory per game; after a restart a player's digest starts again from that moment.
+Kept in memory per game, written through with what was told (``dump``, ``referee.memory``)
+and loaded back when the bot restarts (``load``): a restart loses no player's place.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -59,6 +61,22 @@ class Digests:
 
     def forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
+
+    def dump(self, game_id: int) -> str | None:
+        """The game's lines not yet read by every player and each player's place, as JSON."""
+        game = self._games.get(game_id)
+        if game is None:
+            return None
+        return json.dumps({"lines": game.lines, "offset": game.offset, "seen": game.seen},
+                          ensure_ascii=False)
+
+    def load(self, game_id: int, text: str | None) -> None:
+        """What ``dump`` wrote, back in memory."""
+        self._games.pop(game_id, None)
+        if text is not None:
+            d = json.loads(text)
+            self._games[game_id] = _Game([str(x) for x in d["lines"]], int(d["offset"]),
+                                         {str(p): int(n) for p, n in d["seen"].items()})
 
 
 def digest_text(lines: Sequence[str], shown: int = SHOWN) -> str:

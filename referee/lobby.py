@@ -127,7 +127,7 @@ class Lobby:
         invited = tuple(s.user_id for s in seats if not s.is_ai and s.user_id is not None)
         delivery = await self.notify.post(game, "\n".join(x for x in (head, self.text(game)) if x),
                                           panel=lobby_panel(game.id), ping=invited)
-        self.notify.boards.posted(game.id, delivery, head)
+        await self.notify.lobby_posted(game, delivery, head)
         await self.notify.refresh_board(game)
         return game
 

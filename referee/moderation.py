@@ -184,6 +184,7 @@ class Moderation:
             except NothingToUndo:
                 break
             version = d.prev_version
+        self.notify.plans.drop(game_id, stored=True)  # db.undo_last dropped the runs too
         self.ctx.on_timer_change()
         restored = g.load(before[first])
         game = await self.ctx.db.get_game(game_id)

@@ -18,9 +18,10 @@ from typing import Any
 from db import Game, OwedTimer, Seat
 from db import notified as notified_db
 from db import settings as settings_db
+from db import thread_memory as memory_db
 from engine import Event
 
-from . import choices, ids, images, texts
+from . import choices, ids, images, memory, texts
 from .announce import Boards, result_line
 from .context import Context
 from .digest import Digests, digest_text
@@ -113,6 +114,25 @@ class Notifier:
 
     def g(self, game: Game) -> Any:
         return self.ctx.engine(game)
+
+    async def remember(self, game: Game) -> None:
+        """Write the game's thread memory (``referee.memory``) after a prompt went out that
+        ``record`` does not follow (a reminder). Never raises."""
+        try:
+            await memory_db.keep(self.ctx.db, memory.kept(self, game.id))
+        except Exception:
+            log.exception("game %s: could not keep the thread memory", game.id)
+
+    async def lobby_posted(self, game: Game, delivery: Delivery, head: str = "") -> None:
+        """The lobby message went out: remembered (and kept for a restart) to be edited as
+        the lobby fills and the game goes on. Never raises."""
+        self.boards.posted(game.id, delivery, head)
+        if not delivery.ok or delivery.message_id is None:
+            return
+        try:
+            await memory_db.save_lobby(self.ctx.db, game.id, delivery.message_id, head)
+        except Exception:
+            log.exception("game %s: could not keep the lobby message", game.id)
 
     # --- thread ----------------------------------------------------------------------------
 
@@ -326,14 +346,16 @@ class Notifier:
                      delivered: dict[str, str]) -> None:
         """Remember what went out for this state: a prompt counts only once Discord accepted
         it, and a state whose prompt was lost stays behind (a restart's ``catch_up`` and the
-        retries of ``referee.holds`` post it again). Refusals go to ``on_trouble``."""
+        retries of ``referee.holds`` post it again). Refusals go to ``on_trouble``. The thread
+        memory (the prompt trail, the catch-up) is written in the same transaction."""
         lost = prompt is not None and not prompt.ok
         await self.ctx.tell.flush(game.id)
-        try:
+        try:  # with what the thread memory is now (``referee.memory``): a restart goes on from it
             await notified_db.record(self.ctx.db, game.id, int(state.version),
                                      prompt_version=int(state.version) if prompt else None,
                                      auto=self.automatic_next(game, state), hands=delivered,
-                                     complete=not lost)
+                                     complete=not lost, memory=memory.kept(self, game.id),
+                                     over=bool(state.ended))
         except Exception:
             log.exception("game %s: could not record what was posted", game.id)
         refused = self._refused.pop(game.id, None)

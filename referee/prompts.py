@@ -7,13 +7,15 @@
 * when the turn passes on, the previous prompt is edited down to what happened, without
   buttons (no stale clickable controls), and the next prompt is a new message.
 
-``Trail`` remembers, per game and in memory, the last prompt message and who was owing; after
-a restart nothing is remembered, so the first prompt pings everyone owing and is a new
-message (the old one keeps its controls, refused as out of date when clicked).
+``Trail`` remembers, per game, the last prompt message and who was owing: in memory, written
+through with what was told (``dump``, ``referee.memory``) and loaded back when the bot
+restarts (``load``), so a restarted bot edits the same prompt, pings nobody twice for a turn,
+and leaves no prompt with stale controls behind.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -65,6 +67,25 @@ class Trail:
     def forget(self, game_id: int) -> None:
         self._last.pop(game_id, None)
         self._owing.pop(game_id, None)
+
+    def dump(self, game_id: int) -> tuple[str | None, str | None]:
+        """The game's last prompt and who owed at it, as JSON texts (None: not known)."""
+        shown, owing = self._last.get(game_id), self._owing.get(game_id)
+        prompt = None if shown is None else json.dumps(
+            {"message_id": shown.message_id, "head": shown.head, "asked": sorted(shown.asked),
+             "key": shown.key, "pinged": sorted(shown.pinged)}, ensure_ascii=False)
+        return prompt, None if owing is None else json.dumps(sorted(owing), ensure_ascii=False)
+
+    def load(self, game_id: int, prompt: str | None, owing: str | None) -> None:
+        """What ``dump`` wrote, back in memory."""
+        self.forget(game_id)
+        if prompt is not None:
+            p = json.loads(prompt)
+            self._last[game_id] = Shown(int(p["message_id"]), str(p["head"]),
+                                        frozenset(p["asked"]), p["key"],
+                                        frozenset(int(u) for u in p["pinged"]))
+        if owing is not None:
+            self._owing[game_id] = frozenset(json.loads(owing))
 
 
 def edited_down(shown: Shown, lines: str) -> str:

@@ -10,9 +10,10 @@ from typing import Any, cast
 
 from db import Database
 from db import notified as notified_db
+from db import thread_memory as memory_db
 from db.holds import HoldReason
 
-from . import images, texts
+from . import images, memory, texts
 from .ai import AiRunner
 from .cache import CachingDatabase, GameCache
 from .config import Settings
@@ -82,13 +83,16 @@ class Referee:
 
     async def resume(self) -> int:
         """After a restart: every running game continues. No state is read and nothing is
-        sent here: timers come from the database (``running_games``), buttons are dynamic,
+        sent here: timers come from the database (``running_games``), the thread memory (the
+        prompt to edit next, who was pinged, catch-ups, lobby messages, runs: ``referee.memory``)
+        is loaded back in one go, buttons are dynamic,
         AI/absent seats owing a decision move now, and games whose messages a crash may have
         cut off (their recorded notified version is behind their state's, ``db.notified``) or
         without a deadline are queued for ``catch_up`` (run once connected). A deadline that
         passed while the bot was down is no missed deadline: it moves to now + the restart
         grace, with a reminder (or the caught-up prompt) to say so."""
         rows = [r for r in await self.db.running_games() if self.ctx.owns(r.guild_id)]
+        kept = memory.load(self.notify, await memory_db.load(self.db), self.ctx.owns)
         mine = {r.game_id for r in rows}  # one of several shards: its own guilds' games only
         behind = [b for b in await notified_db.behind(self.db) if b.game_id in mine]
         queued = {b.game_id for b in behind if b.notified_version is None or b.notified_version < b.version}
@@ -105,7 +109,8 @@ class Referee:
             if b.auto and b.game_id not in queued:
                 self.ctx.spawn(self.sessions.advance(b.game_id), f"advance-{b.game_id}")
         self.timers.poke()
-        log.info("resumed %d running game(s); %d to catch up", len(rows), len(self._pending))
+        log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up",
+                 len(rows), kept, len(self._pending))
         return len(rows)
 
     async def catch_up(self, spacing: float = CATCH_UP_SPACING) -> int:
@@ -161,7 +166,7 @@ class Referee:
                         initial = (await self.db.load_initial(game_id)).json
                         missed = await asyncio.to_thread(untold, g, initial, log_, posted)
                         head = "\n".join([head, *texts.collapse(missed)])
-                prompted = await self.notify.reprompt(game, state, deadline, head=head)
+                prompted = await self._prompt_again(game, state, deadline, head)
             delivered: dict[str, str] = {}
             now_keys = hands(self.ctx, game, state)
             for seat in game.seats:
@@ -172,6 +177,19 @@ class Referee:
                     delivered[seat.player_id] = hand
             await self.notify.record(game, state, prompted, delivered)
             return self.notify.automatic_next(game, state)
+
+    async def _prompt_again(self, game: Any, state: Any, deadline: int | None,
+                            head: str) -> Any:
+        """The prompt a crash cut off: in the turn's own message when the game keeps one per
+        turn (``Presentation.turn_key``) and the remembered prompt is of this turn (edited in
+        place as after any decision, ``Notifier.ask``: nobody pinged again), else posted anew
+        (the remembered one loses its controls)."""
+        last = self.notify.trail.last(game.id)
+        key = self.ctx.present(game).turn_key(self.sessions.g(game).view(state, None))
+        if last is not None and key is not None and last.key == key:
+            return await self.notify.ask(game, state, deadline, None,
+                                         self.notify.trail.drop(game.id), head)
+        return await self.notify.reprompt(game, state, deadline, head=head)
 
     async def suspend(self) -> None:
         """Stop acting on games at once (another process owns the database now): no timers,

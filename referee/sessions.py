@@ -168,14 +168,17 @@ class Sessions:
             results = [PlayerResult(pid, total(scores, pid), pid in winners)
                        for pid in game.player_ids]
         now = self.ctx.now()
+        run = self.notify.plans.unsaved(game.id, player)  # a run set or spent: stored with it
         try:
             await self.ctx.db.append_decision(
                 game.id, before_version, player, str(action), text, state.version,
                 deadline=deadline, remind_at=remind_at, source=source, by_user_id=by_user,
                 absent_after=self.ctx.settings.absent_after, results=results, now=now,
-                sealed=sealed, reveal=reveal, owed=timers)
+                sealed=sealed, reveal=reveal, owed=timers, run=run)
         except StaleVersion:
             raise StalePrompt() from None
+        if run is not None:
+            self.notify.plans.saved(game.id, player, run)
         table.text = text
         # the job telling this decision keeps ``state``; the caller goes on with a copy
         table.state = g.clone(state)

@@ -69,6 +69,8 @@ class Timers(Background):
                     if prompt is not None and not prompt.ok:  # refused: the game is held
                         await self.sessions.notify.record(game, table.state, prompt, {})
                         return
+                    if prompt is not None:  # the reminder is the prompt now (edited next)
+                        await self.sessions.notify.remember(game)
                 await self.ctx.db.mark_owed_reminded(game_id, t.player_id, t.deadline)
                 marked = True
             if not marked:  # nobody's reminder was due after all: the game's is spent

@@ -195,3 +195,44 @@ async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt
     assert len(posts) == count + 1
     assert [d.source for d in await ref.db.get_log(game.id)] == ["player"]
     await second.close()
+
+
+async def test_the_thread_memory_is_the_same_after_a_restart(db_path: Path, clock: Clock) -> None:
+    """What the notifier keeps about each thread (the prompt to edit next and whom it pinged,
+    who owed, each player's catch-up, the lobby message, a run in progress: ``referee.memory``)
+    is written through and is exactly the same in a new referee on the same database."""
+    from db import Database
+    from referee.service import Referee
+
+    from .conftest import CY, started
+
+    out = MemoryOutbox()
+    db = await Database.open(db_path, synchronous="OFF")
+    first = Referee(db, out, settings(), clock=clock)
+    game = await started(first, (ANN, "Ann"), (BOB, "Bob"), (CY, "Cy"))
+    opened = await lobby(first, (ANN, "Ann"), (BOB, "Bob"))  # a lobby is remembered too
+    for _ in range(3):  # the targets, then the first draw of the deal
+        user, _, table = await owed(first, game.id)
+        await first.sessions.decide(game.id, user, str(first.ctx.game.default(table.state)))
+        await first.idle()
+    user, player, table = await owed(first, game.id)
+    runs = first.ctx.present(table.game).runs(first.ctx.game.view(table.state, None), player,
+                                              sorted(map(str, first.ctx.game.legal(table.state))))
+    await first.sessions.run(game.id, user, table.version, table.tag, "draw", len(runs) - 1)
+    await first.idle()
+    assert first.notify.plans.left(game.id, player), "no run in progress"
+
+    def memory(ref: Referee) -> tuple[object, ...]:
+        n = ref.notify
+        return (n.trail.last(game.id), n.trail.dump(game.id), n.digests.dump(game.id),
+                [n.plans.left(game.id, s.player_id) for s in table.game.seats],
+                n.boards.lobby_messages.get(game.id), n.boards.lobby_messages.get(opened.id))
+
+    before = memory(first)
+    assert before[0] is not None and before[2] is not None and before[5] is not None
+    await first.close()
+    second = Referee(db, out, settings(), clock=clock)
+    await second.resume()
+    assert memory(second) == before
+    await second.close()
+    await db.close()

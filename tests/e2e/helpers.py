@@ -110,3 +110,15 @@ async def replayed_log(db: Any, game: Any, game_id: int) -> list[Any]:
         game.apply(state, d.player_id, d.text)
     assert game.dump(state) == (await db.load_snapshot(game_id)).json, "snapshot != log replayed"
     return log
+
+
+def thread_posts(world: World, thread: st.Channel, since: int) -> list[Any]:
+    """The bot's new messages in ``thread`` (POST requests) after request number ``since``."""
+    return [r for r in world.fake.requests[since:]
+            if r.method == "POST" and r.path == f"/channels/{thread.id}/messages"]
+
+
+def pinged(world: World, thread: st.Channel, since: int) -> list[str]:
+    """The users the bot's messages in ``thread`` pinged after request number ``since``."""
+    return [str(u) for r in thread_posts(world, thread, since)
+            for u in ((r.json or {}).get("allowed_mentions") or {}).get("users") or ()]

@@ -6,6 +6,7 @@ applied twice, and the controls posted before the restart still work or say they
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from db import Database
@@ -71,6 +72,8 @@ async def test_stop_and_start_again_mid_game(world, db, stella):
     assert select_of(opened) is not None
     before = await Unchanged.take(driver)
     log_before = await consistent(db, driver.game_id)
+    old_ids = turn_ids(current)
+    assert old_ids
     await stop(world, first)
     assert not world.fake.bot_connected
 
@@ -83,13 +86,11 @@ async def test_stop_and_start_again_mid_game(world, db, stella):
     handles = await driver.navigate(owing, opened, text)
     driver.played.append(Played(owing, text, "button", handles))
     await driver.applied(player, text)
-    # ...and the prompt the first bot posted (the new one doesn't know it: its controls stay)
-    # says it is out of date
-    old_ids = turn_ids(current)
-    assert old_ids
-    for cid in old_ids:
-        snap = await Unchanged.take(driver)
-        await refused(driver, await driver.click(owing, current, cid), snap, STALE)
+    # ...and the prompt the first bot posted is the one the new bot edited (it remembers it:
+    # referee.memory), down to what happened or in place for the same player deciding on: none
+    # of its controls from before the restart is left
+    assert not set(old_ids) & set(turn_ids(current)), "stale controls left after the restart"
+    assert all((split_id(cid) or (0, -1))[1] == driver.state.version for cid in turn_ids(current))
     # a second restart: the current prompt, posted by the bot before it, still works
     prompt = await driver.prompt()
     await stop(world, world.bot)
@@ -198,7 +199,14 @@ async def test_lobby_buttons_work_after_a_restart(world, db, stella):
     await stop(world, first)
     await stella()
     await settle(world)
-    await driver.join_all()  # the Join button the first bot posted, and /stella join
+    # a command (not a click on it) changes the lobby: the new bot edits the lobby message the
+    # first one posted all the same (it remembers it: referee.memory)
+    h = await driver.send(world.players[1], driver.thread, "stella join")
+    assert "You joined" in (await answer(h)).content
+    await settle(world)
+    assert "Players (2/" in lobby.content, lobby.content
+    h = await driver.click(world.players[2], lobby, f"sd:{driver.game_id}:lobby:join")
+    await h.wait_followups(1)  # the Join button the first bot posted
     await driver.start(via="button")  # its Start button
     clicked = [h for h in driver.interactions if h.source_message is lobby]
     assert len(clicked) == 2  # a Join and the Start, both on the message posted before the restart
@@ -247,3 +255,41 @@ async def test_sigkill_between_the_reply_and_the_thread_post(holding_world, tmp_
         await db.close()
     errors = [line for line in proc.output().splitlines() if " ERROR " in line or line.startswith("Traceback")]
     assert not errors, "\n".join(errors)
+
+
+async def test_a_run_and_the_prompts_go_on_after_a_restart(world, db, stella):
+    """A player chose a run of draws on their prompt ("Draw all 4": referee.runs) and the other
+    player owes a draw when the bot restarts. The other player's prompt, posted before the
+    restart, still works; the new bot edits it down to what happened (no stale controls) and
+    the run goes on: the chooser's next draw is made when it is due, without asking them."""
+    await stella()
+    driver = GameDriver(world, db, world.players[:2], audit=False)
+    await driver.setup()
+    await advance_until(driver, Policy(3), owes("draw"))
+    user, player = driver.owing()
+    prompt = await driver.prompt()
+    select = select_of(prompt)
+    assert select is not None and (split_id(select["custom_id"]) or ())[3:4] == ("run",)
+    option = select["options"][-1]
+    assert option["label"].startswith("Draw all"), option
+    h = await driver.select(user, prompt, select["custom_id"], option["value"])
+    first, *rest = re.findall(r"`([^`]+)`", (await answer(h)).content)
+    assert rest, "a run of one draw"
+    await driver.applied(player, first)
+    other, other_player = driver.owing()
+    assert other_player != player
+    before = await driver.prompt()  # the other player's prompt, posted before the restart
+    await stop(world, world.bot)
+    await stella()
+    await settle(world)
+    text = next(t for t in map(str, GAME.legal(driver.state)) if t.startswith("draw"))
+    handles = await driver.by_button(other, text)
+    assert handles[0].source_message is before
+    GAME.apply(driver.state, other_player, text)
+    await driver.applied(player, rest[0])  # the run's next step, made as soon as it was due
+    log = await driver.log()
+    assert [(d.player_id, d.text, d.source) for d in log[-2:]] == [
+        (other_player, text, "player"), (player, rest[0], "player")]
+    assert not turn_ids(before), "the prompt from before the restart kept its controls"
+    assert driver.owing() == (other, other_player)
+    await driver.prompt()  # the other player is asked for their next draw
