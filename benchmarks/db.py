@@ -3,7 +3,9 @@
 ``--games`` running games (default 200) in a fresh SQLite file (``synchronous=FULL``, on
 ``--dir``, the system temp dir by default), played by ``--players`` concurrent tasks (50), each
 deciding in its own games as fast as the database answers: a decision is ``append_decision``
-(log row, snapshot, timers) then ``notified.record``, the referee's two transactions. Prints
+(log row, snapshot, timers) then ``notified.record``, the referee's two transactions (with the
+thread memory, ``db.thread_memory``, when the code has it: a prompt and a catch-up of realistic
+size, as ``referee.memory`` writes them). Prints
 decisions per second, per-decision latency p50/p99, the process's CPU per decision
 (process_time), SQL statements per decision, COMMITs (fsyncs) per decision, and how long the
 writer's lock is held per decision (the time other writers wait for).
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import json
 import os
 import statistics
@@ -50,6 +53,21 @@ class TimedLock(asyncio.Lock):
     def release(self) -> None:
         TimedLock.held += time.perf_counter() - self._since
         super().release()
+
+
+def _memory(notified: Any, game_id: int, v: int) -> dict[str, Any]:
+    """``notified.record``'s thread memory argument, if this code's ``db`` has it: the prompt
+    (a few lines above its question) and eight catch-up lines, about what a game keeps."""
+    if "memory" not in inspect.signature(notified.record).parameters:
+        return {}
+    from db.thread_memory import ThreadMemory
+
+    line = "Ann mined blue-4 and drilled at C3: 2 points, the deck has 31 cards left."
+    prompt = {"message_id": 1_300_000_000_000_000_000 + v, "head": "\n".join([line] * 3),
+              "asked": ["p1"], "key": None, "pinged": [1000 + game_id]}
+    digest = {"lines": [line] * 8, "offset": v, "seen": {"p1": v, "p2": v + 4}}
+    return {"memory": ThreadMemory(game_id, prompt_json=json.dumps(prompt),
+                                   owing_json='["p1"]', digest_json=json.dumps(digest))}
 
 
 async def _setup(db: Any, games: int) -> list[int]:
@@ -117,7 +135,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                                              f"move {v}", _state(v + 1), v + 1,
                                              deadline=T0 + 7200, now=T0 + v)
                     await notified.record(db, game_id, v + 1, prompt_version=v + 1, auto=False,
-                                          hands={player_id: "a,b"})
+                                          hands={player_id: "a,b"},
+                                          **_memory(notified, game_id, v))
                     latencies.append(time.perf_counter() - start)
                     versions[game_id] = v + 1
 
