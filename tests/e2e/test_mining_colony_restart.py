@@ -7,15 +7,18 @@ the player was told it was done), and the reveal comes once, when both bids are 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from typing import Any
 
 from db import Database
+from db import notified as notified_db
 from engine import get_game
 
+from .colony import ColonyTable
 from .driver import DONE
-from .helpers import replayed_log
+from .helpers import pinged, replayed_log, thread_posts
 from .proc import BotProcess
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
@@ -108,6 +111,48 @@ async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path
         posted = [msg.content or "" for msg in thread.messages if not msg.ephemeral]
         assert sum(told_reveal(p) for p in posted) == len(cuts)  # never twice
         assert not any("bottom=" in p for p in posted)
+    finally:
+        await proc.stop()
+        await db.close()
+    errors = [line for line in proc.output().splitlines()
+              if " ERROR " in line or line.startswith("Traceback")]
+    assert not errors, "\n".join(errors)
+
+
+async def test_sigkill_while_both_owe_their_bid(holding_world: Any, tmp_path: Any) -> None:
+    """Killed (SIGKILL) while idle at the start of a bid round, after its prompt pinged both
+    players: the restarted bot goes on as if it had not stopped (``referee.memory``). Ann bids
+    with the prompt's controls posted before the kill; the same prompt is edited (Bob still owes
+    his bid: no second message) and Bob, already pinged for this round, is not pinged again."""
+    world = holding_world
+    fake = world.fake
+    ann, bob = world.players[:2]
+    db = await Database.open(world.db_path)
+    log_path = tmp_path / "bot.log"
+    proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+    try:
+        table = ColonyTable(world, db, [ann, bob])
+        await table.start()
+        await table.play(stop=lambda s: s.phase == "bid")
+        state, owed = await table.owing()
+        assert state.phase == "bid" and sorted(owed) == sorted(table.users), owed
+        prompt = table.prompt_for(state.version)
+        assert prompt is not None
+        for _ in range(200):  # everything for this state was told (db.notified): then kill
+            if (await notified_db.last_told(db, table.game_id))[0] == state.version:
+                break
+            await asyncio.sleep(0.05)
+        await proc.kill()
+        proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+        mark = len(fake.requests)
+        first = next(p for p in owed if table.users[p] is ann)
+        await table.decide(first, state, "button")  # on the prompt posted before the kill
+        await fake.wait_for(lambda: table.prompt_for(state.version + 1), 20, "Bob's prompt")
+        assert table.prompt_for(state.version + 1) is prompt, "not the same prompt edited"
+        assert thread_posts(world, table.thread, mark) == [], "a second prompt for the bids"
+        assert str(bob.id) not in pinged(world, table.thread, mark), "Bob pinged again"
+        await table.play()
+        assert await table.status() == "finished"
     finally:
         await proc.stop()
         await db.close()
