@@ -33,10 +33,12 @@ def board_only_png(view: dict[str, Any]) -> bytes:
 
 
 def warm() -> None:
-    """Build the round picture's fixed palette once (a render worker's first job)."""
-    from .map import palette
+    """Build the round and hand pictures' fixed palettes once (a render worker's first job)."""
+    from .hand import palette as hand_palette
+    from .map import palette as map_palette
 
-    palette()
+    map_palette()
+    hand_palette()
 
 
 __all__ = [
