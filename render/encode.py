@@ -60,8 +60,9 @@ def indexed_png(im: Image.Image) -> bytes:
         return buf.getvalue()
     w, h = im.size
     plte = bytes(im.getpalette() or b"\0\0\0")[:768]
-    raw = im.tobytes()
-    rows = b"".join([b"\0" + raw[y * w:(y + 1) * w] for y in range(h)])  # filter byte 0: None
+    framed = Image.new("P", (w + 1, h), 0)  # a first column of zeros: each row's filter, None
+    framed.paste(im, (1, 0))
+    rows = framed.tobytes()  # (a third of the CPU of joining the rows in Python)
     return b"".join((
         _SIGNATURE,
         _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),  # 8-bit, palette
