@@ -129,7 +129,8 @@ def hand_image(view: dict[str, Any], player: str) -> Image.Image:
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """The hand picture's fixed palette (swatch.py's hands; see render/encode.py): mapping to it
-    costs a seventh of a per-picture octree, with no larger error (mean 0.6 of 255 per pixel)."""
+    costs a seventh of a per-picture octree, with no larger error (mean 0.6 of 255 per pixel).
+    Built by the first hand a worker draws, not at its warm-up (``warm``)."""
     from .swatch import hand_swatch_views
 
     return palette_of([hand_image(v, p) for v, p in hand_swatch_views()])
