@@ -9,13 +9,13 @@ memory of the pictures' caches.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import importlib
 import multiprocessing.connection
 import os
 import signal
 import threading
+
+from .heap import give_back
 
 
 def warm() -> None:
@@ -37,21 +37,7 @@ def warm() -> None:
         start = getattr(module, "warm", None)
         if start is not None:
             start()
-    _give_back_heap()
-
-
-def _give_back_heap() -> None:
-    """Return the warm-up's freed heap to the system. The palettes are taken from swatch
-    pictures (tens of MB, freed at once), but glibc keeps the freed pages of its heap when a
-    small live allocation sits above them: a worker kept ~130 MB resident after warming instead
-    of ~80 MB. ``malloc_trim`` releases them; elsewhere than glibc there is nothing to do."""
-    name = ctypes.util.find_library("c")
-    try:
-        trim = ctypes.CDLL(name).malloc_trim if name else None
-    except (OSError, AttributeError):
-        return
-    if trim is not None:
-        trim(0)
+    give_back()  # the swatch pictures' heap (render/heap.py)
 
 
 def _exit_with(sentinel: int) -> None:

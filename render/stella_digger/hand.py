@@ -131,9 +131,12 @@ def palette() -> Image.Image:
     """The hand picture's fixed palette (swatch.py's hands; see render/encode.py): mapping to it
     costs a seventh of a per-picture octree, with no larger error (mean 0.6 of 255 per pixel).
     Built by the first hand a worker draws, not at its warm-up (``warm``)."""
+    from ..heap import give_back
     from .swatch import hand_swatch_views
 
-    return palette_of([hand_image(v, p) for v, p in hand_swatch_views()])
+    built = palette_of([hand_image(v, p) for v, p in hand_swatch_views()])
+    give_back()  # the swatch's heap (render/heap.py)
+    return built
 
 
 def render_hand(view: dict[str, Any], player: str) -> bytes:
