@@ -154,7 +154,7 @@ class Referee:
             posted, sent = await notified_db.last_told(self.db, game_id)
             prompted = None
             if posted != table.version and self.notify.prompt(game, state, deadline)[1] is not None:
-                head = "♻️ I restarted before posting this prompt."
+                head, lines = "♻️ I restarted before posting this prompt.", []
                 log_ = await self.db.get_log(game_id, after_seq=0)
                 if log_:
                     g = self.sessions.g(game)
@@ -165,8 +165,8 @@ class Referee:
                     if posted is not None:  # what those decisions made happen (a reveal...)
                         initial = (await self.db.load_initial(game_id)).json
                         missed = await asyncio.to_thread(untold, g, initial, log_, posted)
-                        head = "\n".join([head, *texts.collapse(missed)])
-                prompted = await self._prompt_again(game, state, deadline, head)
+                        lines = texts.collapse(missed)
+                prompted = await self._prompt_again(game, state, deadline, head, lines)
             delivered: dict[str, str] = {}
             now_keys = hands(self.ctx, game, state)
             for seat in game.seats:
@@ -178,18 +178,22 @@ class Referee:
             await self.notify.record(game, state, prompted, delivered)
             return self.notify.automatic_next(game, state)
 
-    async def _prompt_again(self, game: Any, state: Any, deadline: int | None,
-                            head: str) -> Any:
-        """The prompt a crash cut off: in the turn's own message when the game keeps one per
-        turn (``Presentation.turn_key``) and the remembered prompt is of this turn (edited in
-        place as after any decision, ``Notifier.ask``: nobody pinged again), else posted anew
-        (the remembered one loses its controls)."""
-        last = self.notify.trail.last(game.id)
+    async def _prompt_again(self, game: Any, state: Any, deadline: int | None, head: str,
+                            lines: list[str]) -> Any:
+        """The prompt a crash cut off, after ``head`` and the public ``lines`` the decisions
+        since the last prompt made happen: in the turn's own message when the game keeps one
+        per turn (``Presentation.turn_key``) and the remembered prompt is of this turn (edited
+        in place as after any decision, ``Notifier.ask``: nobody pinged again); else the
+        remembered prompt is edited down to ``lines`` (what the killed process may have
+        written there already: nothing is lost, nothing told twice) and a new one is posted."""
+        last = self.notify.trail.drop(game.id)
         key = self.ctx.present(game).turn_key(self.sessions.g(game).view(state, None))
         if last is not None and key is not None and last.key == key:
-            return await self.notify.ask(game, state, deadline, None,
-                                         self.notify.trail.drop(game.id), head)
-        return await self.notify.reprompt(game, state, deadline, head=head)
+            return await self.notify.ask(game, state, deadline, None, last,
+                                         "\n".join([head, *lines]))
+        if last is not None and await self.notify.edit_down(game, last, "\n".join(lines)):
+            lines = []  # told under the prompt they followed
+        return await self.notify.reprompt(game, state, deadline, head="\n".join([head, *lines]))
 
     async def suspend(self) -> None:
         """Stop acting on games at once (another process owns the database now): no timers,

@@ -30,9 +30,10 @@ async def reply(h: Any) -> str:
     return str((await h.reply(20)).content)
 
 
-def told_reveal(content: str) -> bool:
-    """Does a message tell a reveal (not quote it in a player's catch-up digest, "> ...")?"""
-    return any(line.startswith("Bids revealed") for line in content.splitlines())
+def told_reveal(content: str) -> int:
+    """The reveals a message tells (not those it quotes in a catch-up digest, "> ..."): one
+    message may tell two rounds' (the prompt a round's reveal is told under, edited down)."""
+    return sum(line.startswith("Bids revealed") for line in content.splitlines())
 
 
 async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path: Any) -> None:
