@@ -60,6 +60,9 @@ class Entry:
     snapshot: Snapshot | None = None
     owed: list[OwedTimer] | None = None
     hold: Any = _UNKNOWN  # db.holds.Hold | None once known
+    #: ``snapshot`` parsed (``state_of``): shared by every reader, so never changed in place
+    #: (``Sessions.commit`` applies a decision to a clone of it)
+    state: Any = None
 
 
 @dataclass
@@ -118,18 +121,31 @@ class GameCache:
             return
         for name, value in values.items():
             setattr(entry, name, value)
+        if "snapshot" in values:
+            entry.state = None
+
+    def state_of(self, game_id: int, snapshot: Snapshot, load: Callable[[str], Any]) -> Any:
+        """``snapshot`` of ``game_id`` parsed by ``load``, once while it is kept: the shared,
+        read-only state (a decision is applied to a clone of it)."""
+        entry = self._entries.get(game_id)
+        if entry is None or entry.snapshot is not snapshot:
+            return load(snapshot.json)
+        if entry.state is None:
+            entry.state = load(snapshot.json)
+        return entry.state
 
     def put(self, game: Game, snapshot: Snapshot | None = None,
-            owed: list[OwedTimer] | None = None) -> None:
-        """What this process just wrote (or read) for ``game``; only running games are kept
-        (lobbies change seat by seat, finished games are not played)."""
+            owed: list[OwedTimer] | None = None, state: Any = None) -> None:
+        """What this process just wrote (or read) for ``game`` (``state``: ``snapshot``
+        parsed, if at hand); only running games are kept (lobbies change seat by seat,
+        finished games are not played)."""
         if game.status != GameStatus.RUNNING:
             self.forget(game.id)
             return
         entry = self.entry(game.id)
         entry.game = game
         if snapshot is not None:
-            entry.snapshot = snapshot
+            entry.snapshot, entry.state = snapshot, state
         if owed is not None:
             entry.owed = list(owed)
 

@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import functools
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,9 @@ from .notify import Notifier, hands
 from .outbox import File
 
 log = logging.getLogger(__name__)
+#: check at each decision that the state it starts from is still what was stored (the state
+#: shared from memory, ``Sessions.parsed``, must never be changed in place); the tests set it
+SHARED_CHECKS = os.environ.get("STELLA_CHECK_SHARED") == "1"
 MAX_AUTOMATIC = 5000  # guard against a runaway AI loop
 RUN_MAX = 12  # automatic decisions told in one message; then ``ctx.auto_pace`` seconds' pause
 
@@ -132,7 +136,12 @@ class Sessions:
             raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
         if snap is None:
             snap = await self.ctx.db.load_snapshot(game_id)
-        return Table(game, self.g(game).load(snap.json), snap.json)
+        return Table(game, self.parsed(game, snap), snap.json)
+
+    def parsed(self, game: Game, snap: Snapshot) -> Any:
+        """The state of ``snap``: parsed once while the game is kept in memory, and shared by
+        every reader then, so read-only: only ``commit`` makes a new one."""
+        return self.ctx.cache.state_of(game.id, snap, self.g(game).load)
 
     async def running(self, game_id: int, game: Game | None = None) -> Table:
         table = await self.table(game_id, game)
@@ -150,12 +159,15 @@ class Sessions:
         Engine errors propagate with nothing changed. A decision the engine says is ``sealed``
         is logged hidden until one whose events hold a public "reveal"; each owing player keeps
         or gets their own timer (``Context.owed_timers``)."""
-        game, state = table.game, table.state
+        game = table.game
         g = self.g(game)
+        if SHARED_CHECKS and table.text and g.dump(table.state) != table.text:
+            raise AssertionError(f"game {game.id}: a shared state was changed in place")
+        state = g.clone(table.state)  # ``table.state`` may be shared (``parsed``): not changed
         before_version = state.version
-        before = hands(self.ctx, game, state)
-        sealed = bool(g.sealed(state, player, action))
-        timing = g.timing(state, player)
+        before = hands(self.ctx, game, table.state)
+        sealed = bool(g.sealed(table.state, player, action))
+        timing = g.timing(table.state, player)
         previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game.id)}
         events = g.apply(state, player, action)
         reveal = any(e.kind == "reveal" and e.to is None for e in events)
@@ -179,9 +191,9 @@ class Sessions:
             raise StalePrompt() from None
         if run is not None:
             self.notify.plans.saved(game.id, player, run)
-        table.text = text
-        # the job telling this decision keeps ``state``; the caller goes on with a copy
-        table.state = g.clone(state)
+        # from now on ``state`` is shared, read-only: by the caller, the job telling this
+        # decision and the cache (the next decision starts from it)
+        table.text, table.state = text, state
         self.ctx.on_timer_change(min((t for t in (deadline, remind_at) if t is not None),
                                      default=float("inf")))
         seat = game.seat_of_player(player)
@@ -193,7 +205,8 @@ class Sessions:
                                        remind_at=remind_at, reminder_sent=False, updated_at=now)
         table.game = game
         self.ctx.cache.put(game, Snapshot(game.id, int(state.version), text),
-                           owed=sorted(timers, key=lambda t: t.player_id))  # as db.owed_timers
+                           owed=sorted(timers, key=lambda t: t.player_id),  # as db.owed_timers
+                           state=state)
         if quiet:
             return game, events
         # the decision is stored: the thread and the players are told after the reply
@@ -228,8 +241,7 @@ class Sessions:
             if game.status != GameStatus.RUNNING:
                 raise WrongPhase(f"Game #{game_id} is {game.status}: there is nothing to decide.")
             hold = await self.holds.check_open(game)  # a gone thread: refused
-            g = self.g(game)
-            table = Table(game, g.load(snap.json), snap.json)
+            table = Table(game, self.parsed(game, snap), snap.json)
             if version is not None:
                 await self.check_prompt(table, seat.player_id, version, tag)
             action = await self.measured(table, seat.player_id, text)

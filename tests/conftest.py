@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+# every bot the tests run (in this process or a child) checks that no state shared from memory
+# was changed in place (``referee.sessions.SHARED_CHECKS``)
+os.environ["STELLA_CHECK_SHARED"] = "1"
 
 KINDS = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
 
