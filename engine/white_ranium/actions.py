@@ -48,23 +48,22 @@ class Action:
     crew: str = ""  # two players: the acting crew
 
     def __str__(self) -> str:
-        words = [self.verb]
-        for kind in _SHAPES[self.verb]:
-            if kind == "P":
-                words.append(PLACES[self.place if len(words) == 1 else self.place2])
-            elif kind == "C":
-                words.append(self.colour)
-            elif kind == "L":
-                words.append(str(self.loader))
-            elif kind == "D":
-                words.append("forward" if self.forward else "back")
-            elif kind == "N":
-                words.append(str(self.n))
-            else:
-                words.append(self.card)
-        if self.crew:
-            words.append(f"crew={self.crew}")
-        return " ".join(words)
+        shape = _SHAPES[self.verb]  # one branch per shape: every decision is written down
+        if shape == "P":
+            text = f"{self.verb} {PLACES[self.place]}"
+        elif shape == "LD":
+            text = f"{self.verb} {self.loader} {'forward' if self.forward else 'back'}"
+        elif shape == "":
+            text = self.verb
+        elif shape == "C":
+            text = f"{self.verb} {self.colour}"
+        elif shape == "PP":
+            text = f"{self.verb} {PLACES[self.place]} {PLACES[self.place2]}"
+        elif shape == "PN":
+            text = f"{self.verb} {PLACES[self.place]} {self.n}"
+        else:
+            text = f"{self.verb} {self.card}"
+        return f"{text} crew={self.crew}" if self.crew else text
 
     @property
     def cost(self) -> int:

@@ -12,7 +12,7 @@ from . import search as _search
 from .actions import Action
 from .board import NEIGHBOURS, PLACE_INDEX, PLACES, RIM, colour_run, step
 from .components import flip_long, flip_short, parse_card, rotate
-from .decisions import legal
+from .decisions import SWAPS, legal
 from .flow import owed
 from .rules import block
 from .state import State
@@ -33,6 +33,7 @@ def _owed_kind(state: State, player: str) -> tuple[int, str]:
 
 _TURN_VERBS = ("rotate", "flip-long", "flip-short")
 _KINDS = ("move", "steal", "tunnel", "transport", "loader", "")  # "": turning a card
+_NO_TUNNEL = tuple(k for k in _KINDS if k != "tunnel")
 
 
 def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
@@ -46,21 +47,33 @@ def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
     seat, kind = _owed_kind(state, player)
     if kind in ("action", "free-action"):
         free = kind == "free-action"
-        mine = state.crews_of(seat)
-        banks = []
-        if any(c.held for c in mine):
-            banks.append("deliver")
-        if any(c.at in state.ranium for c in mine):
-            banks.append("collect")
-        for verb in banks:
-            pick = block(state, seat, free, verb)
+        crews = state.crews
+        ranium = state.ranium
+        holding = on_ranium = False
+        places = set()
+        for c in crews:  # loops, not any(): this runs for nearly every decision of a game
+            if c.seat == seat:
+                places.add(c.at)
+                if c.held:
+                    holding = True
+                if c.at in ranium:
+                    on_ranium = True
+        if holding:
+            pick = block(state, seat, free, "deliver")
             if pick:
                 return pick[rng.below(len(pick))]
-        kinds = list(_KINDS)
-        if free or state.ore < 3 or banks[:1] == ["deliver"]:
-            kinds.remove("tunnel")  # R20: 3 ore, holding no unit, not a free action
-        places = {c.at for c in mine}
-        if not any(c.at in places and c.seat != seat for c in state.crews):
+        if on_ranium:
+            pick = block(state, seat, free, "collect")
+            if pick:
+                return pick[rng.below(len(pick))]
+        if free or state.ore < 3 or holding:
+            kinds = list(_NO_TUNNEL)  # R20: 3 ore, holding no unit, not a free action
+        else:
+            kinds = list(_KINDS)
+        for c in crews:
+            if c.at in places and c.seat != seat:
+                break
+        else:
             kinds.remove("steal")  # R14, R20: nobody else on a crew's card
             kinds.remove("transport")
         while kinds:
@@ -71,12 +84,26 @@ def random_decision(game: Any, state: State, player: str, rng: Rng) -> Action:
                 return pick[rng.below(len(pick))]
             kinds.pop(i)
         raise AssertionError("a card can always be turned")  # pragma: no cover
+    if kind == "swap":  # the same 497 decisions every time, already sorted by verb
+        swaps = _SWAPS_BY_VERB[rng.below(len(_SWAPS_BY_VERB))]
+        return swaps[rng.below(len(swaps))]
     by_verb: dict[str, list[Action]] = {}
     for a in legal(state, seat, kind):
         by_verb.setdefault(a.verb, []).append(a)
     kinds = list(by_verb)
     pick = by_verb[kinds[rng.below(len(kinds))]]
     return pick[rng.below(len(pick))]
+
+
+def _by_verb(actions: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
+    """A listing's decisions by verb, the verbs in their first decision's order."""
+    out: dict[str, list[Action]] = {}
+    for a in actions:
+        out.setdefault(a.verb, []).append(a)
+    return tuple(tuple(block) for block in out.values())
+
+
+_SWAPS_BY_VERB = _by_verb(SWAPS)
 
 
 def _rim_distance(place: int) -> int:

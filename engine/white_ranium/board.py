@@ -6,7 +6,7 @@ A1 = 0, B1 = 1, ..., F6 = 35 (the scenario fill order). Loader places are 1-24 (
 
 from __future__ import annotations
 
-from .components import BASES, EXIT_BIT, colour_of
+from .components import BASES, EXIT_BIT
 
 COLUMNS = "ABCDEF"
 PLACES: tuple[str, ...] = tuple(f"{COLUMNS[i % 6]}{i // 6 + 1}" for i in range(36))
@@ -70,28 +70,43 @@ def connected(board: list[int], a: int, b: int) -> bool:
     return False
 
 
+#: place -> exits (0-15) -> ((neighbour, the neighbour's exit bit back), ...) for the exits set
+LINKS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(tuple((q, back) for bit, q, back in NEIGHBOURS[p] if exits & bit) for exits in range(16))
+    for p in range(36))
+
+
 def colour_run(board: list[int], start: int) -> set[int]:
     """R10: every card reachable from ``start`` through connected cards of its colour
     (``start`` included)."""
-    colour = board[start] >> 4 & 3
+    colour = board[start] & 48
     seen = {start}
     todo = [start]
+    links = LINKS
     while todo:
         p = todo.pop()
-        exits = board[p]
-        for bit, q, back in NEIGHBOURS[p]:
-            if exits & bit and q not in seen:
+        for q, back in links[p][board[p] & 15]:
+            if q not in seen:
                 other = board[q]
-                if other & back and (other >> 4 & 3) == colour:
+                if other & back and other & 48 == colour:
                     seen.add(q)
                     todo.append(q)
     return seen
 
 
-def same_colour(board: list[int], place: int) -> list[int]:
-    """Every other card showing the colour of ``place`` (J, K: R20)."""
-    colour = colour_of(board[place])
-    return [q for q in range(36) if q != place and colour_of(board[q]) == colour]
+_LAST_RUN: list[tuple[list[int], int, frozenset[int]]] = [([], -1, frozenset())]
+
+
+def reach(board: list[int], start: int) -> frozenset[int]:
+    """``colour_run``, remembered for the last board and place asked: a decision's listing,
+    the check of the chosen decision and the next listing mostly ask the same (a pure memo:
+    the board is compared by value, the answer can't be changed)."""
+    board_then, start_then, run = _LAST_RUN[0]
+    if start_then == start and board_then == board:
+        return run
+    run = frozenset(colour_run(board, start))
+    _LAST_RUN[0] = (list(board), start, run)
+    return run
 
 
 def place_name(p: int) -> str:

@@ -16,20 +16,19 @@ from .flow import (
     place_unit,
     play_placement_card,
 )
-from .rules import check as check_action
-from .rules import listing
+from .rules import listing, problem
 from .rules import perform as perform_action
 from .state import State
 
 _RING_SET = frozenset(RING)
 #: R5: "done", then every exchange of two ring cards (the same 497 decisions every time)
-_SWAPS = (Action("done"), *sorted((swap(a, b) for i, a in enumerate(RING) for b in RING[i + 1:]),
+SWAPS = (Action("done"), *sorted((swap(a, b) for i, a in enumerate(RING) for b in RING[i + 1:]),
                                   key=str))
 
 
 def legal(state: State, seat: int, kind: str) -> list[Action]:
     if kind == "swap":
-        return list(_SWAPS)
+        return list(SWAPS)
     if kind == "colour":
         return [Action("colour", colour=c) for c in colour_choices(state)]
     if kind in ("action", "free-action"):
@@ -43,15 +42,18 @@ def legal(state: State, seat: int, kind: str) -> list[Action]:
 
 _VERBS = {"swap": ("swap", "done"), "colour": ("colour",), "fight": ("fight",),
           "card": ("card",), "place": ("place",)}
+_NOT_ACTIONS = frozenset(("swap", "done", "colour", "fight", "card", "place"))
 
 
 def check(state: State, seat: int, kind: str, action: Action) -> None:
     """Raise the reason ``action`` is not legal as the owed decision ``kind`` of ``seat``."""
     verb = action.verb
     if kind in ("action", "free-action"):
-        if verb in _VERBS["swap"] + _VERBS["colour"] + ("fight", "card", "place"):
+        if verb in _NOT_ACTIONS:
             raise IllegalDecision(f"'{verb}' is not an action: {prompt(state, seat, kind)}")
-        check_action(state, seat, action, kind == "free-action")
+        reason = problem(state, seat, action, kind == "free-action")
+        if reason is not None:
+            raise IllegalDecision(reason)
         return
     if verb not in _VERBS[kind]:
         raise IllegalDecision(f"'{verb}' is not the decision owed now: "
@@ -81,6 +83,10 @@ def check(state: State, seat: int, kind: str, action: Action) -> None:
 
 def perform(state: State, seat: int, kind: str, action: Action, ev: EventLog) -> None:
     """Carry out a checked decision (the stack and phase as ``owed`` found them)."""
+    if kind == "action":  # nearly every decision of a game
+        state.ore -= action.cost
+        perform_action(state, seat, action, ev, free=False)
+        return
     player = state.players[seat]
     if kind == "swap":
         if action.verb == "done":
@@ -94,9 +100,6 @@ def perform(state: State, seat: int, kind: str, action: Action, ev: EventLog) ->
                places=[PLACES[a], PLACES[b]])
     elif kind == "colour":
         choose_colour(state, seat, action.colour, ev)
-    elif kind == "action":
-        state.ore -= action.cost
-        perform_action(state, seat, action, ev, free=False)
     elif kind == "free-action":
         state.stack.pop()
         perform_action(state, seat, action, ev, free=True)

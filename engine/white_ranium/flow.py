@@ -11,6 +11,9 @@ from .events import EventLog
 from .fights import reveal
 from .state import Frame, State
 
+#: loader place (1-24) -> where a turn's start takes it (R8)
+_LOADER_TURN = tuple((n - 1 + LOADER_STEPS) % 24 + 1 for n in range(25))
+
 
 def owed(state: State) -> list[tuple[int, str]]:
     """(seat, decision kind) of every decision owed now; [] when ended. Only a strategy fight
@@ -89,7 +92,7 @@ def start_turn(state: State, seat: int, ev: EventLog) -> None:
     state.turn = seat
     if seat == state.start:
         state.round += 1
-    state.loaders = [(n - 1 + LOADER_STEPS) % 24 + 1 for n in state.loaders]
+    state.loaders = [_LOADER_TURN[n] for n in state.loaders]
     state.ore = ORE
     for p in state.players:
         p.delivered = 0
@@ -98,7 +101,7 @@ def start_turn(state: State, seat: int, ev: EventLog) -> None:
     state.last_trail = state.trail
     state.trail = []
     ev.say("turn", f"Round {state.round}: {state.players[seat].name}'s turn. The space loaders "
-           f"move to {', '.join(str(n) for n in state.loaders)}.", player=state.players[seat].id,
+           f"move to {', '.join(map(str, state.loaders))}.", player=state.players[seat].id,
            round=state.round, loaders=list(state.loaders))
 
 

@@ -20,6 +20,20 @@ from .view import EVERYONE, build_view
 REVEALING = frozenset({"card"})
 
 
+_TO_ACT: dict[tuple[str, str], ToAct] = {}
+
+
+def _to_act(player: str, kind: str) -> ToAct:
+    """The same (immutable) ``ToAct`` for the same owed decision: a random game asks who owes
+    some 700 times, and making one is a good part of answering."""
+    found = _TO_ACT.get((player, kind))
+    if found is None:
+        if len(_TO_ACT) >= 4096:  # players come and go in a long-running bot
+            _TO_ACT.clear()
+        found = _TO_ACT[player, kind] = ToAct(player, kind)
+    return found
+
+
 class WhiteRanium(StoredGame, SequentialGame):
     """The module-level game object: every method is a pure function of its arguments.
     ``SequentialGame`` lends ``options`` (filtering ``legal``), ``timing`` and ``stamp``; ``owed``
@@ -47,14 +61,14 @@ class WhiteRanium(StoredGame, SequentialGame):
 
     # --- who owes what ----------------------------------------------------------------------
     def owed(self, state: State) -> list[ToAct]:
-        return [ToAct(state.players[seat].id, kind) for seat, kind in owed(state)]
+        return [_to_act(state.players[seat].id, kind) for seat, kind in owed(state)]
 
     def to_act(self, state: State) -> ToAct | None:
         found = owed(state)
         if not found:
             return None
         seat, kind = found[0]
-        return ToAct(state.players[seat].id, kind)
+        return _to_act(state.players[seat].id, kind)
 
     def _owed_by(self, state: State, player: str | None) -> tuple[int, str]:
         found = owed(state)

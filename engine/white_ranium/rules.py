@@ -8,14 +8,14 @@ that the active player's ore does not pay for.
 from __future__ import annotations
 
 from ..core.errors import IllegalDecision
-from .actions import FREE_VERBS, TURNS, Action
+from .actions import COST, FREE_VERBS, TURNS, Action
 from .board import (
     BASE_PLACE,
-    NEIGHBOURS,
+    LINKS,
     PLACES,
     RIM,
-    colour_run,
-    same_colour,
+    TRACK,
+    reach,
     step,
 )
 from .components import COLOURS, GOAL, MAX_DELIVERY, colour_of, flip_long, flip_short, rotate
@@ -26,6 +26,8 @@ from .state import Crew, Frame, State
 TURN_FUNCTIONS = {"rotate": rotate, "flip-long": flip_long, "flip-short": flip_short}
 _TURN_WORDS = {"rotate": "turned {p} by 180 degrees", "flip-long": "turned {p} over its long side",
                "flip-short": "turned {p} over its short side"}
+_TURN_TEXT = {verb: tuple(f"{words.format(p=place)}." for place in PLACES)
+              for verb, words in _TURN_WORDS.items()}  # verb -> place -> the event's words
 
 
 def colour_name(card: int) -> str:
@@ -34,18 +36,28 @@ def colour_name(card: int) -> str:
 
 def acting_crew(state: State, seat: int, action: Action) -> Crew:
     """The crew an action uses: named by ``crew=`` with two players (R22), else the player's."""
-    mine = state.crews_of(seat)
-    if len(state.players) == 2:
-        if not action.crew:
-            names = " or ".join(f"crew={c.colour}" for c in mine)
-            raise IllegalDecision(f"With two players, say which crew acts: add {names}.")
-        for crew in mine:
-            if crew.colour == action.crew:
+    if len(state.players) != 2:
+        if action.crew:
+            raise IllegalDecision("'crew=' is only written with two players: leave it out.")
+        for crew in state.crews:  # the player's one crew
+            if crew.seat == seat:
                 return crew
-        raise IllegalDecision(f"The {action.crew} crew is not yours.")
-    if action.crew:
-        raise IllegalDecision("'crew=' is only written with two players: leave it out.")
-    return mine[0]
+        raise IndexError(seat)  # pragma: no cover - in play every player has a crew
+    mine = state.crews_of(seat)
+    if not action.crew:
+        names = " or ".join(f"crew={c.colour}" for c in mine)
+        raise IllegalDecision(f"With two players, say which crew acts: add {names}.")
+    for crew in mine:
+        if crew.colour == action.crew:
+            return crew
+    raise IllegalDecision(f"The {action.crew} crew is not yours.")
+
+
+#: loader place (1-24) -> (the card's place, the exit bit of its rim edge) (C9)
+LOADER_EDGE: tuple[tuple[int, int], ...] = ((-1, 0), *(TRACK[n] for n in range(1, 25)))
+#: loader place -> the place one step forward (clockwise) / back: ``step`` as tables
+_FORWARD = tuple(step(n, 1) for n in range(25))
+_BACK = tuple(step(n, -1) for n in range(25))
 
 
 def deliverable(state: State, place: int) -> bool:
@@ -64,13 +76,13 @@ def problem(state: State, seat: int, action: Action, free: bool) -> str | None:
     if free and verb not in FREE_VERBS:
         return ("A defender's free action is one action that costs 1 ore (rotate, flip-long, "
                 "flip-short, move, collect, steal, loader or deliver), not '" + verb + "'.")
-    if not free and action.cost > state.ore:
+    if not free and COST.get(verb, 1) > state.ore:
         return f"'{verb}' costs {action.cost} ore and you have {state.ore} left."
     if verb in TURNS or verb == "end":
         return None
     if verb == "loader":
         here = state.loaders[action.loader - 1]
-        there = step(here, 1 if action.forward else -1)
+        there = (_FORWARD if action.forward else _BACK)[here]
         if there in state.loaders:
             return f"Space loader {action.loader} can't move onto place {there}: another loader stands there."
         return None
@@ -84,14 +96,14 @@ def problem(state: State, seat: int, action: Action, free: bool) -> str | None:
         x = action.place
         if x == at:
             return f"The {crew.colour} crew is already on {PLACES[x]}."
-        if colour_of(board[x]) == colour_of(board[at]):  # D (R12)
-            if x not in colour_run(board, at):
+        if board[x] & 48 == board[at] & 48:  # D (R12): the same tunnel colour
+            if x not in reach(board, at):
                 return (f"{PLACES[x]} can't be reached through the {colour_name(board[at])} tunnel "
                         f"from {PLACES[at]}.")
             return None
-        for bit, q, back in NEIGHBOURS[at]:  # E (R12): one step into another colour
+        for q, back in LINKS[at][board[at] & 15]:  # E (R12): one step into another colour
             if q == x:
-                if board[at] & bit and board[x] & back:
+                if board[x] & back:
                     return None
                 break
         return (f"{PLACES[x]} shows {colour_name(board[x])} tunnels: a move into another colour "
@@ -120,7 +132,7 @@ def problem(state: State, seat: int, action: Action, free: bool) -> str | None:
         if action.n > room:
             return f"You can hand over at most {room} unit{'s' if room > 1 else ''} now."  # R18
         x = action.place
-        if x not in colour_run(board, at):
+        if x not in reach(board, at):
             return (f"{PLACES[x]} can't be reached through the {colour_name(board[at])} tunnel from "
                     f"{PLACES[at]}.")
         if not deliverable(state, x):
@@ -152,21 +164,25 @@ def check(state: State, seat: int, action: Action, free: bool) -> None:
 
 
 _CREW_NAMES = ("", *COLOURS)
-_ACT: dict[tuple[str, int, str], Action] = {}  # prebuilt decisions: listings only pick them
-for _name in _CREW_NAMES:
-    for _p in range(36):
-        for _verb in ("move", "tunnel", "transport"):
-            _ACT[_verb, _p, _name] = Action(_verb, _p, crew=_name)
-        for _n in (1, 2):
-            _ACT["deliver", _p * 2 + _n, _name] = Action("deliver", _p, n=_n, crew=_name)
-    _ACT["collect", 0, _name] = Action("collect", crew=_name)
-    for _i, _c in enumerate(COLOURS):
-        _ACT["steal", _i, _name] = Action("steal", colour=_c, crew=_name)
+# Prebuilt decisions, so listings only pick them: crew name ("" with 3-4 players) -> place ->
+# the decision (deliveries: place -> units - 1 -> it; steals: the target's colour -> it).
+_MOVE = {name: tuple(Action("move", p, crew=name) for p in range(36)) for name in _CREW_NAMES}
+_TUNNEL = {name: tuple(Action("tunnel", p, crew=name) for p in range(36)) for name in _CREW_NAMES}
+_TRANSPORT = {name: tuple(Action("transport", p, crew=name) for p in range(36))
+              for name in _CREW_NAMES}
+_DELIVER = {name: tuple((Action("deliver", p, n=1, crew=name),
+                         Action("deliver", p, n=2, crew=name)) for p in range(36))
+            for name in _CREW_NAMES}
+_COLLECT = {name: Action("collect", crew=name) for name in _CREW_NAMES}
+_STEAL = {name: {c: Action("steal", colour=c, crew=name) for c in COLOURS} for name in _CREW_NAMES}
 TURN_BLOCKS = {verb: [Action(verb, p) for p in range(36)] for verb in TURNS}
 _LOADER = {(n, f): Action("loader", loader=n, forward=f) for n in (1, 2, 3) for f in (True, False)}
 _END = Action("end")
 VERB_ORDER = ("rotate", "flip-long", "flip-short", "move", "collect", "steal", "deliver",
               "tunnel", "transport", "loader", "end")
+#: the loader decisions open to each standing of the three loaders (at most 24 * 23 * 22 of
+#: them), filled as standings occur: listing them is a good part of a random game's time
+_LOADER_BLOCKS: dict[tuple[int, ...], list[Action]] = {}
 
 
 def available(state: State, seat: int, free: bool) -> list[str]:
@@ -181,7 +197,7 @@ def available(state: State, seat: int, free: bool) -> list[str]:
     for crew in mine:
         at = crew.at
         here = board[at]
-        if any(here & bit and board[q] & back for bit, q, back in NEIGHBOURS[at]):
+        if any(board[q] & back for q, back in LINKS[at][here & 15]):
             found.add("move")
         if at in state.ranium:
             found.add("collect")
@@ -189,68 +205,136 @@ def available(state: State, seat: int, free: bool) -> list[str]:
         if any(c.held for c in others):
             found.add("steal")
         if _delivery_room(state, seat, crew) > 0 and any(
-                deliverable(state, x) for x in colour_run(board, at)):
+                deliverable(state, x) for x in reach(board, at)):
             found.add("deliver")
         if not free and (ore >= 3 and not holding or ore >= 2 and others):
-            colour = here >> 4 & 3
-            if any(q != at and board[q] >> 4 & 3 == colour for q in range(36)):
+            colour = here & 48
+            if any(c & 48 == colour and q != at for q, c in enumerate(board)):
                 if ore >= 3 and not holding:
                     found.add("tunnel")
                 if ore >= 2 and others:
                     found.add("transport")
     out += [v for v in VERB_ORDER[3:9] if v in found]
-    loaders = state.loaders
-    if any(step(here, d) not in loaders for here in loaders for d in (1, -1)):
+    if _loader_block(state.loaders):
         out.append("loader")
     if not free:
         out.append("end")
     return out
 
 
-def block(state: State, seat: int, free: bool, verb: str) -> list[Action]:
-    """Every legal action (or free action) of one verb."""
-    if verb in TURN_BLOCKS:
-        return TURN_BLOCKS[verb]
-    if verb == "end":
-        return [] if free else [_END]
-    if verb == "loader":
-        loaders = state.loaders
-        return [_LOADER[n, f] for n, here in enumerate(loaders, start=1)
-                for f in (True, False) if step(here, 1 if f else -1) not in loaders]
-    ore = 1 if free else state.ore
+def _loader_block(loaders: list[int]) -> list[Action]:
+    key = tuple(loaders)
+    found = _LOADER_BLOCKS.get(key)
+    if found is None:
+        found = _LOADER_BLOCKS[key] = [
+            _LOADER[n, f] for n, here in enumerate(loaders, start=1) for f in (True, False)
+            if step(here, 1 if f else -1) not in loaders]
+    return found
+
+
+def _moves(state: State, seat: int, free: bool) -> list[Action]:
+    """D (R12) through the crew's tunnel colour, E one card into another colour."""
+    board = state.board
+    out: list[Action] = []
+    two = len(state.players) == 2
+    for crew in state.crews:
+        if crew.seat == seat:
+            at = crew.at
+            run = reach(board, at)
+            targets = [x for x in run if x != at]
+            for q, back in LINKS[at][board[at] & 15]:
+                if board[q] & back and q not in run:
+                    targets.append(q)
+            targets.sort()
+            moves = _MOVE[crew.colour if two else ""]
+            out += [moves[x] for x in targets]
+    return out
+
+
+def _same_colour_block(state: State, seat: int, table: dict[str, tuple[Action, ...]],
+                       crews: list[Crew]) -> list[Action]:
+    """J, K (R20): every other card showing the colour of a crew's card."""
+    board = state.board
+    two = len(state.players) == 2
+    out: list[Action] = []
+    for crew in crews:
+        at = crew.at
+        colour = board[at] & 48
+        acts = table[crew.colour if two else ""]
+        out += [acts[q] for q, c in enumerate(board) if c & 48 == colour and q != at]
+    return out
+
+
+def _tunnels(state: State, seat: int, free: bool) -> list[Action]:
+    """J (R20): 3 ore, no free action, nobody of the player's crews holding ranium."""
+    if free or state.ore < 3:
+        return []
+    mine = state.crews_of(seat)
+    if any(c.held for c in mine):
+        return []
+    return _same_colour_block(state, seat, _TUNNEL, mine)
+
+
+def _transports(state: State, seat: int, free: bool) -> list[Action]:
+    """K (R20): 2 ore, no free action, another player's crew on the card."""
+    if free or state.ore < 2:
+        return []
+    crews = state.crews
+    return _same_colour_block(state, seat, _TRANSPORT, [
+        crew for crew in crews if crew.seat == seat
+        and any(c.at == crew.at and c.seat != seat for c in crews)])
+
+
+def _collects(state: State, seat: int, free: bool) -> list[Action]:
+    two = len(state.players) == 2
+    return [_COLLECT[c.colour if two else ""] for c in state.crews_of(seat)
+            if c.at in state.ranium]
+
+
+def _steals(state: State, seat: int, free: bool) -> list[Action]:
+    two = len(state.players) == 2
+    out: list[Action] = []
+    for crew in state.crews_of(seat):
+        steals = _STEAL[crew.colour if two else ""]
+        out += [steals[c.colour] for c in state.crews
+                if c.at == crew.at and c.seat != seat and c.held > 0]
+    return out
+
+
+def _delivers(state: State, seat: int, free: bool) -> list[Action]:
     two = len(state.players) == 2
     board = state.board
-    act = _ACT
-    mine = state.crews_of(seat)
     out: list[Action] = []
-    for crew in mine:
-        name = crew.colour if two else ""
-        at = crew.at
-        if verb == "move":
-            run = colour_run(board, at)
-            targets = [x for x in run if x != at]
-            for bit, q, back in NEIGHBOURS[at]:
-                if board[at] & bit and board[q] & back and q not in run:
-                    targets.append(q)
-            out += [act["move", x, name] for x in sorted(targets)]
-        elif verb == "collect":
-            if at in state.ranium:
-                out.append(act["collect", 0, name])
-        elif verb == "steal":
-            out += [act["steal", COLOURS.index(c.colour), name] for c in state.crews
-                    if c.at == at and c.seat != seat and c.held > 0]
-        elif verb == "deliver":
-            room = _delivery_room(state, seat, crew)
-            if room > 0:
-                out += [act["deliver", x * 2 + n, name] for x in sorted(colour_run(board, at))
-                        if deliverable(state, x) for n in range(1, room + 1)]
-        elif verb == "tunnel":
-            if not free and ore >= 3 and not any(c.held for c in mine):
-                out += [act["tunnel", x, name] for x in same_colour(board, at)]
-        elif verb == "transport" and not free and ore >= 2 and any(
-                c.at == at and c.seat != seat for c in state.crews):
-            out += [act["transport", x, name] for x in same_colour(board, at)]
+    for crew in state.crews_of(seat):
+        room = _delivery_room(state, seat, crew)
+        if room > 0:
+            # the (at most three) cards of the crew's colour showing an exit towards a loader,
+            # before searching the tunnel (a crew holds ranium for much of a game)
+            colour = board[crew.at] & 48
+            exits = {p for p, bit in map(LOADER_EDGE.__getitem__, state.loaders)
+                     if board[p] & bit and board[p] & 48 == colour}
+            if exits:
+                acts = _DELIVER[crew.colour if two else ""]
+                out += [acts[x][n - 1] for x in sorted(exits.intersection(reach(board, crew.at)))
+                        for n in range(1, room + 1)]
     return out
+
+
+_CREW_BLOCKS = {"move": _moves, "collect": _collects, "steal": _steals, "deliver": _delivers,
+                "tunnel": _tunnels, "transport": _transports}
+
+
+def block(state: State, seat: int, free: bool, verb: str) -> list[Action]:
+    """Every legal action (or free action) of one verb. A listing shares its lists (of prebuilt
+    decisions) between calls: callers read them, never change them."""
+    if verb in TURN_BLOCKS:
+        return TURN_BLOCKS[verb]
+    if verb == "loader":
+        return _loader_block(state.loaders)
+    if verb == "end":
+        return [] if free else [_END]
+    crew_block = _CREW_BLOCKS.get(verb)
+    return crew_block(state, seat, free) if crew_block is not None else []
 
 
 def blocks(state: State, seat: int, free: bool) -> dict[str, list[Action]]:
@@ -268,10 +352,10 @@ def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -
     player = state.players[seat]
     who = player.name
     verb = action.verb
-    if verb in TURNS:
+    if verb in TURN_FUNCTIONS:
         p = action.place
         state.board[p] = TURN_FUNCTIONS[verb](state.board[p])
-        ev.say(verb, f"{who} {_TURN_WORDS[verb].format(p=PLACES[p])}.", place=PLACES[p])
+        ev.say(verb, f"{who} {_TURN_TEXT[verb][p]}", place=PLACES[p])
         return
     if verb == "end":
         ev.say("end", f"{who} ends the turn, leaving {state.ore} ore unused.", ore=state.ore)
@@ -280,7 +364,7 @@ def perform(state: State, seat: int, action: Action, ev: EventLog, free: bool) -
     if verb == "loader":
         i = action.loader - 1
         was = state.loaders[i]
-        state.loaders[i] = step(state.loaders[i], 1 if action.forward else -1)
+        state.loaders[i] = (_FORWARD if action.forward else _BACK)[was]
         state.trail.append(["loader", str(action.loader), str(was), str(state.loaders[i])])
         ev.say("loader", f"{who} moved space loader {action.loader} "
                f"{'forward' if action.forward else 'back'} to place {state.loaders[i]}.",
