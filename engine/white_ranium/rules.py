@@ -302,20 +302,29 @@ def _steals(state: State, seat: int, free: bool) -> list[Action]:
 
 
 def _delivers(state: State, seat: int, free: bool) -> list[Action]:
+    """H (R18). Asked before every decision a crew holding ranium takes: the (at most three)
+    cards of the crew's colour with an exit towards a loader are found before the tunnel is
+    searched."""
     two = len(state.players) == 2
     board = state.board
+    loaders = state.loaders
+    left = MAX_DELIVERY - state.players[seat].delivered
     out: list[Action] = []
-    for crew in state.crews_of(seat):
-        room = _delivery_room(state, seat, crew)
+    for crew in state.crews:
+        if crew.seat != seat:
+            continue
+        room = min(left, crew.held)
         if room > 0:
-            # the (at most three) cards of the crew's colour showing an exit towards a loader,
-            # before searching the tunnel (a crew holds ranium for much of a game)
             colour = board[crew.at] & 48
-            exits = {p for p, bit in map(LOADER_EDGE.__getitem__, state.loaders)
-                     if board[p] & bit and board[p] & 48 == colour}
+            exits = []
+            for n in loaders:
+                p, bit = LOADER_EDGE[n]
+                if board[p] & bit and board[p] & 48 == colour:
+                    exits.append(p)
             if exits:
+                run = reach(board, crew.at)
                 acts = _DELIVER[crew.colour if two else ""]
-                out += [acts[x][n - 1] for x in sorted(exits.intersection(reach(board, crew.at)))
+                out += [acts[x][n - 1] for x in sorted(set(exits)) if x in run
                         for n in range(1, room + 1)]
     return out
 
