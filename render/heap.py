@@ -1,10 +1,10 @@
 """Giving a render worker's freed heap back to the system after a one-off big job.
 
-The fixed palettes are taken from swatch pictures (tens of MB, freed at once), but glibc keeps
-the freed pages of its heap while a small live allocation sits above them, and after freeing a
-big block it serves later big ones from the heap too: a worker kept ~37 MB more resident for
-the rest of its life after building the hand palette (e2e benchmark: 105 -> 143 MB).
-``malloc_trim`` releases them; elsewhere than glibc there is nothing to do.
+The round picture's fixed palette is taken from swatch pictures (tens of MB, freed at once), but
+glibc keeps the freed pages of its heap while a small live allocation sits above them, and after
+freeing a big block it serves later big ones from the heap too: a worker stayed at ~130 MB
+resident after its warm-up instead of ~80 MB (measured with the round and a hand palette
+built). ``malloc_trim`` releases them; elsewhere than glibc there is nothing to do.
 """
 
 from __future__ import annotations

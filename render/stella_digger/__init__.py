@@ -33,9 +33,7 @@ def board_only_png(view: dict[str, Any]) -> bytes:
 
 
 def warm() -> None:
-    """Build the round picture's fixed palette once (a render worker's first job). The hand
-    picture's palette is built by the first hand instead (~0.9 s of drawing every card, gadget
-    and tile): every game's first pictures after a restart wait for the warm-up."""
+    """Build the round picture's fixed palette once (a render worker's first job)."""
     from .map import palette
 
     palette()

@@ -1,7 +1,6 @@
 """A made-up view that shows every kind of thing the round picture can draw (not a legal
-position), and hands that show everything a hand picture can. Their pictures fix the 256-colour
-palettes the round and hand pictures are encoded with, once per process and the same everywhere,
-so the bytes depend on the view alone."""
+position). Its picture fixes the 256-colour palette the round picture is encoded with, once per
+process and the same everywhere, so the bytes depend on the view alone."""
 
 from __future__ import annotations
 
@@ -71,22 +70,3 @@ def swatch_views() -> list[dict[str, Any]]:
     three = dict(base, seats=base["seats"][:3],
                  players={k: v for k, v in base["players"].items() if k != "s4"})
     return [base, ended, decks, three]
-
-
-def hand_swatch_views() -> list[tuple[dict[str, Any], str]]:
-    """Hands (view, player) that show everything a hand picture can: every card face, gadget and
-    target tile, each seat's colour, crystals held and none, an empty hand. Their pictures fix
-    the hand picture's palette as ``swatch_views`` fixes the round picture's."""
-    base = swatch_view()
-    faces = [sq for sq in SQUARES if TERRAIN[sq] in "abcY"][:len(_FACES)]
-    codes = dict(base["map"], **dict(zip(faces, _FACES, strict=True)))
-    cards = list(CARD_COUNTS)
-    hands = []
-    for i, pid in enumerate(base["seats"]):
-        held = cards if i == 0 else cards[i::4] if i < 3 else []  # the last seat: no cards
-        p = dict(base["players"][pid], hand=held, gadgets=list(ALL_GADGETS) if i == 0 else [],
-                 crystals={c: (k + i) % 3 for k, c in enumerate(COLOURS)})
-        view = dict(base, viewer=pid, map=codes, target=faces if i == 0 else faces[i:i + 2],
-                    players=dict(base["players"], **{pid: p}))
-        hands.append((view, pid))
-    return hands
