@@ -27,11 +27,18 @@ class Gate:
     path: str = "**"
     seen: int = 0
     held: str | None = None  # "METHOD /path" once a request is held
+    body: Any = None  # its JSON body, if it has one
     released: asyncio.Event = field(default_factory=asyncio.Event)
     drop: bool = True  # on release: answer 503 without doing anything (it never reached Discord)
 
     def matches(self, method: str, path: str) -> bool:
         return (self.method is None or self.method == method) and bool(path_regex(self.path).match(path))
+
+    @property
+    def deferral(self) -> bool:
+        """Is the held request an interaction's deferral (callback type 5 or 6), sent before
+        its answer was ready (``cogs.common.QUICK_S``)?"""
+        return isinstance(self.body, dict) and self.body.get("type") in (5, 6)
 
     @property
     def holding(self) -> bool:
@@ -65,6 +72,8 @@ class HoldingFakeDiscord(FakeDiscord):
                     gate.seen += 1
                     if gate.seen == gate.nth:
                         gate.held = f"{request.method} {path}"
+                        if request.content_type == "application/json":
+                            gate.body = await request.json()  # (kept for the handler too)
                         self.notify()
                         await gate.released.wait()
                         if gate in self.gates:
