@@ -10,7 +10,7 @@ from typing import Any
 from db import rows
 from db.core import Core, Tx, now_or
 from db.errors import CorruptGame, GameNotFound, SeatError, StaleVersion, WrongStatus
-from db.lobby import check_json, load_game, load_seats
+from db.lobby import check_dumped_json, load_game, load_seats
 from db.models import (
     Decision,
     DecisionSource,
@@ -24,7 +24,7 @@ from db.models import (
     Snapshot,
     TimerRow,
 )
-from db.owed import reveal_sealed, write_owed
+from db.owed import earliest_owed, reveal_sealed, write_owed
 from db.thread_memory import write_run
 
 log = logging.getLogger(__name__)
@@ -171,19 +171,26 @@ class GamesMixin(Core):
         so a run is never replayed nor lost across a crash; None leaves it as it is.
         """
         source = DecisionSource(source)
-        check_json(new_snapshot_json, "new snapshot")
+        check_dumped_json(new_snapshot_json, "new snapshot")
         if new_version <= expected_version:
             raise ValueError(
                 f"new_version {new_version} must exceed expected_version {expected_version}"
             )
         now = now_or(now)
+        if owed is not None:  # the game's timer is the earliest owed one (as write_owed sets)
+            deadline, remind_at = earliest_owed(owed)
         async with self._write(game_id) as tx:
-            row = await versioned_row(tx, game_id, expected_version)
-            seat = await tx.one(
-                "SELECT seat, missed_deadlines FROM seats WHERE game_id = ? AND player_id = ?",
-                (game_id, player_id),
+            # One conditional write checks the version and moves the game on; the row is read
+            # only to name the error when it changes nothing (stale, finished, missing).
+            changed = await tx.run(
+                "UPDATE games SET version = ?, deadline = ?, remind_at = ?, reminder_sent = 0,"
+                " updated_at = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (new_version, deadline, remind_at, now, game_id, expected_version),
             )
-            if seat is None:
+            if changed != 1:
+                await versioned_row(tx, game_id, expected_version)
+                raise StaleVersion(game_id, expected_version, None)  # guard: writes serialise
+            if not await _count_missed(tx, game_id, player_id, source, absent_after):
                 raise SeatError(f"{player_id!r} has no seat in game {game_id}")
             last = await tx.one("SELECT MAX(seq) FROM decisions WHERE game_id = ?", (game_id,))
             seq = (last[0] or 0) + 1 if last else 1
@@ -203,23 +210,22 @@ class GamesMixin(Core):
                     int(sealed),
                 ),
             )
-            await store_snapshot(tx, game_id, expected_version, new_snapshot_json, new_version)
-            await tx.run(
-                "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0, updated_at = ?"
-                " WHERE id = ?",
-                (deadline, remind_at, now, game_id),
+            changed = await tx.run(
+                "UPDATE game_states SET snapshot_json = ? WHERE game_id = ?",
+                (new_snapshot_json, game_id),
             )
+            if changed != 1:
+                raise CorruptGame(game_id, "its saved state is missing")
             if reveal:
                 await reveal_sealed(tx, game_id)
             if owed is not None:
-                await write_owed(tx, game_id, owed)
+                await write_owed(tx, game_id, owed, game_timer=False)
             await tx.run("DELETE FROM drafts WHERE game_id = ? AND player_id = ?",
                          (game_id, player_id))
-            await _count_missed(tx, game_id, player_id, source, absent_after)
             if run is not None:
                 await write_run(tx, game_id, player_id, run)
             if results is not None:
-                await _finish(tx, row, results, None, now)
+                await _finish(tx, await tx.game_row(game_id), results, None, now)
         return Decision(
             game_id, seq, player_id, text, expected_version, new_version, source, by_user_id, now,
             sealed and not reveal,
@@ -272,32 +278,21 @@ async def versioned_row(tx: Tx, game_id: int, expected_version: int) -> sqlite3.
     return row
 
 
-async def store_snapshot(
-    tx: Tx, game_id: int, expected_version: int, snapshot_json: str, new_version: int
-) -> None:
-    changed = await tx.run(
-        "UPDATE games SET version = ? WHERE id = ? AND version = ?",
-        (new_version, game_id, expected_version),
-    )
-    if changed != 1:  # cannot happen under BEGIN IMMEDIATE; kept as a guard
-        raise StaleVersion(game_id, expected_version, None)
-    changed = await tx.run(
-        "UPDATE game_states SET snapshot_json = ? WHERE game_id = ?", (snapshot_json, game_id)
-    )
-    if changed != 1:
-        raise CorruptGame(game_id, "its saved state is missing")
-
-
 async def _count_missed(
     tx: Tx, game_id: int, player_id: str, source: DecisionSource, absent_after: int | None
-) -> None:
+) -> bool:
+    """Update the deciding seat's missed-deadline count; False if the player has no seat."""
     if source == DecisionSource.PLAYER:
-        await tx.run(
+        return await tx.run(
             "UPDATE seats SET missed_deadlines = 0, absent = 0 WHERE game_id = ? AND player_id = ?",
             (game_id, player_id),
-        )
-    elif source == DecisionSource.TIMEOUT:
-        await add_missed(tx, game_id, player_id, absent_after)
+        ) == 1
+    if source == DecisionSource.TIMEOUT:
+        return await add_missed(tx, game_id, player_id, absent_after) == 1
+    seat = await tx.one(
+        "SELECT 1 FROM seats WHERE game_id = ? AND player_id = ?", (game_id, player_id)
+    )
+    return seat is not None
 
 
 async def add_missed(tx: Tx, game_id: int, player_id: str, absent_after: int | None) -> int:

@@ -32,6 +32,18 @@ def check_json(text: str, what: str) -> None:
         raise ValueError(f"{what} is not valid JSON: {exc}") from exc
 
 
+def check_dumped_json(text: str, what: str) -> None:
+    """A cheap guard for state text the engine itself just dumped: a string that opens and
+    closes like a JSON object or array. Not parsed again (a full ``json.loads`` per decision
+    cost ~2% of the bot's CPU); text from outside (an import) is parsed where it is read,
+    in ``referee/imports.py`` and ``db/transfer.py``."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a JSON string, not {type(text).__name__}")
+    body = text.strip()
+    if len(body) < 2 or (body[0], body[-1]) not in (("{", "}"), ("[", "]")):
+        raise ValueError(f"{what} is not valid JSON: it is not an object nor an array")
+
+
 async def check_thread_free(tx: Tx, thread_id: int | None, game_id: int | None = None) -> None:
     if thread_id is None:
         return

@@ -17,22 +17,31 @@ def _timer(row: object) -> OwedTimer:
                      r["remind_at"], bool(r["reminder_sent"]), r["clock_at"])  # type: ignore[index]
 
 
-async def write_owed(tx: Tx, game_id: int, timers: Sequence[OwedTimer]) -> None:
-    """Replace the game's owed rows; the game's own timer becomes the earliest of them."""
-    await tx.run("DELETE FROM owed WHERE game_id = ?", (game_id,))
-    for t in timers:
-        await tx.run(
-            "INSERT INTO owed (game_id, player_id, decision, since, deadline, remind_at,"
-            " reminder_sent, clock_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, t.player_id, t.decision, t.since, t.deadline, t.remind_at,
-             int(t.reminder_sent), t.clock_at),
-        )
+def earliest_owed(timers: Sequence[OwedTimer]) -> tuple[int | None, int | None]:
+    """The game's own (deadline, remind_at): the earliest of its owed timers."""
     deadlines = [t.deadline for t in timers if t.deadline is not None]
     reminders = [t.remind_at for t in timers if t.remind_at is not None and not t.reminder_sent]
-    await tx.run(
-        "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0 WHERE id = ?",
-        (min(deadlines, default=None), min(reminders, default=None), game_id),
-    )
+    return min(deadlines, default=None), min(reminders, default=None)
+
+
+async def write_owed(tx: Tx, game_id: int, timers: Sequence[OwedTimer], *,
+                     game_timer: bool = True) -> None:
+    """Replace the game's owed rows; the game's own timer becomes the earliest of them
+    (``game_timer=False``: the caller has already set it, in its own UPDATE of the game)."""
+    await tx.run("DELETE FROM owed WHERE game_id = ?", (game_id,))
+    if timers:
+        await tx.many(
+            "INSERT INTO owed (game_id, player_id, decision, since, deadline, remind_at,"
+            " reminder_sent, clock_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, t.player_id, t.decision, t.since, t.deadline, t.remind_at,
+              int(t.reminder_sent), t.clock_at) for t in timers],
+        )
+    if game_timer:
+        deadline, remind_at = earliest_owed(timers)
+        await tx.run(
+            "UPDATE games SET deadline = ?, remind_at = ?, reminder_sent = 0 WHERE id = ?",
+            (deadline, remind_at, game_id),
+        )
 
 
 async def set_every_owed(tx: Tx, game_id: int, deadline: int | None,
