@@ -7,7 +7,8 @@ owed timers and its hold. It is bounded
 the database lease (``referee.ownership``) makes this process the only writer of its games.
 
 ``CachingDatabase`` is the ``Database`` the referee talks to. It answers ``get_game``,
-``load_snapshot`` and ``owed_timers`` from the cache, passes every other read through, and
+``load_snapshot``, ``owed_timers`` and ``find_game_by_thread`` (for a kept game: every slash
+command in a game thread asks it) from the cache, passes every other read through, and
 after any write forgets what the write may have changed: the game named by a method that takes
 a ``game_id`` first (``GAME_WRITES``), else every game (a method it does not know is taken for
 a write that may touch any game, and so is a write transaction opened by one of ``db``'s
@@ -34,7 +35,7 @@ GAMES_KEPT = 500  # games kept at most (a running game is a few kilobytes)
 
 #: methods that only read (passed through, nothing forgotten)
 READS = frozenset({
-    "find_game_by_thread", "list_games", "running_games", "load_initial", "get_log",
+    "list_games", "running_games", "load_initial", "get_log",
     "get_results", "get_draft", "sealed_count", "expired_games", "due_reminders", "next_timer",
     "seat_history", "moderation_log", "export_game", "find_duplicate", "player_stats",
     "leaderboard", "get_admin_role", "schema_version",
@@ -73,6 +74,11 @@ class GameCache:
     misses: int = 0
     #: bumped by every forgetting: a read that started before one is not kept (``fill``)
     writes: int = 0
+    #: thread id -> the running game seen in it. Only a hint: it is believed while that game
+    #: is kept with this thread (a thread holds one running game at a time, db.lobby's
+    #: check_thread_free), so forgetting the game (any write to it: a thread set or moved, the
+    #: game finished) makes the next look-up read the database again.
+    _threads: dict[int, int] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -86,6 +92,24 @@ class GameCache:
         else:
             self._entries.move_to_end(game_id)
         return found
+
+    def by_thread(self, thread_id: int) -> Game | None:
+        """The kept running game of ``thread_id``, if one is kept."""
+        game_id = self._threads.get(thread_id)
+        entry = None if game_id is None else self._entries.get(game_id)
+        game = None if entry is None else entry.game
+        if game is None or game.thread_id != thread_id or game.status != GameStatus.RUNNING:
+            return None
+        self._entries.move_to_end(game.id)
+        return game
+
+    def note_thread(self, game: Game) -> None:
+        """Remember ``game``'s thread (a hint, see ``_threads``); bounded like the games."""
+        if game.thread_id is None or game.status != GameStatus.RUNNING:
+            return
+        if len(self._threads) >= 2 * self.limit:
+            self._threads = {t: g for t, g in self._threads.items() if g in self._entries}
+        self._threads[game.thread_id] = game.id
 
     def peek(self, game_id: int) -> Entry | None:
         return self._entries.get(game_id)
@@ -144,6 +168,7 @@ class GameCache:
             return
         entry = self.entry(game.id)
         entry.game = game
+        self.note_thread(game)
         if snapshot is not None:
             entry.snapshot, entry.state = snapshot, state
         if owed is not None:
@@ -186,6 +211,19 @@ class CachingDatabase:
         mark = self.cache.writes
         game = await self._db.get_game(game_id)
         self.cache.fill(game_id, mark, game=game)
+        return game
+
+    async def find_game_by_thread(self, thread_id: int) -> Game | None:
+        game = self.cache.by_thread(thread_id)
+        if game is not None:
+            self.cache.hits += 1
+            return game
+        self.cache.misses += 1
+        mark = self.cache.writes
+        game = await self._db.find_game_by_thread(thread_id)
+        if game is not None and game.status == GameStatus.RUNNING:
+            self.cache.fill(game.id, mark, game=game)
+            self.cache.note_thread(game)
         return game
 
     async def load_snapshot(self, game_id: int) -> Snapshot:

@@ -155,3 +155,39 @@ async def test_a_moderators_pause_is_seen_by_the_next_decision(referee: Referee)
     await referee.idle()
     await agrees(referee, game.id)
     await step(referee, game.id)
+
+
+async def test_a_command_in_a_game_thread_reads_nothing_from_the_database(
+    referee: Referee,
+) -> None:
+    game = await two_players(referee)
+    await step(referee, game.id)
+    await referee.idle()
+    thread_id = (await referee.db.get_game(game.id)).thread_id
+    assert thread_id is not None
+    await referee.ctx.db.find_game_by_thread(thread_id)  # read once, then kept
+    with Reads(raw(referee)) as reads:
+        found = await referee.ctx.db.find_game_by_thread(thread_id)
+        await step(referee, game.id)
+        again = await referee.ctx.db.find_game_by_thread(thread_id)
+    assert reads.count == 0
+    assert found is not None and found.id == game.id
+    assert again == await raw(referee).get_game(game.id)
+
+
+async def test_a_moved_thread_and_a_finished_game_are_not_found_from_memory(
+    referee: Referee,
+) -> None:
+    game = await two_players(referee)
+    await step(referee, game.id)
+    await referee.idle()
+    old = (await referee.db.get_game(game.id)).thread_id
+    assert old is not None and (await referee.ctx.db.find_game_by_thread(old)) is not None
+    await referee.ctx.db.set_thread(game.id, old + 1)
+    assert (await referee.ctx.db.find_game_by_thread(old + 1)).id == game.id  # type: ignore[union-attr]
+    moved = await referee.ctx.db.find_game_by_thread(old)
+    assert moved == await raw(referee).find_game_by_thread(old)  # the database's answer
+    assert moved is None or moved.thread_id == old
+    await referee.ctx.db.abort_game(game.id, by_user_id=MOD)
+    ended = await referee.ctx.db.find_game_by_thread(old + 1)
+    assert ended is not None and ended.status != "running"
