@@ -3,10 +3,12 @@ advancing a game to a given kind of decision."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from db import notified as notified_db
 from tests.fakediscord import messages
 from tests.fakediscord import state as st
 from tests.fakediscord.discordpy import drain_discord_tasks
@@ -122,3 +124,12 @@ def pinged(world: World, thread: st.Channel, since: int) -> list[str]:
     """The users the bot's messages in ``thread`` pinged after request number ``since``."""
     return [str(u) for r in thread_posts(world, thread, since)
             for u in ((r.json or {}).get("allowed_mentions") or {}).get("users") or ()]
+
+
+async def until_told(db: Any, game_id: int, version: int, tries: int = 200) -> None:
+    """Wait until everything the bot had to tell about ``version`` of the game was told
+    (``db.notified``): a kill after that finds nothing untold (at most ``tries`` x 50 ms)."""
+    for _ in range(tries):
+        if (await notified_db.last_told(db, game_id))[0] == version:
+            return
+        await asyncio.sleep(0.05)

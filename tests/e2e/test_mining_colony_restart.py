@@ -7,18 +7,16 @@ the player was told it was done), and the reveal comes once, when both bids are 
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from typing import Any
 
 from db import Database
-from db import notified as notified_db
 from engine import get_game
 
 from .colony import ColonyTable
 from .driver import DONE
-from .helpers import pinged, replayed_log, thread_posts
+from .helpers import pinged, replayed_log, thread_posts, until_told
 from .proc import BotProcess
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
@@ -140,10 +138,7 @@ async def test_sigkill_while_both_owe_their_bid(holding_world: Any, tmp_path: An
         assert state.phase == "bid" and sorted(owed) == sorted(table.users), owed
         prompt = table.prompt_for(state.version)
         assert prompt is not None
-        for _ in range(200):  # everything for this state was told (db.notified): then kill
-            if (await notified_db.last_told(db, table.game_id))[0] == state.version:
-                break
-            await asyncio.sleep(0.05)
+        await until_told(db, table.game_id, state.version)  # then kill
         await proc.kill()
         proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
         mark = len(fake.requests)

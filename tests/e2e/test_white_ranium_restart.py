@@ -8,16 +8,14 @@ as if it had not stopped (``referee.memory``)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import games
 from db import Database
-from db import notified as notified_db
 from engine import get_game
 from referee.choices import ordered
 
-from .helpers import pinged, replayed_log, thread_posts
+from .helpers import pinged, replayed_log, thread_posts, until_told
 from .proc import BotProcess
 from .white_ranium import WhiteRaniumTable, easy
 
@@ -133,10 +131,7 @@ async def test_sigkill_between_two_decisions_of_a_turn(holding_world: Any, tmp_p
         assert text is not None
         prompt = table.prompt_for(state.version)
         assert prompt is not None
-        for _ in range(200):  # everything for this state was told (db.notified): then kill
-            if (await notified_db.last_told(db, table.game_id))[0] == state.version:
-                break
-            await asyncio.sleep(0.05)
+        await until_told(db, table.game_id, state.version)  # then kill
         await proc.kill()
         proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
         mark = len(fake.requests)
