@@ -369,3 +369,32 @@ async def test_http_surface_without_a_bot(fake_discord: FakeDiscord):
     fake.require_synced_commands = False
     with pytest.raises(RuntimeError, match="no bot"):
         await fake.send_slash_command(fake.add_member(guild, "carol").user, chan, "x")
+
+
+async def test_multipart_bodies_are_read_as_aiohttp_writes_them():
+    """The fake cuts form bodies itself (records.py): names, quoted file names with quotes and
+    non-ASCII, content types and bytes that contain CRLF and dashes all come back as sent."""
+    from tests.fakediscord.records import _params, _parts
+
+    form = aiohttp.FormData(quote_fields=False)  # as discord.py builds uploads
+    form.add_field("payload_json", '{"content": "Board"}', content_type="application/json")
+    tricky = b"\r\n--\r\n\r\n" + BOARD_PNG
+    form.add_field("files[0]", io.BytesIO(tricky), filename='map "3" é.png',
+                   content_type="application/octet-stream")
+    form.add_field("files[1]", io.BytesIO(b""), filename="empty.png", content_type="image/png")
+    writer = form()
+    chunks: list[bytes] = []
+
+    class Sink:
+        async def write(self, data: bytes) -> None:
+            chunks.append(bytes(data))
+
+    await writer.write(Sink())  # type: ignore[arg-type]
+    boundary = _params(writer.headers["Content-Type"])["boundary"]
+    parts = [(_params(h["content-disposition"]), h["content-type"], data)
+             for h, data in _parts(b"".join(chunks), boundary)]
+    assert parts == [
+        ({"name": "payload_json"}, "application/json", b'{"content": "Board"}'),
+        ({"name": "files[0]", "filename": 'map "3" é.png'}, "application/octet-stream", tricky),
+        ({"name": "files[1]", "filename": "empty.png"}, "image/png", b""),
+    ]
