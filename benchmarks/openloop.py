@@ -7,7 +7,8 @@ closed loop (each player waits for the reply, then thinks) slows down with the b
 its saturation; this one keeps offering the rate and measures what the player waits for.
 
 Measured per decision: interaction -> callback (Discord's 3-second limit applies to it) and
-interaction -> the bot's reply ("✅ Done", the response or its follow-up), and whether the
+interaction -> the bot's reply ("✅ Done", the response or its follow-up), both at the moment the
+fake Discord receives them (not when the driver's task wakes up to look), and whether the
 decision ended a round (the bot then draws and posts the round map).
 """
 
@@ -62,13 +63,14 @@ async def decide(fake: Any, g: Any, game: Running, step: Step, timeout: float) -
         h = await fake.send_slash_command(game.users[to_act.player], game.thread, "stella do",
                                           {"action": text})
         msg = await h.reply(timeout=timeout)
-        done_at = time.perf_counter()
+        # when the answer reached the fake, not when this task woke up to look at it
+        replied = h.reply_latency if h.reply_latency is not None else time.perf_counter() - h.sent_at
         if msg.content != f"✅ Done: `{text}`":
             step.errors.append(f"game {game.game_id} {text!r}: {msg.content[:120]}")
             return  # the replica no longer matches the bot's state: leave the game out
         events = g.apply(game.state, to_act.player, text)
         new_round = any(e.kind == "round" and e.to is None for e in events) or game.state.ended
-        step.samples.append(Sample(h.latency or 0.0, done_at - h.sent_at, new_round))
+        step.samples.append(Sample(h.latency or 0.0, replied, new_round))
         game.busy = False
     except TimeoutError:
         step.errors.append(f"game {game.game_id}: no reply to {text!r} within {timeout:g} s")

@@ -205,6 +205,7 @@ async def test_ephemeral_reply_and_permission_checks(world):
     async with running_bot(make_bot()):
         secret = await fake.send_slash_command(bob, games, "/secret")
         assert (await secret.reply()).content == "Your card: 7" and secret.ephemeral
+        assert secret.reply_latency == secret.latency  # the answer was the callback
         assert games.public_messages == [] and "Your card: 7" not in fake.public_texts()
 
         ok = await fake.send_slash_command(iwata, games, "admin reset", {"confirm": True})
@@ -224,6 +225,8 @@ async def test_file_upload_and_threads(world):
         handle = await fake.send_slash_command(bob, games, "board")
         board = await handle.reply()  # the deferred "thinking" message filled by the first follow-up
         assert handle.deferred and board.content == "Board"
+        assert handle.reply_latency is not None and handle.latency is not None
+        assert handle.reply_latency > handle.latency  # "thinking..." first, filled in later
         assert [(a.filename, a.data, a.content_type) for a in board.attachments] == [
             ("board.png", BOARD_PNG, "image/png")]
         await fake.wait_for(lambda: len(fake.threads(games)) == 2 and fake.threads(games)[1].messages)
@@ -327,8 +330,10 @@ async def test_modal_and_select(world):
             await fake.choose_select(bob, menu, "color", ["green"])
         picked = await fake.choose_select(bob, menu, "color", ["blue"])
         await picked.response()
-        assert picked.callback_type == 6
+        assert picked.callback_type == 6  # deferred update: the reply is the edit that follows
         await fake.wait_for(lambda: menu.content == "You picked blue")
+        assert picked.reply_latency is not None and picked.latency is not None
+        assert picked.reply_latency > picked.latency
         assert menu.components == []
 
 

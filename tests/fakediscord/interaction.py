@@ -47,6 +47,7 @@ class InteractionHandle:
         self.callback_type: int | None = None
         self.callback_data: dict[str, Any] | None = None
         self.callback_at: float | None = None
+        self.replied_at: float | None = None  # when the visible answer reached the fake
         self.original_id: str | None = None
         self.followup_ids: list[str] = []
 
@@ -62,6 +63,13 @@ class InteractionHandle:
     def latency(self) -> float | None:
         """Seconds from sending the interaction to the bot's callback arriving (None: not yet)."""
         return None if self.callback_at is None else self.callback_at - self.sent_at
+
+    @property
+    def reply_latency(self) -> float | None:
+        """Seconds from sending the interaction to its visible answer reaching the fake: the
+        response message, or after a deferral the follow-up or edit that filled it in (None: not
+        yet; component updates: the updated message)."""
+        return None if self.replied_at is None else self.replied_at - self.sent_at
 
     @property
     def deferred(self) -> bool:

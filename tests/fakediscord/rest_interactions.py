@@ -84,6 +84,8 @@ async def callback(request: web.Request) -> web.Response:
     else:
         raise r.invalid_form({"type": f"Unsupported interaction callback type {kind!r}"})
     h.callback_type, h.callback_data, h.callback_at = kind, data, arrived
+    if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        h.replied_at = arrived
     fake.notify()
     if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE) and h.original:
         resource["message"] = payloads.message(h.original, fake)
@@ -109,6 +111,7 @@ def _handle(request: web.Request) -> tuple[FakeDiscord, InteractionHandle]:
 
 
 async def followup(request: web.Request) -> web.Response:
+    arrived = time.perf_counter()
     fake, h = _handle(request)
     body, files = body_of(request)
     channel = h.channel
@@ -118,6 +121,7 @@ async def followup(request: web.Request) -> web.Response:
     if h.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading:
         # Discord fills the "thinking..." message with the first follow-up
         msg = messages.edit(fake, original, {k: v for k, v in body.items() if k != "flags"}, files)
+        h.replied_at = h.replied_at or arrived
     else:
         msg = _post(fake, h, channel, body, files)
         h.followup_ids.append(msg.id)
@@ -128,6 +132,7 @@ async def followup(request: web.Request) -> web.Response:
 
 
 async def webhook_message(request: web.Request) -> web.Response:
+    arrived = time.perf_counter()
     fake, h = _handle(request)
     wanted = request.match_info["message_id"]
     msg = h.original if wanted == "@original" else fake.messages.get(wanted)
@@ -138,6 +143,8 @@ async def webhook_message(request: web.Request) -> web.Response:
         return r.no_content()
     if request.method == "PATCH":
         body, files = body_of(request)
+        if msg is h.original and (msg.loading or h.callback_type == DEFERRED_UPDATE_MESSAGE):
+            h.replied_at = h.replied_at or arrived  # the deferred answer filled in
         messages.edit(fake, msg, body, files)
     return r.json_response(payloads.message(msg, fake))
 
