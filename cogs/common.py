@@ -90,8 +90,15 @@ def unwrap(exc: BaseException) -> BaseException:
 
 #: an answer ready within this many seconds of the interaction is sent as its acknowledgement
 #: (one request, no "thinking..." first); a slower one is deferred at this point, well inside
-#: Discord's 3 seconds, and sent as a follow-up
+#: Discord's 3 seconds, and sent as a follow-up. ANSWER_WITHIN_MS (referee/config.py) sets it
+#: for a bot; this is the default.
 QUICK_S = 1.0
+
+
+def quick_s(interaction: discord.Interaction[Any]) -> float:
+    """``QUICK_S`` for the bot ``interaction`` reached: its ANSWER_WITHIN_MS if set."""
+    ms = getattr(getattr(interaction.client, "settings", None), "answer_within_ms", None)
+    return QUICK_S if ms is None else ms / 1000
 _ACK = "stella-ack"  # the interaction's ``extras`` key of its ``Ack``
 
 
@@ -105,7 +112,7 @@ class Ack:
         self.interaction, self.update, self.ephemeral = interaction, update, ephemeral
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
-        self._timer = asyncio.get_running_loop().call_later(QUICK_S, self._due)
+        self._timer = asyncio.get_running_loop().call_later(quick_s(interaction), self._due)
 
     def _due(self) -> None:
         self._task = asyncio.ensure_future(self._defer())
@@ -135,7 +142,7 @@ def _late(interaction: discord.Interaction[Any]) -> bool:
     gateway)? Then it is acknowledged before anything is done: if Discord no longer takes it,
     nothing is (the player was told it failed)."""
     age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return age >= QUICK_S
+    return age >= quick_s(interaction)
 
 
 async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:

@@ -33,6 +33,11 @@ class Settings(BaseSettings):
     # renewal (a crashed bot's successor waits at most that long).
     owner_lease_seconds: float = Field(45.0, gt=0)
     owner_renew_seconds: float = Field(10.0, gt=0)
+    # An answer ready within this many milliseconds of an interaction is sent as Discord's
+    # acknowledgement of it; a slower one is acknowledged ("thinking...") at this point and sent
+    # after. Unset: 1000 (cogs/common.py QUICK_S). Lower: a faster acknowledgement under load,
+    # at one request more for each answer that misses it.
+    answer_within_ms: float | None = Field(None, ge=0, le=2500)
     # Processes that draw the pictures (referee/render_pool.py); 0: a thread of the bot's.
     render_workers: int = Field(1, ge=0, le=8)
     # Bot processes started by one command (``referee/shards.py``): each connects as one of
@@ -55,7 +60,7 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", "shard_id",
-                     "shard_lease", mode="before")
+                     "shard_lease", "answer_within_ms", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -94,3 +94,22 @@ async def test_an_interaction_that_arrives_late_is_acknowledged_first(quick: flo
     assert [c[0] for c in it.response.calls] == ["defer"]
     await reply(it, "done")  # type: ignore[arg-type]
     assert it.followup.sent[0][0] == "done"
+
+
+async def test_answer_within_ms_sets_the_bot_s_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ANSWER_WITHIN_MS (referee/config.py) replaces the default for the bot it is set on."""
+    from types import SimpleNamespace
+
+    from referee.config import Settings
+
+    monkeypatch.setattr(common, "QUICK_S", 30.0)  # the default would never fire here
+    settings = Settings(answer_within_ms=50)
+    it = interaction()
+    it.client.settings = settings  # type: ignore[attr-defined]
+    await defer(it)  # type: ignore[arg-type]
+    await asyncio.sleep(0.15)
+    assert [c[0] for c in it.response.calls] == ["defer"]
+    unset = interaction()
+    unset.client.settings = SimpleNamespace(answer_within_ms=None)  # type: ignore[attr-defined]
+    assert common.quick_s(unset) == 30.0  # type: ignore[arg-type]
+    assert Settings(answer_within_ms="").answer_within_ms is None  # blank in .env: the default
