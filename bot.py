@@ -50,6 +50,14 @@ def point_at(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
 
+#: What the bot asks the gateway for: servers, their channels and threads (GUILDS). Slash
+#: commands and buttons come as interactions, which need no intent, and everything the bot reads
+#: of a message it reads over REST; so no message, reaction or typing events, which Discord
+#: would otherwise send for every message in every channel the bot can see (and discord.py
+#: parse and cache: no message cache either, ``max_messages=None``).
+INTENTS = discord.Intents(guilds=True)
+
+
 class StellaBot(commands.Bot):
     def __init__(self, settings: Settings, *, outbox: Outbox | None = None,
                  clock: Callable[[], float] = time.time) -> None:
@@ -58,8 +66,8 @@ class StellaBot(commands.Bot):
         shard: dict[str, Any] = {}
         if settings.shard is not None:  # one of a launcher's shards (referee/shards.py)
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         tree_cls=StellaTree, help_command=None, **shard)
+        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
+                         max_messages=None, tree_cls=StellaTree, help_command=None, **shard)
         self.settings = settings
         self.outbox = outbox or DiscordOutbox(self)
         self.clock = clock

@@ -63,6 +63,7 @@ async def measured(fake: Any, g: Any, games: list[Any], pid: int, *, rate: float
     """One open-loop step with the bot's CPU and memory around it."""
     before = usage(pid)
     seen = len(fake.requests)
+    sent = {s.id: s.seq for s in fake.gateway.sessions.values()}
     step = await drive(fake, g, games, rate=rate, seconds=seconds, seed=seed)
     after = usage(pid)
     result = figures(step)
@@ -75,8 +76,20 @@ async def measured(fake: Any, g: Any, games: list[Any], pid: int, *, rate: float
         bot_cpu_cores=round(bot_cpu / step.seconds, 2) if step.seconds else 0.0,
         rss_mb=round(after["bot_rss_mb"], 1), workers_rss_mb=round(after["workers_rss_mb"], 1),
         requests_per_decision=per_route(fake.requests[seen:], n),
+        events_per_decision=per_event(fake, sent, n),
     )
     return result
+
+
+def per_event(fake: Any, sent: dict[str, int], decisions: int) -> dict[str, float]:
+    """Gateway events dispatched to the bot per decision, by type (most first): ``sent`` holds
+    each session's sequence number before the step."""
+    counts: dict[str, int] = {}
+    for session in fake.gateway.sessions.values():
+        for payload in session.history:
+            if payload["s"] > sent.get(session.id, 0):
+                counts[payload["t"]] = counts.get(payload["t"], 0) + 1
+    return {k: round(v / decisions, 2) for k, v in sorted(counts.items(), key=lambda kv: -kv[1])}
 
 
 def per_route(requests: list[Any], decisions: int) -> dict[str, float]:
@@ -234,6 +247,9 @@ def report(result: dict[str, Any]) -> str:
             "  REST requests per decision: " + ", ".join(
                 f"{k} {v:g}" for k, v in r["requests_per_decision"].items()) + (
                 f" ({sum(r['requests_per_decision'].values()):.2f} in all)"),
+            "  gateway events per decision: " + ", ".join(
+                f"{k} {v:g}" for k, v in r["events_per_decision"].items()) + (
+                f" ({sum(r['events_per_decision'].values()):.2f} in all)"),
             f"memory: bot RSS {r['rss_mb']} MB after the load ({r['rss_idle_mb']} MB at start), "
             f"render workers {r['workers_rss_mb']} MB",
         ]
