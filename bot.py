@@ -33,6 +33,7 @@ from db.lease import DatabaseInUse
 from referee import images, operator
 from referee import shards as shards_mod
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
+from referee.discord_http import sweep_buckets_now_and_then
 from referee.discord_out import DiscordOutbox
 from referee.outbox import Outbox
 from referee.ownership import Ownership
@@ -68,6 +69,7 @@ class StellaBot(commands.Bot):
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
                          max_messages=None, tree_cls=StellaTree, help_command=None, **shard)
+        sweep_buckets_now_and_then(self.http)
         self.settings = settings
         self.outbox = outbox or DiscordOutbox(self)
         self.clock = clock
