@@ -50,6 +50,9 @@ def unknown_game(name: str, games: tuple[str, ...] | None = None) -> UnknownGame
 
 
 _EXTRA: dict[str, str] = {}  # games registered at run time (tests): name -> package
+#: (name, part) -> the module found: the referee asks for a game's engine many times a decision,
+#: and ``importlib.import_module`` of a loaded module still costs a few microseconds each time
+_FOUND: dict[tuple[str, str], ModuleType] = {}
 
 
 def register(name: str, package: str) -> None:
@@ -57,10 +60,12 @@ def register(name: str, package: str) -> None:
     other conventional modules) known as ``name``, beside the discovered ones. For games
     outside ``engine/``: the test suite's own sealed-bid game."""
     _EXTRA[name] = package
+    _FOUND.clear()
 
 
 def unregister(name: str) -> None:
     _EXTRA.pop(name, None)
+    _FOUND.clear()
 
 
 def get_game(name: str) -> Game:
@@ -73,11 +78,17 @@ def game_module(name: str, part: str) -> ModuleType:
     """``engine.<pkg>.<part>`` of game ``name`` (``"scenario"``, ``"ai"``, ``"invariants"``...).
     ``UnknownGameName`` for an unknown game; ``ModuleNotFoundError`` if the game has no such
     module."""
+    found = _FOUND.get((name, part))
+    if found is not None:
+        return found
     if name in _EXTRA:
-        return importlib.import_module(f"{_EXTRA[name]}.{part}")
-    if name not in GAMES:
+        found = importlib.import_module(f"{_EXTRA[name]}.{part}")
+    elif name not in GAMES:
         raise unknown_game(name)
-    return importlib.import_module(f"{__name__}.{name.replace('-', '_')}.{part}")
+    else:
+        found = importlib.import_module(f"{__name__}.{name.replace('-', '_')}.{part}")
+    _FOUND[name, part] = found
+    return found
 
 __all__ = ["DEFAULT_GAME", "CorruptState", "Event", "Game", "GameError", "GameOver", "GAMES", "IllegalDecision",
            "NotationError", "NotYourTurn", "OptionSpec", "SequentialGame", "ToAct", "UnknownGameName",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from discord.utils import escape_markdown, escape_mentions
 
@@ -31,6 +32,7 @@ def clean(raw: object, fallback: str = "player") -> str:
     return name or fallback
 
 
+@lru_cache(maxsize=4096)  # the same names and lines are shown again and again
 def shown(text: str) -> str:
     """A name or an engine line as written in a message: cleaned of control characters, with
     markdown and mentions escaped (lines kept)."""

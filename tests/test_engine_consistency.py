@@ -188,3 +188,21 @@ def test_perft_pins(players: int, seed: int) -> None:
     assert len(line) == steps
     assert [n for _, n in line[:10]] == first
     assert sum(n for _, n in line) == total
+
+
+def test_game_modules_are_looked_up_once_and_forgotten_with_a_registration() -> None:
+    """``engine.game_module`` keeps what it found; registering or unregistering a game name
+    forgets it all, so a name always reaches the package registered under it now."""
+    import engine
+
+    first = engine.get_game("white-ranium")
+    assert engine.get_game("white-ranium") is first
+    assert ("white-ranium", "game") in engine._FOUND
+    engine.register("a-game-for-this-test", "engine.white_ranium")
+    try:
+        assert not engine._FOUND
+        assert engine.get_game("a-game-for-this-test") is first
+    finally:
+        engine.unregister("a-game-for-this-test")
+    with pytest.raises(engine.UnknownGameName):
+        engine.get_game("a-game-for-this-test")
