@@ -1,8 +1,9 @@
 """Turning pictures into bytes.
 
 The pictures are flat colours plus anti-aliased edges: 256 colours hold them without visible
-loss. Stella Digger's are mapped to a palette fixed once per process from a swatch of everything
-they can show (render/stella_digger/swatch.py), a cheap nearest-colour lookup whose bytes depend
+loss. Stella Digger's are mapped to fixed palettes (the round picture's taken once per process
+from a swatch of everything it can show, render/stella_digger/swatch.py; the hand's stored as
+data, render/stella_digger/hand_palette.py), a cheap nearest-colour lookup whose bytes depend
 only on the view; the other games' pictures get their own 256 colours (``own_palette``).
 
 The indexed rows are written as a PNG here rather than by Pillow: Pillow deflates with the
