@@ -99,6 +99,8 @@ def quick_s(interaction: discord.Interaction[Any]) -> float:
     """``QUICK_S`` for the bot ``interaction`` reached: its ANSWER_WITHIN_MS if set."""
     ms = getattr(getattr(interaction.client, "settings", None), "answer_within_ms", None)
     return QUICK_S if ms is None else ms / 1000
+
+
 _ACK = "stella-ack"  # the interaction's ``extras`` key of its ``Ack``
 
 
