@@ -83,7 +83,8 @@ async def measured(fake: Any, g: Any, games: list[Any], pid: int, *, rate: float
 
 def per_event(fake: Any, sent: dict[str, int], decisions: int) -> dict[str, float]:
     """Gateway events dispatched to the bot per decision, by type (most first): ``sent`` holds
-    each session's sequence number before the step."""
+    each session's sequence number before the step. A session keeps its last 5,000 events (for
+    RESUME), so a step that sent more is counted from those: printed for the 50/s step only."""
     counts: dict[str, int] = {}
     for session in fake.gateway.sessions.values():
         for payload in session.history:
