@@ -1,16 +1,26 @@
-"""``DiscordOutbox``: the referee's messages sent through a discord.py client."""
+"""``DiscordOutbox``: the referee's messages sent through a discord.py client.
+
+Posts, edits and DMs go through discord.py's HTTP client (its rate limits, retries and
+errors) with the message built as ``Messageable.send`` and ``PartialMessage.edit`` build it,
+but without what they add for a bot that keeps no messages: no discord.ui view built for the
+controls (``panels.rows`` writes their JSON), no ``Message`` object made from Discord's answer
+(only its id is kept), no channel looked up or fetched first (a thread that is gone answers
+the post itself with a 404). That is 6% of the bot's CPU per decision (docs/benchmarks.md).
+"""
 
 from __future__ import annotations
 
 import io
 import logging
+import secrets
 from collections import OrderedDict
 from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
 
 from .outbox import Delivery, Failure, Post, failure_of, prompt_of
-from .panels import build_view
+from .panels import rows
 
 log = logging.getLogger(__name__)
 ARCHIVE_MINUTES = 10080  # a week: games run for days
@@ -24,6 +34,27 @@ def _files(post: Post) -> list[discord.File]:
 def _mentions(post: Post) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(u) for u in post.ping])
+
+
+class _Rows:
+    """Stands where ``handle_message_parameters`` takes a discord.ui view: the rows of a
+    panel as JSON already (``panels.rows``)."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, panel_rows: list[dict[str, Any]]) -> None:
+        self._rows = panel_rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._rows
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
+def _controls(post: Post) -> Any:
+    """The ``view`` argument: the panel's rows, or None (a message without controls)."""
+    return _Rows(rows(post.panel)) if post.panel is not None else None
 
 
 class DiscordOutbox:
@@ -48,11 +79,7 @@ class DiscordOutbox:
 
     async def post(self, thread_id: int, post: Post) -> Delivery:
         try:
-            channel = await self._channel(thread_id)
-            kwargs: dict[str, Any] = {"files": _files(post), "allowed_mentions": _mentions(post)}
-            if post.panel is not None:
-                kwargs["view"] = build_view(post.panel)
-            message = await channel.send(post.text, **kwargs)
+            data = await self._send(thread_id, post, _mentions(post))
         except discord.HTTPException as exc:
             failure = failure_of(exc.status, exc.code)
             log.warning("could not post to channel %s (%s): %s", thread_id, failure, exc)
@@ -60,14 +87,27 @@ class DiscordOutbox:
         except (discord.ClientException, TypeError, AttributeError, OSError, TimeoutError) as exc:
             log.warning("could not post to channel %s: %s", thread_id, exc)
             return Delivery(Failure.TRANSIENT, str(exc)[:200])
-        return Delivery(message_id=getattr(message, "id", None))
+        return Delivery(message_id=int(data["id"]))
+
+    async def _send(self, channel_id: int, post: Post,
+                    mentions: discord.AllowedMentions | None) -> dict[str, Any]:
+        """``POST /channels/{id}/messages`` as ``Messageable.send`` makes it (a nonce, so a
+        retried request is not posted twice); Discord's answer as JSON."""
+        http = self.client.http
+        with handle_message_parameters(
+                content=post.text, files=_files(post), nonce=secrets.randbits(64),
+                allowed_mentions=mentions, previous_allowed_mentions=self.client.allowed_mentions,
+                view=_controls(post)) as params:
+            return await http.send_message(channel_id, params=params)
 
     async def edit(self, thread_id: int, message_id: int, post: Post) -> Delivery:
         try:
-            channel = await self._channel(thread_id)
-            view = build_view(post.panel) if post.panel is not None else None
-            await channel.get_partial_message(message_id).edit(
-                content=post.text, view=view, allowed_mentions=discord.AllowedMentions.none())
+            http = self.client.http
+            with handle_message_parameters(
+                    content=post.text, view=_controls(post),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    previous_allowed_mentions=self.client.allowed_mentions) as params:
+                await http.edit_message(thread_id, message_id, params=params)
         except discord.HTTPException as exc:
             failure = failure_of(exc.status, exc.code)
             log.warning("could not edit message %s in %s (%s): %s", message_id, thread_id,
@@ -95,7 +135,7 @@ class DiscordOutbox:
     async def dm(self, user_id: int, post: Post) -> bool:
         try:
             channel = await self._dm_channel(user_id)
-            await channel.send(post.text, files=_files(post))
+            await self._send(channel.id, post, None)  # a DM pings nobody but its reader
         except (discord.HTTPException, discord.ClientException) as exc:
             log.info("could not DM user %s: %s", user_id, exc)
             return False
