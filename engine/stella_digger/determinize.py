@@ -20,8 +20,7 @@ square the marker entered its tile from (``marker_from``, R14), whether the deck
 this round (``decks_rebuilt``, R9) and the gadget types each player already used this round
 (``gadgets_used``, P10), which are copied as they are.
 
-``fast_clone`` is a hand-written deep copy of a State (much faster than the pydantic round trip
-of serial.clone), and ``quiet_apply`` performs an already-checked decision like ``GAME.apply``
+``fast_clone`` is serial.clone, a hand-written deep copy of a State, and ``quiet_apply`` performs an already-checked decision like ``GAME.apply``
 without the check, for searches.
 """
 
@@ -45,6 +44,7 @@ from .components import (
 )
 from .events import EventLog
 from .flow import advance
+from .serial import clone as fast_clone
 from .state import Drill, Frame, Options, Play, Player, State, Tile
 from .steps import DECISIONS
 
@@ -289,32 +289,6 @@ def _any_card(by_colour: dict[str, list[str]]) -> str:
 
 
 # -- fast copies and unchecked decisions for searches ----------------------------------------
-
-def _copy_play(play: Play | None) -> Play | None:
-    return None if play is None else Play(list(play.cards), play.colour, play.super, play.boost)
-
-
-def fast_clone(s: State) -> State:
-    """A deep, independent copy of a State, written out field by field."""
-    players = [Player(p.id, p.name, list(p.hand), dict(p.crystals), list(p.gadgets),
-                      p.drills_left, p.drill_points, p.vp3, p.vp1, list(p.performance),
-                      list(p.monsters), p.tears, p.out, p.mined, list(p.used),
-                      _copy_play(p.play), _copy_play(p.fight)) for p in s.players]
-    return State(
-        seed=s.seed, rng=s.rng, players=players, options=Options(s.options.red_tears),
-        schema=s.schema, game=s.game, version=s.version, round=s.round, start=s.start,
-        tiles={sq: Tile(t.code, t.face_up, t.arrow) for sq, t in s.tiles.items()},
-        groups=[list(g) for g in s.groups], blockades=list(s.blockades),
-        drills={sq: Drill(d.owner, d.direction) for sq, d in s.drills.items()},
-        marker=s.marker, marker_from=s.marker_from, target=list(s.target),
-        decks=[list(d) for d in s.decks], discard=list(s.discard), safety=s.safety,
-        danger=list(s.danger), alarm=list(s.alarm), revealed=list(s.revealed),
-        reset_pending=s.reset_pending, supply=dict(s.supply), vp3=s.vp3, vp1=s.vp1,
-        tears=s.tears, gadget_supply=list(s.gadget_supply), box_gadgets=list(s.box_gadgets),
-        stack=[Frame(f.step, f.seat, f.n, f.colour, f.square) for f in s.stack],
-        ended=s.ended, end_reason=s.end_reason, winners=list(s.winners),
-        score_history=[list(r) for r in s.score_history])
-
 
 class QuietLog(EventLog):
     """An event log that keeps nothing (searches don't need the sentences)."""

@@ -14,7 +14,7 @@ from .actions import Action, parse
 from .events import EventLog
 from .flow import advance, owed
 from .setup import CARD_MODES, new_game
-from .state import SCHEMA, State
+from .state import SCHEMA, State, clone
 from .view import EVERYONE, build_view
 
 REVEALING = frozenset({"card"})
@@ -58,6 +58,9 @@ class WhiteRanium(StoredGame, SequentialGame):
         if found:
             raise CorruptState("This saved game is not a White Ranium table the rules reach: "
                                + "; ".join(found[:3]) + ".")
+
+    def clone(self, state: State) -> State:
+        return clone(state)
 
     # --- who owes what ----------------------------------------------------------------------
     def owed(self, state: State) -> list[ToAct]:

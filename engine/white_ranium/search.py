@@ -26,6 +26,7 @@ from .components import (
 )
 from .setup import choice_order, options_from
 from .state import Crew, FightRecord, Frame, Player, State
+from .state import clone as copy_state
 
 HORIZON = 8  # turns a playout plays before ``evaluate`` (two rounds of four players)
 
@@ -108,25 +109,8 @@ def determinize(game: Any, view: dict[str, Any], player: str, rng: Rng) -> State
 
 
 def clone(game: Any, state: State) -> State:
-    """A fast independent copy (half the codec's round trip). The
-    options and the last fight are shared: no decision changes them in place."""
-    out = State(players=[], **{f: getattr(state, f) for f in _SCALARS})  # options, last
-    out.players = [Player(p.id, p.name, list(p.colours), p.markers, list(p.pile),
-                          list(p.discard), list(p.hand), p.delivered) for p in state.players]
-    out.crews = [Crew(c.colour, c.seat, c.at, c.held) for c in state.crews]
-    out.stack = [Frame(f.kind, f.seat, f.attacker, f.defender, f.attacker_card,
-                       f.defender_card, f.left, f.card) for f in state.stack]
-    for name in _LISTS:
-        setattr(out, name, list(getattr(state, name)))
-    for name in _LOGS:
-        setattr(out, name, [list(x) for x in getattr(state, name)])
-    return out
-
-
-_LISTS = ("choosers", "board", "ranium", "loaders", "winners")
-_LOGS = ("turn_log", "last_turn_log", "trail", "last_trail")
-_SCALARS = tuple(f for f in State.__dataclass_fields__
-                 if f not in _LISTS + _LOGS + ("players", "crews", "stack"))
+    """A fast independent copy (``state.clone``)."""
+    return copy_state(state)
 
 
 def progress(game: Any, state: State) -> int:

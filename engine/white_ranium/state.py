@@ -121,3 +121,31 @@ class State:
     def right_of(self, seat: int) -> int:
         """R1: the previous seat in clockwise order."""
         return (seat - 1) % len(self.players)
+
+
+def clone(state: State) -> State:
+    """A deep, independent copy, written out field by field (a third of the CPU of the codec's
+    pydantic round trip): the referee applies each decision to one, the strong search plays on
+    them. tests/test_engine_clone.py checks that it shares nothing that can change."""
+    out = State(players=[], **{f: getattr(state, f) for f in _SCALARS})
+    out.players = [Player(p.id, p.name, list(p.colours), p.markers, list(p.pile),
+                          list(p.discard), list(p.hand), p.delivered) for p in state.players]
+    out.options = Options(state.options.cards)
+    out.crews = [Crew(c.colour, c.seat, c.at, c.held) for c in state.crews]
+    out.stack = [Frame(f.kind, f.seat, f.attacker, f.defender, f.attacker_card,
+                       f.defender_card, f.left, f.card) for f in state.stack]
+    fight = state.last_fight
+    out.last_fight = None if fight is None else FightRecord(
+        fight.attacker, fight.defender, fight.attacker_card, fight.defender_card,
+        fight.attacker_value, fight.defender_value, fight.winner)
+    for name in _LISTS:
+        setattr(out, name, list(getattr(state, name)))
+    for name in _LOGS:
+        setattr(out, name, [list(x) for x in getattr(state, name)])
+    return out
+
+
+_LISTS = ("choosers", "board", "ranium", "loaders", "winners")
+_LOGS = ("turn_log", "last_turn_log", "trail", "last_trail")
+_SCALARS = tuple(f for f in State.__dataclass_fields__
+                 if f not in _LISTS + _LOGS + ("players", "crews", "stack", "options", "last_fight"))
