@@ -21,12 +21,13 @@ from db import settings as settings_db
 from db import thread_memory as memory_db
 from engine import Event
 
-from . import choices, ids, images, memory, texts
+from . import choices, images, memory, texts
 from .announce import Boards, result_line
 from .context import Context
 from .digest import Digests, digest_text
 from .outbox import DELIVERED, Delivery, Failure, File, Post, split_text
 from .prompts import Shown, Trail, edited_down, join
+from .public import PublicViews
 from .runs import Plans
 
 log = logging.getLogger(__name__)
@@ -90,6 +91,7 @@ class Notifier:
         self.digests = Digests()  # what each player missed since their last decision
         self.boards = Boards()  # the lobby message and the channel announcement
         self.plans = Plans()  # runs of decisions chosen at once (``referee.runs``)
+        self.public = PublicViews()  # each game's latest public view and tag, made once
 
     def planned(self, game: Game, state: Any, player: str) -> bool:
         """Is ``player``'s next decision already chosen (a run) and legal now?"""
@@ -213,7 +215,7 @@ class Notifier:
         the turn passes to and the ``alerted`` ones, with what they missed. None if no human
         is asked."""
         g = self.g(game)
-        view = g.view(state, None)
+        view = self.public.view(g, game.id, state)
         key = self.ctx.present(game).turn_key(view)
         line, panel, _ = self.prompt(game, state, deadline, timers)
         asked = self.asked(game, state)
@@ -275,11 +277,11 @@ class Notifier:
         own = {t.player_id: t.deadline for t in timers or ()}
         lines = [texts.prompt_line(seat, g.prompt(state, o.player), own.get(o.player, deadline))
                  for o, seat in humans]
-        tag = ids.state_tag(g.dump(state))
+        tag = self.public.tag(g, game.id, state)
         listed = sorted({t for o, _ in humans if o.listed
                          for t in choices.ordered(g.legal(state, o.player))},
                         key=choices.words)
-        view = g.view(state, None)
+        view = self.public.view(g, game.id, state)
         labels = {t: present.choice_label(view, t) for t in listed}
         panel = choices.turn_panel(game.id, state.version, tag, listed, present,
                                    direct=len(owed) == 1, labels=labels)
@@ -297,7 +299,7 @@ class Notifier:
     async def round_parts(self, game: Game, state: Any) -> tuple[str, tuple[File, ...]]:
         """The round's public summary and its picture."""
         g, present = self.g(game), self.ctx.present(game)
-        view = g.view(state, None)
+        view = self.public.view(g, game.id, state)
         summary = present.round_summary(view, g.scores(state), texts.who(game, view))
         picture = await images.map_png(present, view, game.id)
         return summary, (picture,) if picture else ()
@@ -404,7 +406,7 @@ class Notifier:
                                             and "game" in e.text.lower()))
             lines = [line for line in lines if line not in ending]
         g, present = self.g(game), self.ctx.present(game)
-        view = g.view(state, None)
+        view = self.public.view(g, game.id, state)
         alerts = present.alerts(view, [e for e in events if e.to is None],
                                 texts.who(game, view))
         warn = [line for _, line in alerts]  # told where the ping is (a new message)
@@ -422,6 +424,7 @@ class Notifier:
             await self.refresh_board(game, state)
             self.trail.forget(game.id)
             self.digests.forget(game.id)
+            self.public.forget(game.id)
         elif present.new_round({e.kind for e in events if e.to is None}):
             summary, files = await self.round_parts(game, state)
             prompt = await self.ask(game, state, deadline, timers, last, body, intro=summary,
@@ -535,7 +538,7 @@ class Notifier:
         owing = [o.player for o in self.g(game).owed(state)]
         if player in owing:
             return f"➡️ It's your turn: {link}"
-        names = self.g(game).view(state, None).get("names") or {}
+        names = self.public.view(self.g(game), game.id, state).get("names") or {}
         others = " and ".join(texts.name(names.get(p, p)) for p in owing) or "nobody"
         return f"Not your turn (waiting for {others}): {link}"
 
