@@ -36,7 +36,12 @@ Job = Callable[[], Awaitable[None]]
 Spawn = Callable[[Coroutine[Any, Any, Any], str], "asyncio.Task[Any]"]
 
 BACKLOG = 256  # jobs queued at most before new decisions wait (``admit``): ~5 s of posts at 50/s
-WORKERS = 16  # jobs running at once (they mostly wait for Discord and the render workers)
+#: jobs running at once. They mostly wait: for Discord (a rate-limited route such as opening a
+#: DM channel holds its job), for the render workers. At 16, jobs waiting on the DM channels a
+#: restarted bot opens again (``POST /users/@me/channels``, one bucket for all users) filled
+#: every slot, the backlog filled behind them and new decisions waited in ``admit``: reply p99
+#: 572 ms against 88 ms at 64 (185 decisions/s, ``python -m benchmarks e2e``); 128 gained nothing.
+WORKERS = 64
 YIELD_MAX = 0.05  # seconds a job start may wait for replies being answered
 
 #: the game whose job runs in this task (its own posts need not wait for its queue)
