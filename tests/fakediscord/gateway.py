@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 import uuid
@@ -17,6 +16,7 @@ import zlib
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from . import payloads
@@ -51,7 +51,7 @@ class Connection:
 
     async def _write(self) -> None:
         while (payload := await self._queue.get()) is not None:
-            data = json.dumps(payload, ensure_ascii=False)
+            data = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
             try:
                 if self._zlib is None:
                     await self.ws.send_str(data)
@@ -163,7 +163,7 @@ class Gateway:
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
-                    self._received(conn, json.loads(msg.data))
+                    self._received(conn, orjson.loads(msg.data))
                 elif msg.type == WSMsgType.ERROR:
                     break
         finally:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 
@@ -22,7 +22,8 @@ class UploadedFile:
 @dataclass(eq=False)
 class RequestRecord:
     """One REST request. `path` is relative to the API base (`/channels/1/messages`);
-    `json` is the JSON body (for multipart: the parsed `payload_json`)."""
+    `json` is the JSON body (for multipart: the parsed `payload_json`); `response` is the
+    fake's JSON answer, parsed when first asked for (the load benchmark never asks)."""
 
     method: str
     path: str
@@ -31,10 +32,15 @@ class RequestRecord:
     files: list[UploadedFile] = field(default_factory=list)
     route: str | None = None  # the matched template, e.g. "/channels/{channel_id}/messages"
     status: int | None = None
-    response: Any = None
+    response_body: bytes = b""  # the JSON answer as sent
     timestamp: float = field(default_factory=time.time)
     monotonic: float = field(default_factory=time.perf_counter)
     fault: bool = False  # answered by an injected fault
+
+    @property
+    def response(self) -> Any:
+        """The JSON answer (None: no JSON body)."""
+        return orjson.loads(self.response_body) if self.response_body else None
 
     @property
     def multipart(self) -> bool:
@@ -91,7 +97,7 @@ async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
             disposition = _params(headers.get("content-disposition", ""))
             name = disposition.get("name", "")
             if name == "payload_json":
-                payload = json.loads(data.decode())
+                payload = orjson.loads(data)
             else:
                 files.append(UploadedFile(name, disposition.get("filename") or name,
                                           headers.get("content-type", "application/octet-stream"),
@@ -100,8 +106,8 @@ async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     if not raw:
         return None, []
     try:
-        return json.loads(raw.decode()), []
-    except ValueError:
+        return orjson.loads(raw), []
+    except orjson.JSONDecodeError:
         return raw.decode(errors="replace"), []
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 # Discord JSON error codes the fake uses
@@ -24,7 +24,7 @@ ALREADY_ACKNOWLEDGED = 40060
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON response whose Content-Type is exactly `application/json` (discord.py insists)."""
-    body = json.dumps(data, ensure_ascii=False).encode()
+    body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
     return web.Response(body=body, status=status, headers={**(headers or {}), "Content-Type": "application/json"})
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -194,7 +193,7 @@ class FakeDiscord(Driver, Acting):
             resp = json_response({"message": f"fake discord internal error: {exc!r}", "code": 0}, 400)
         rec.status = resp.status
         if isinstance(resp, web.Response) and resp.body and resp.content_type == "application/json":
-            rec.response = json.loads(resp.body)  # type: ignore[arg-type]
+            rec.response_body = bytes(resp.body)  # type: ignore[arg-type]
         self.notify()
         return resp
 
