@@ -25,12 +25,12 @@ class PublicViews:
         # game id -> (the state, its version, its public view, its tag or None until asked)
         self._last: OrderedDict[int, list[Any]] = OrderedDict()
 
-    def _entry(self, g: Any, game_id: int, state: Any) -> list[Any]:
+    def _entry(self, game_id: int, state: Any) -> list[Any]:
         entry = self._last.get(game_id)
         if entry is not None and entry[0] is state and entry[1] == state.version:
             self._last.move_to_end(game_id)
             return entry
-        entry = [state, state.version, g.view(state, None), None]
+        entry = [state, state.version, None, None]
         self._last[game_id] = entry
         self._last.move_to_end(game_id)
         while len(self._last) > self._kept:
@@ -39,16 +39,24 @@ class PublicViews:
 
     def view(self, g: Any, game_id: int, state: Any) -> dict[str, Any]:
         """``g.view(state, None)``, shared: read it, don't change it."""
-        view: dict[str, Any] = self._entry(g, game_id, state)[2]
+        entry = self._entry(game_id, state)
+        if entry[2] is None:
+            entry[2] = g.view(state, None)
+        view: dict[str, Any] = entry[2]
         return view
 
     def tag(self, g: Any, game_id: int, state: Any) -> str:
         """``ids.state_tag(g.dump(state))``."""
-        entry = self._entry(g, game_id, state)
+        entry = self._entry(game_id, state)
         if entry[3] is None:
             entry[3] = ids.state_tag(g.dump(state))
         tag: str = entry[3]
         return tag
+
+    def dumped(self, game_id: int, state: Any, text: str) -> None:
+        """``text`` is ``g.dump(state)``, made to store the state (``Sessions.commit``): its tag
+        is taken from it, so the prompt does not dump the state a second time."""
+        self._entry(game_id, state)[3] = ids.state_tag(text)
 
     def forget(self, game_id: int) -> None:
         self._last.pop(game_id, None)

@@ -194,6 +194,7 @@ class Sessions:
         # from now on ``state`` is shared, read-only: by the caller, the job telling this
         # decision and the cache (the next decision starts from it)
         table.text, table.state = text, state
+        self.notify.public.dumped(game.id, state, text)
         self.ctx.on_timer_change(min((t for t in (deadline, remind_at) if t is not None),
                                      default=float("inf")))
         seat = game.seat_of_player(player)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
 from referee import ids
 from referee.public import PublicViews
@@ -39,6 +41,23 @@ def test_one_view_and_one_tag_per_state_and_a_new_one_for_a_new_state() -> None:
     assert seen.tag(g, 1, after) == ids.state_tag(G.dump(after))
     copy = G.clone(after)  # the same version, another object: not taken for the kept one
     assert seen.view(g, 1, copy) is not seen.view(g, 1, after)
+
+
+class NoDump(Counting):
+    def dump(self, state: Any) -> str:
+        raise AssertionError("dumped again")
+
+
+def test_a_state_dumped_to_be_stored_gives_its_tag_without_another_dump() -> None:
+    g, seen = NoDump(), PublicViews()
+    state = G.new_game(["a", "b", "c"], {}, 5)
+    seen.dumped(7, state, G.dump(state))
+    assert seen.tag(g, 7, state) == ids.state_tag(G.dump(state)) and g.views == 0
+    assert seen.view(g, 7, state) == G.view(state, None) and g.views == 1
+    later = G.clone(state)
+    G.apply(later, G.to_act(later).player, G.legal(later)[0])
+    with pytest.raises(AssertionError, match="dumped again"):  # not the stored state's tag
+        seen.tag(g, 7, later)
 
 
 def test_only_the_most_recently_used_games_are_kept() -> None:
