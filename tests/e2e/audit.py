@@ -16,11 +16,14 @@ request the bot made since the last check is sorted by where it went:
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from PIL import Image, ImageChops
 
 import games
 from render import stella_digger as render
@@ -193,12 +196,17 @@ class PrivacyAudit:
         for f in rec.files:
             if MAP_FILE.fullmatch(f.filename):
                 self.counts["public-map"] += 1
-                if f.data != render.render_map(GAME.view(state, None)):
-                    self.problems.append(f"{f.filename} is not the spectator view's map of v{state.version}")
+                expected = render.render_map(GAME.view(state, None))
+                if f.data != expected:
+                    self.problems.append(f"{f.filename} is not the spectator view's map of v{state.version} "
+                                         f"({how_pictures_differ(f.data, expected)})")
             elif SCORES_FILE.fullmatch(f.filename):
                 self.counts["public-scores"] += 1
-                if f.data != render.render_scores(GAME.view(state, None), list(state.score_history)):
-                    self.problems.append(f"{f.filename} is not the spectator view's score chart")
+                expected = render.render_scores(GAME.view(state, None), list(state.score_history))
+                if f.data != expected:
+                    self.problems.append(f"{f.filename} is not the spectator view's score chart of "
+                                         f"v{state.version} ({how_pictures_differ(f.data, expected)}; "
+                                         f"scores by round {state.score_history})")
             elif REPLAY_FILE.fullmatch(f.filename):
                 self.counts["public-replay"] += 1
                 if f.data != render.render_replay(self.frames):
@@ -244,3 +252,14 @@ def assert_everything_public_is_public(world: World, drivers: list[Any]) -> None
             assert channel.recipient_id in seated, f"a DM to {channel.recipient_id}, who has no seat"
             m = HAND_LINE.search(msg.content)
             assert m and int(m[1]) == seated[channel.recipient_id], msg.content
+
+
+def how_pictures_differ(sent: bytes, expected: bytes) -> str:
+    """For a failure message: sizes, and where the decoded pixels differ (the same pixels with
+    other bytes is an encoding difference, not another picture)."""
+    a, b = (Image.open(io.BytesIO(x)).convert("RGB") for x in (sent, expected))
+    if a.size != b.size:
+        return f"sent {a.size[0]}x{a.size[1]} ({len(sent)} bytes), expected {b.size[0]}x{b.size[1]}"
+    box = ImageChops.difference(a, b).getbbox()
+    where = f"pixels differ within {box}" if box else "the same pixels, other bytes"
+    return f"{where}; {len(sent)} bytes sent, {len(expected)} expected"
