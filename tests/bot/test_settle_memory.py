@@ -22,4 +22,3 @@ def test_settle_memory_freezes_what_is_alive_and_raises_the_young_threshold() ->
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, check=True)
     assert out.stdout.split() == ["True", "True"], out.stderr
-

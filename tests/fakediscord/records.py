@@ -23,7 +23,7 @@ class UploadedFile:
 class RequestRecord:
     """One REST request. `path` is relative to the API base (`/channels/1/messages`);
     `json` is the JSON body (for multipart: the parsed `payload_json`); `response` is the
-    fake's JSON answer, parsed when first asked for (the load benchmark never asks)."""
+    fake's JSON answer, parsed whenever it is read (the load benchmark never reads it)."""
 
     method: str
     path: str
