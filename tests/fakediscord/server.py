@@ -7,7 +7,6 @@ The test-facing methods are in `driver.py` (world, reading, faults) and `acting.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -78,7 +77,9 @@ class FakeDiscord(Driver, Acting):
         self.application_id = self.bot_user.id
         self.app_owner = self.add_user("app-owner")
         self.gateway = Gateway(self, heartbeat_interval_ms)
-        self._changed: asyncio.Event | None = None
+        # wait_for's waiters: each a future and its predicate, checked after every change
+        self._waiters: set[tuple[asyncio.Future[None], Callable[[], Any]]] = set()
+        self._check_due = False
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -129,17 +130,36 @@ class FakeDiscord(Driver, Acting):
 
     # -- waiting ------------------------------------------------------------------------------
     def notify(self) -> None:
-        """Wake everything waiting in `wait_for` (called on every state change)."""
-        if self._changed is not None:
-            self._changed.set()
-            self._changed = None
+        """Something changed (called on every state change): once the current step is done, the
+        predicates of `wait_for`'s waiters are checked and only those now true are woken."""
+        if self._waiters and not self._check_due:
+            self._check_due = True
+            asyncio.get_running_loop().call_soon(self._check_waiters)
+
+    def _check_waiters(self) -> None:
+        self._check_due = False
+        for waiter in list(self._waiters):
+            done, predicate = waiter
+            if done.done():
+                continue
+            try:
+                ready = predicate()
+            except Exception:  # noqa: BLE001 - the waiter evaluates it again and gets the error
+                ready = True
+            if ready:
+                done.set_result(None)
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "",
                        poll: float = 0.05) -> T:
-        """Wait until `predicate()` is truthy and return its value. It is re-checked on every
+        """Wait until `predicate()` is truthy and return its value. It is re-checked after every
         change of the fake and at least every `poll` seconds (so it may look at the bot's own
         state too). On timeout raise `TimeoutError` saying what was awaited and what the bot
-        did last."""
+        did last.
+
+        Waiting costs nothing per change but a call of the predicate: a waiter's task is woken
+        only when its predicate holds or its poll is due (a shared event woke every waiting
+        task at every change: at a few hundred requests a second with a hundred interactions
+        awaiting replies, that was most of the load generator's CPU)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -149,11 +169,15 @@ class FakeDiscord(Driver, Acting):
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}\n{self.describe()}")
-            if self._changed is None:
-                self._changed = asyncio.Event()
-            event = self._changed
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), min(remaining, poll))
+            done: asyncio.Future[None] = loop.create_future()
+            waiter = (done, predicate)
+            self._waiters.add(waiter)
+            timer = loop.call_later(min(remaining, poll), _wake, done)
+            try:
+                await done
+            finally:
+                timer.cancel()
+                self._waiters.discard(waiter)
 
     def describe(self, last: int = 12) -> str:
         """A short report for failure messages: connection state and the latest requests."""
@@ -203,3 +227,8 @@ class FakeDiscord(Driver, Acting):
             self.unknown_requests.append(rec)
         log.warning("fake discord has no route for %s %s", request.method, request.path)
         return json_response({"message": "404: Not Found", "code": 0}, 404)
+
+
+def _wake(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)
