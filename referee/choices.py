@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import games
 from games import Presentation
@@ -62,7 +63,10 @@ def private(text: str, present: Presentation | None = None) -> bool:
     return (present or games.get(None)).private(text)
 
 
+@lru_cache(maxsize=16_384)
 def words(text: str) -> tuple[str, ...]:
+    """A decision's words (what its ordering and grouping go by). Kept: the same few hundred
+    texts come back at every prompt of a game, and a prompt sorts and groups them again."""
     return tuple(_WORD.findall(text))
 
 
@@ -72,8 +76,18 @@ def ordered(legal: Iterable[object]) -> list[str]:
 
 
 def verb_range(texts: Sequence[str], verb: str) -> tuple[int, int] | None:
-    found = [i for i, t in enumerate(texts) if words(t)[0] == verb]
-    return (found[0], found[-1] + 1) if found else None
+    """Where the decisions of ``verb`` are in ``texts`` (sorted by ``ordered``: contiguous)."""
+    return verb_ranges(texts).get(verb)
+
+
+def verb_ranges(texts: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Each verb's range ``(lo, hi)`` in ``texts`` (sorted by ``ordered``), in one pass."""
+    out: dict[str, tuple[int, int]] = {}
+    for i, t in enumerate(texts):
+        verb = words(t)[0]
+        lo = out.get(verb, (i, i))[0]
+        out[verb] = (lo, i + 1)
+    return out
 
 
 def cut(label: str) -> str:
@@ -162,12 +176,11 @@ def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
     one = direct  # one player owes: a lone decision may be a one-click button
     direct = direct and len(texts) <= MAX_DIRECT and not any(present.private(t) for t in texts)
     buttons: list[Button] = []
-    verbs = sorted({words(t)[0] for t in texts},
-                   key=lambda v: order.index(v) if v in order else len(order))
+    ranges = verb_ranges(texts)
+    verbs = sorted(ranges, key=lambda v: order.index(v) if v in order else len(order))
     for verb in verbs:
-        rng = verb_range(texts, verb)
-        assert rng is not None
-        group = texts[rng[0]:rng[1]]
+        lo, hi = ranges[verb]
+        group = texts[lo:hi]
         alone = direct or (one and len(group) == 1 and not present.private(group[0]))
         singles = group if alone else []
         made = [(t, ids.turn_id(game_id, version, tag, "do", t)) for t in singles]
