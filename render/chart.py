@@ -113,21 +113,23 @@ def draw_chart(im: Image.Image, view: dict[str, Any], history: Sequence[Any], se
             t.put_text(im, (sx(i), py1 + 16), str(i + 1), 13, t.MUTED, anchor="mm")
     t.put_text(im, ((px0 + px1) // 2, y1 - 10), "round", 12, t.FAINT, anchor="mm")
 
-    # lines drawn supersampled on a transparent layer, then laid over the chart
-    layer = Image.new("RGBA", ((x1 - x0) * SS, (y1 - y0) * SS), (0, 0, 0, 0))
+    # lines drawn supersampled on a transparent layer over the plot (and a margin for the
+    # lines' width), shrunk by averaging each SS x SS block, then laid over the chart
+    lx0, ly0 = px0 - 8, py0 - 8
+    layer = Image.new("RGBA", ((px1 + 8 - lx0) * SS, (py1 + 8 - ly0) * SS), (0, 0, 0, 0))
     ld = ImageDraw.Draw(layer)
     ends: list[tuple[float, str]] = []
     for pid in seats:
         values = lines.get(pid) or []
         if not values:
             continue
-        pts = [((sx(i) - x0) * SS, (sy(v) - y0) * SS) for i, v in enumerate(values)]
+        pts = [((sx(i) - lx0) * SS, (sy(v) - ly0) * SS) for i, v in enumerate(values)]
         colour = t.seat_rgb(seat_of(view, pid)) + (255,)
         if len(pts) > 1:
             ld.line(pts, fill=colour, width=3 * SS, joint="curve")
         ends.append((sy(values[-1]), pid))
-    im.paste(layer.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS), (x0, y0),
-             layer.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS))
+    small = layer.reduce(SS)
+    im.paste(small, (lx0, ly0), small)
     every = max(1, -(-rounds // 24))
     for pid in seats:
         values = lines.get(pid) or []

@@ -62,6 +62,12 @@ def big_card(card: str) -> Image.Image:
     return im
 
 
+@lru_cache(maxsize=128)
+def _target_tile(code: str) -> Image.Image:
+    """A target tile as the hand's header shows it (drawn once per process)."""
+    return tiles.square_sprite("face", code).resize((44, 44), Image.Resampling.LANCZOS)
+
+
 def hand_image(view: dict[str, Any], player: str) -> Image.Image:
     p = (view.get("players") or {}).get(player)
     if p is None:
@@ -89,7 +95,7 @@ def hand_image(view: dict[str, Any], player: str) -> Image.Image:
         code = (view.get("map") or {}).get(sq)
         if not code or code in ("empty", "hidden", "blockade") or ":" not in code or code.startswith("drill"):
             continue
-        tile = tiles.square_sprite("face", code).resize((44, 44), Image.Resampling.LANCZOS)
+        tile = _target_tile(code)
         x -= 44
         im.paste(tile, (x, 13))
         x -= 6
