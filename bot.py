@@ -31,7 +31,7 @@ from cogs.common import StellaTree, quiet_late_autocomplete
 from cogs.game import GameGroup
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
-from referee import images, operator
+from referee import event_loop, images, operator
 from referee import shards as shards_mod
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_http import sweep_buckets_now_and_then
@@ -204,6 +204,7 @@ async def serve(settings: Settings, token: str) -> int:
     if main_task is not None:
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
+    log.info("event loop: %s", event_loop.name(asyncio.get_running_loop()))
     bot = StellaBot(settings, own_process=True)
     async with bot:  # closes the bot (releasing the database) however this ends
         try:
@@ -259,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             return operator.explain(str(exc), 3)
     point_at(settings)
     try:
-        return asyncio.run(serve(settings, token))
+        return event_loop.run(serve(settings, token), settings.event_loop)
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: closed on the way out
         return 0
     finally:
