@@ -138,7 +138,7 @@ async def resigned_results(db: Database, game_id: int) -> int:
     """A finished game's results for resigned seats: the member who resigned, a loss
     (whoever played the seat out). Returns the rows changed."""
     changed = 0
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:  # this game's rows only: other games stay cached
         for r in await tx.all("SELECT player_id, user_id FROM resigned WHERE game_id = ?",
                               (game_id,)):
             changed += await tx.run(
@@ -193,7 +193,7 @@ async def approve_takeback(db: Database, game_id: int, user_id: int) -> Takeback
 
 
 async def drop_takeback(db: Database, game_id: int) -> bool:
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:  # this game's rows only: other games stay cached
         return await tx.run("DELETE FROM takebacks WHERE game_id = ?", (game_id,)) > 0
 
 

@@ -191,3 +191,25 @@ async def test_a_moved_thread_and_a_finished_game_are_not_found_from_memory(
     await referee.ctx.db.abort_game(game.id, by_user_id=MOD)
     ended = await referee.ctx.db.find_game_by_thread(old + 1)
     assert ended is not None and ended.status != "running"
+
+
+async def test_the_end_of_one_game_leaves_the_other_games_in_memory(referee: Referee) -> None:
+    """The writes at a game's end (``referee.ending``: resigned seats' results, a pending
+    take-back dropped) name their game: only it is forgotten. They named none, so every game's
+    end emptied the whole cache and each running game's next decision read it back."""
+    from db import lifecycle
+
+    ending, other = await two_players(referee), await two_players(referee)
+    for game in (ending, other):
+        await step(referee, game.id)
+    await referee.idle()
+    await lifecycle.resigned_results(referee.ctx.db, ending.id)  # type: ignore[arg-type]
+    await lifecycle.drop_takeback(referee.ctx.db, ending.id)  # type: ignore[arg-type]
+    assert referee.ctx.cache.peek(ending.id) is None
+    kept = referee.ctx.cache.peek(other.id)
+    assert kept is not None and kept.snapshot is not None
+    with Reads(raw(referee)) as reads:
+        await step(referee, other.id)
+        await referee.idle()
+    assert reads.count == 0
+    await agrees(referee, other.id)
