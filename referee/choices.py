@@ -13,7 +13,7 @@ decision). The list is the same for the same state, which the panel's version an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -164,13 +164,20 @@ def pick_select(game_id: int, version: int, tag: str, texts: Sequence[str], lo: 
 
 def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
                present: Presentation | None = None, direct: bool = True,
-               labels: Mapping[str, str] | None = None) -> Panel:
+               labels: Mapping[str, str] | Callable[[str], str] | None = None) -> Panel:
     """The public buttons of a turn prompt: one-click buttons for a few decisions that show
     nothing hidden, else one button per verb (opening a private select). ``present``: the
     game's presentation (None: the default game's). ``direct`` False (several players owe at
-    once): no one-click decision buttons, only verb buttons opening each player's own select."""
+    once): no one-click decision buttons, only verb buttons opening each player's own select.
+    ``labels``: a one-click button's label for a decision (a mapping, or a function asked only
+    for the decisions that get a button); the decision's text if none."""
     if not texts:
         return Panel()
+    if labels is None or not callable(labels):
+        table = labels or {}
+        label: Callable[[str], str] = lambda t: table.get(t, t)  # noqa: E731
+    else:
+        label = labels
     present = present or games.get(None)
     order = present.verb_order
     one = direct  # one player owes: a lone decision may be a one-click button
@@ -186,7 +193,7 @@ def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
         made = [(t, ids.turn_id(game_id, version, tag, "do", t)) for t in singles]
         if singles and all(cid for _, cid in made):
             style = "secondary" if verb in ("pass", "decline") else "primary"
-            buttons += [Button(_cut((labels or {}).get(t, t)), cid, style)
+            buttons += [Button(_cut(label(t)), cid, style)
                         for t, cid in made if cid]
         else:
             cid = ids.turn_id(game_id, version, tag, "verb", verb)

@@ -10,6 +10,7 @@ engine, looked up by the stored game's name.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
@@ -282,9 +283,9 @@ class Notifier:
                          for t in choices.ordered(g.legal(state, o.player))},
                         key=choices.words)
         view = self.public.view(g, game.id, state)
-        labels = {t: present.choice_label(view, t) for t in listed}
         panel = choices.turn_panel(game.id, state.version, tag, listed, present,
-                                   direct=len(owed) == 1, labels=labels)
+                                   direct=len(owed) == 1,
+                                   labels=functools.partial(present.choice_label, view))
         if len(owed) == 1 and humans[0][0].listed and listed:
             runs = present.runs(view, humans[0][0].player, listed)
             select = choices.run_select(game.id, state.version, tag, choices.words(listed[0])[0],

@@ -90,3 +90,23 @@ def test_private_decisions_get_a_verb_button() -> None:
     panel = choices.turn_panel(1, 3, "abcdef", texts)
     labels = [b.label for b in panel.buttons]
     assert labels == ["Fight…", "decline"]
+
+
+def test_labels_are_asked_only_for_the_decisions_that_get_a_button() -> None:
+    asked: list[str] = []
+
+    def label(text: str) -> str:
+        asked.append(text)
+        return f"Do {text}"
+
+    few = choices.ordered(["mine A1", "mine B2", "pass"])
+    panel = choices.turn_panel(1, 3, "abcdef", few, labels=label)
+    assert [b.label for b in panel.buttons] == ["Do mine A1", "Do mine B2", "Do pass"]
+    assert asked == few
+    many = choices.ordered([f"mine {c}{r}" for c in "ABCD" for r in range(1, 5)] + ["pass"])
+    asked.clear()
+    panel = choices.turn_panel(1, 3, "abcdef", many, labels=label)
+    assert [b.label for b in panel.buttons] == ["Mine…", "Do pass"]  # 16 mines: one verb button
+    assert asked == ["pass"]
+    as_mapping = choices.turn_panel(1, 3, "abcdef", few, labels={"pass": "Pass"})
+    assert [b.label for b in as_mapping.buttons] == ["mine A1", "mine B2", "Pass"]
