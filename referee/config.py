@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from . import event_loop as event_loops
 
 
 class Settings(BaseSettings):
@@ -45,9 +46,9 @@ class Settings(BaseSettings):
     # Discord's shards and owns the games (and their timers) of that shard's guilds. 1: one
     # process, no sharding. SHARD_ID and SHARD_LEASE are set by the launcher for its children.
     shards: int = Field(1, ge=1, le=64)
-    # The event loop (referee/loop.py): uvloop where it is installed (Linux, macOS), else
-    # asyncio's own; "asyncio" to always use asyncio's.
-    event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
+    # The event loop (referee/event_loop.py): uvloop where it is installed (Linux, macOS),
+    # else asyncio's own; "asyncio" to always use asyncio's.
+    event_loop: event_loops.Choice = "auto"
     shard_id: int | None = Field(None, ge=0)
     shard_lease: str | None = None
 

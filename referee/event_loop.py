@@ -1,8 +1,8 @@
 """Which event loop runs the bot: uvloop (libuv) where it is installed, else asyncio's own.
 
-The bot's work between two database commits is mostly the event loop's: sockets to Discord,
-timers, futures and task switches (discord.py, aiohttp). uvloop runs the same coroutines with a
-loop written in C; Red-DiscordBot runs on it too. ``EVENT_LOOP=asyncio`` keeps asyncio's loop
+Much of the bot's work is the event loop's: sockets to Discord, timers, futures and task
+switches (discord.py, aiohttp). uvloop runs the same coroutines on a loop written in C (libuv);
+Red-DiscordBot runs on it too. Under load it answers sooner (docs/benchmarks.md, 2026-11-27). ``EVENT_LOOP=asyncio`` keeps asyncio's loop
 (``uvloop`` refuses to start without it). Everything the bot does goes through asyncio's public
 API, so either loop runs the same code."""
 

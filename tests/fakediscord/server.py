@@ -156,10 +156,9 @@ class FakeDiscord(Driver, Acting):
         state too). On timeout raise `TimeoutError` saying what was awaited and what the bot
         did last.
 
-        Waiting costs nothing per change but a call of the predicate: a waiter's task is woken
-        only when its predicate holds or its poll is due (a shared event woke every waiting
-        task at every change: at a few hundred requests a second with a hundred interactions
-        awaiting replies, that was most of the load generator's CPU)."""
+        A change costs each waiter a call of its predicate; its task is woken only when the
+        predicate holds or its poll is due (a shared event used to wake every waiting task at
+        every change)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
