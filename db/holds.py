@@ -7,6 +7,10 @@ given.
            retry_at (for 'undelivered': when to post the prompt again), told (moderators told)
 
 A stronger reason is never replaced by a weaker one (gone > undelivered > nobody).
+
+Holding, releasing and marking a hold told touch that game's rows only and name it
+(``db._write(game_id)``, as ``db.lifecycle`` does); moving a game to another thread takes the
+whole-schema lock, since no two running games may share a thread.
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ async def hold(db: Database, game_id: int, reason: HoldReason, *, detail: str = 
                retry_at: int | None = None) -> Hold:
     """Put a running game on hold (or count one more attempt of the same hold); its deadline
     is cleared. Returns the hold now in force (a stronger one is kept)."""
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         await tx.game_row(game_id, GameStatus.RUNNING)
         await tx.run("UPDATE games SET deadline = NULL, remind_at = NULL, reminder_sent = 0"
                      " WHERE id = ?", (game_id,))
@@ -85,7 +89,7 @@ async def release(db: Database, game_id: int, *, reasons: tuple[HoldReason, ...]
     """End a hold of one of ``reasons``; a game left without a deadline gets ``deadline``.
     False if there was no such hold."""
     marks = ", ".join("?" for _ in reasons)
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         gone = await tx.run(f"DELETE FROM holds WHERE game_id = ? AND reason IN ({marks})",  # noqa: S608
                             (game_id, *map(str, reasons)))
         if gone and deadline is not None:
@@ -99,7 +103,7 @@ async def release(db: Database, game_id: int, *, reasons: tuple[HoldReason, ...]
 
 async def mark_told(db: Database, game_id: int) -> bool:
     """The moderators were told; False if they already had been (tell them once)."""
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         changed = await tx.run("UPDATE holds SET told = 1 WHERE game_id = ? AND told = 0", (game_id,))
     return changed == 1
 

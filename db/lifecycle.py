@@ -9,7 +9,9 @@ resigned seats, takeback requests, rematches, and the lobbies that expire.
     rematches  (game_id) -> new_game_id (the rematch lobby), by_user_id, created_at
 
 Plain SQL only (SQLite and PostgreSQL); module functions over a ``Database`` like
-``db.holds``.
+``db.holds``. Each write that touches one game's rows names that game (``db._write(game_id)``):
+a running bot then forgets only that game from memory (``referee.cache``), and PostgreSQL runs
+it beside other games' writes. A rematch, which writes two games, takes the whole-schema lock.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ async def pause(db: Database, game_id: int, *, by_user_id: int | None, now: int,
                 left: Mapping[str, tuple[int, int | None]]) -> bool:
     """Pause a running game: remember the time ``left`` per owing player and clear every
     timer (no reminder, no timeout). False if it is already paused."""
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         await tx.game_row(game_id, GameStatus.RUNNING)
         if await tx.one("SELECT game_id FROM pauses WHERE game_id = ?", (game_id,)) is not None:
             return False
@@ -94,7 +96,7 @@ async def get_pause(db: Database, game_id: int) -> Pause | None:
 
 async def set_left(db: Database, game_id: int, left: Mapping[str, tuple[int, int | None]]) -> None:
     """Change the time left of a paused game's players (a deadline extended while paused)."""
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         await tx.run("UPDATE pauses SET left_json = ? WHERE game_id = ?",
                      (json.dumps({p: list(v) for p, v in left.items()}), game_id))
 
@@ -103,7 +105,7 @@ async def unpause(db: Database, game_id: int, timers: Sequence[OwedTimer], *, by
                   now: int) -> bool:
     """End a pause and give the owing players their ``timers`` (in one transaction). False
     if the game was not paused."""
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         await tx.game_row(game_id, GameStatus.RUNNING)
         if not await tx.run("DELETE FROM pauses WHERE game_id = ?", (game_id,)):
             return False
@@ -116,7 +118,7 @@ async def unpause(db: Database, game_id: int, timers: Sequence[OwedTimer], *, by
 
 async def resign(db: Database, game_id: int, player_id: str, *, user_id: int | None,
                  version: int, now: int) -> None:
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         await tx.game_row(game_id, GameStatus.RUNNING)
         if await tx.one("SELECT player_id FROM resigned WHERE game_id = ? AND player_id = ?",
                         (game_id, player_id)) is None:
@@ -138,7 +140,7 @@ async def resigned_results(db: Database, game_id: int) -> int:
     """A finished game's results for resigned seats: the member who resigned, a loss
     (whoever played the seat out). Returns the rows changed."""
     changed = 0
-    async with db._write(game_id) as tx:  # this game's rows only: other games stay cached
+    async with db._write(game_id) as tx:
         for r in await tx.all("SELECT player_id, user_id FROM resigned WHERE game_id = ?",
                               (game_id,)):
             changed += await tx.run(
@@ -152,7 +154,7 @@ async def resigned_results(db: Database, game_id: int) -> int:
 
 async def open_takeback(db: Database, t: Takeback) -> bool:
     """Record a request; False if the game already has one open."""
-    async with db._write() as tx:
+    async with db._write(t.game_id) as tx:
         await tx.game_row(t.game_id, GameStatus.RUNNING)
         if await tx.one("SELECT game_id FROM takebacks WHERE game_id = ?", (t.game_id,)):
             return False
@@ -178,7 +180,7 @@ async def get_takeback(db: Database, game_id: int) -> Takeback | None:
 
 async def approve_takeback(db: Database, game_id: int, user_id: int) -> Takeback | None:
     """Add ``user_id`` to the approvals; the request as it now stands (None: there is none)."""
-    async with db._write() as tx:
+    async with db._write(game_id) as tx:
         row = await tx.one("SELECT * FROM takebacks WHERE game_id = ?", (game_id,))
         if row is None:
             return None
@@ -193,7 +195,7 @@ async def approve_takeback(db: Database, game_id: int, user_id: int) -> Takeback
 
 
 async def drop_takeback(db: Database, game_id: int) -> bool:
-    async with db._write(game_id) as tx:  # this game's rows only: other games stay cached
+    async with db._write(game_id) as tx:
         return await tx.run("DELETE FROM takebacks WHERE game_id = ?", (game_id,)) > 0
 
 

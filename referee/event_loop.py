@@ -2,9 +2,9 @@
 
 Much of the bot's work is the event loop's: sockets to Discord, timers, futures and task
 switches (discord.py, aiohttp). uvloop runs the same coroutines on a loop written in C (libuv);
-Red-DiscordBot runs on it too. Under load it answers sooner (docs/benchmarks.md, 2026-11-27). ``EVENT_LOOP=asyncio`` keeps asyncio's loop
-(``uvloop`` refuses to start without it). Everything the bot does goes through asyncio's public
-API, so either loop runs the same code."""
+Red-DiscordBot runs on it too. Under load it answers sooner (docs/benchmarks.md, 2026-11-27).
+``EVENT_LOOP=asyncio`` keeps asyncio's loop (``uvloop`` refuses to start without it).
+Everything the bot does goes through asyncio's public API, so either loop runs the same code."""
 
 from __future__ import annotations
 

@@ -193,21 +193,38 @@ async def test_a_moved_thread_and_a_finished_game_are_not_found_from_memory(
     assert ended is not None and ended.status != "running"
 
 
-async def test_the_end_of_one_game_leaves_the_other_games_in_memory(referee: Referee) -> None:
-    """The writes at a game's end (``referee.ending``: resigned seats' results, a pending
-    take-back dropped) name their game: only it is forgotten. They named none, so every game's
-    end emptied the whole cache and each running game's next decision read it back."""
-    from db import lifecycle
+async def test_a_write_to_one_game_leaves_the_other_games_in_memory(referee: Referee) -> None:
+    """Every write that touches one game's rows names it (``db.lifecycle``, ``db.holds``): only
+    that game is forgotten. The end of a game (resigned seats' results, a pending take-back
+    dropped) named none, so every game's end emptied the whole cache and each running game's
+    next decision read it back; a pause, a resignation or a hold did the same."""
+    from db import holds, lifecycle
+    from db.lifecycle import Takeback
 
-    ending, other = await two_players(referee), await two_players(referee)
-    for game in (ending, other):
+    touched, other = await two_players(referee), await two_players(referee)
+    for game in (touched, other):
         await step(referee, game.id)
     await referee.idle()
-    await lifecycle.resigned_results(referee.ctx.db, ending.id)  # type: ignore[arg-type]
-    await lifecycle.drop_takeback(referee.ctx.db, ending.id)  # type: ignore[arg-type]
-    assert referee.ctx.cache.peek(ending.id) is None
-    kept = referee.ctx.cache.peek(other.id)
-    assert kept is not None and kept.snapshot is not None
+    db: Any = referee.ctx.db
+    g = touched.id
+    writes = [
+        lifecycle.resigned_results(db, g),
+        lifecycle.drop_takeback(db, g),
+        lifecycle.open_takeback(db, Takeback(g, "p0", ANN, 1, 2, (ANN,), (), 3)),
+        lifecycle.approve_takeback(db, g, ANN),
+        lifecycle.pause(db, g, by_user_id=MOD, now=4, left={}),
+        lifecycle.set_left(db, g, {}),
+        lifecycle.unpause(db, g, [], by_user_id=MOD, now=5),
+        lifecycle.resign(db, g, "p0", user_id=ANN, version=2, now=6),
+        holds.hold(db, g, holds.HoldReason.NOBODY, now=7),
+        holds.mark_told(db, g),
+        holds.release(db, g),
+    ]
+    for write in writes:
+        await write
+        assert referee.ctx.cache.peek(g) is None
+        kept = referee.ctx.cache.peek(other.id)
+        assert kept is not None and kept.snapshot is not None, write
     with Reads(raw(referee)) as reads:
         await step(referee, other.id)
         await referee.idle()
