@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable
 
-from db import Database, lease
+from db import Database, lease, process_id
+from db.process_id import Probe
 
 from .background import cancel
 from .config import Settings
@@ -22,11 +21,15 @@ log = logging.getLogger(__name__)
 
 class Ownership:
     def __init__(self, db: Database, settings: Settings, *, clock: Callable[[], float] = time.time,
-                 on_lost: Callable[[], Awaitable[None]] | None = None) -> None:
+                 on_lost: Callable[[], Awaitable[None]] | None = None,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+                 running: Probe = process_id.running) -> None:
         self.db = db
         self.ttl = settings.owner_lease_seconds
         self.every = settings.owner_renew_seconds
         self.clock = clock
+        self.sleep = sleep
+        self.running = running
         self.on_lost = on_lost
         # a shard of a launcher's set (``referee.shards``) renews the launcher's lease
         self.shared = settings.shard_lease is not None
@@ -37,10 +40,11 @@ class Ownership:
         self._task: asyncio.Task[None] | None = None
 
     async def claim(self) -> None:
-        """Take the lease (``db.lease.DatabaseInUse`` if another live process holds it) and
-        keep renewing it in the background."""
-        await lease.claim(self.db, self.token, socket.gethostname(), os.getpid(), ttl=self.ttl,
-                          now=self.clock())
+        """Take the lease (at once from a dead holder on this machine, after waiting out one
+        that may be gone elsewhere: ``db.lease.acquire``; ``DatabaseInUse`` if a live process
+        holds it) and keep renewing it in the background."""
+        await lease.acquire(self.db, self.token, process_id.this_process(), ttl=self.ttl,
+                            clock=self.clock, sleep=self.sleep, running=self.running)
         self.held = True
         who = "this process" if self.shard is None else f"shard {self.shard[0]}/{self.shard[1]}"
         log.info("%s owns the database %s (a lease renewed every %g s, running out "

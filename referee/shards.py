@@ -21,7 +21,6 @@ import ctypes
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -29,7 +28,7 @@ import uuid
 from pathlib import Path
 from types import FrameType
 
-from db import Database, lease
+from db import Database, lease, process_id
 
 from .config import Settings
 
@@ -59,16 +58,16 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child before e
 
 
 async def _claim(settings: Settings, token: str) -> None:
-    db = await Database.open(settings.database_path)
+    db = await Database.open(settings.database)
     try:
-        await lease.claim(db, token, socket.gethostname(), os.getpid(),
-                          ttl=settings.owner_lease_seconds, now=time.time())
+        await lease.acquire(db, token, process_id.this_process(),
+                            ttl=settings.owner_lease_seconds, clock=time.time, sleep=asyncio.sleep)
     finally:
         await db.close()
 
 
 async def _release(settings: Settings, token: str) -> None:
-    db = await Database.open(settings.database_path)
+    db = await Database.open(settings.database)
     try:
         await lease.release(db, token)
     finally:
