@@ -31,8 +31,7 @@ from cogs.common import StellaTree, quiet_late_autocomplete
 from cogs.game import GameGroup
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
-from referee import event_loop, images, operator
-from referee import shards as shards_mod
+from referee import event_loop, images, launcher, operator
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_http import sweep_buckets_now_and_then
 from referee.discord_out import DiscordOutbox
@@ -219,32 +218,35 @@ async def serve(settings: Settings, token: str) -> int:
     return 0
 
 
-def shards_option(argv: list[str]) -> tuple[int | None, list[str]]:
-    """``--shards N`` (or ``--shards=N``) from the command line, and the other arguments."""
+def shards_option(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """``--shards N`` (or ``--shards=N``) and ``--standby`` from the command line, as settings,
+    and the other arguments."""
     rest: list[str] = []
-    shards: int | None = None
+    options: dict[str, Any] = {}
     args = iter(argv)
     for arg in args:
+        if arg == "--standby":
+            options["standby"] = True
+            continue
         if arg == "--shards":
             arg = "--shards=" + next(args, "")
         if arg.startswith("--shards="):
             value = arg.split("=", 1)[1]
             if not value.isdigit() or not 1 <= int(value) <= 64:
                 raise ValueError("--shards takes a number of processes from 1 to 64")
-            shards = int(value)
+            options["shards"] = int(value)
         else:
             rest.append(arg)
-    return shards, rest
+    return options, rest
 
 
 def main(argv: list[str] | None = None) -> int:
     here = Path(__file__).resolve().parent
     try:
-        shards, rest = shards_option(sys.argv[1:] if argv is None else argv)
+        overrides, rest = shards_option(sys.argv[1:] if argv is None else argv)
     except ValueError as exc:
         return operator.explain(str(exc), 2)
     try:
-        overrides: dict[str, Any] = {} if shards is None else {"shards": shards}
         settings = Settings(_env_file=(here / ".env", ".env"), **overrides)  # type: ignore[call-arg]
     except ValidationError as exc:
         return operator.explain(operator.bad_settings(exc), 2)
@@ -253,9 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
         return 2
-    if settings.shards > 1 and settings.shard_id is None:  # the launcher of the shard processes
-        try:
-            return shards_mod.launch(settings, Path(__file__).resolve(), rest)
+    if (settings.shards > 1 or settings.standby) and settings.shard_id is None:
+        try:  # the launcher of the shard processes (referee/launcher.py)
+            return launcher.launch(settings, Path(__file__).resolve(), rest)
         except (DatabaseInUse, DatabaseCorrupt, SchemaTooNew) as exc:
             return operator.explain(str(exc), 3)
     point_at(settings)

@@ -1,5 +1,8 @@
-"""One owner per database: a lease held by the running bot process (table ``leases``,
-migration 0009; one row, shard 0 of 1, for a bot that is not sharded).
+"""One owner per database shard: a lease held by the running bot process (table ``leases``,
+migration 0009): one row, shard 0 of 1, for a bot that is not sharded; one row per shard for
+``SHARDS=N`` (``referee.launcher``), so the shards of one bot can run on several machines. Every
+live row names the same shard count: a claim with another count is refused
+(`ShardCountDiffers`) until the rows of the other count have run out or been released.
 
 The bot ``acquire``s the lease at start and ``renew``s it every few seconds; ``renew`` answers
 False when another process took the lease meanwhile: the holder must stop acting on games.
@@ -56,21 +59,40 @@ RENEWED = "It renewed its lease while this one waited, so it is alive."
 
 
 class DatabaseInUse(DbError):
-    """Another live process holds the database's lease."""
+    """Another live process holds the database's lease (of this shard)."""
 
     def __init__(self, path: str, holder: Owner, now: float, why: str | None = None) -> None:
         if why is None:
             why = (f"Its lease runs out in {max(0.0, holder.expires_at - now):.0f} s unless it "
                    "renews it.")
+        what = "the database" if holder.shards == 1 else f"shard {holder.shard} of {holder.shards}"
         super().__init__(
-            f"The database {path} is in use by another bot process (process {holder.pid} on "
-            f"host {holder.host!r}, running since {_ago(now - holder.acquired_at)}). {why} Two "
-            "bots on one database would apply every deadline twice and post everything twice, "
-            "so this one does not start. Stop the other process first, or give this one "
-            "another database (DATABASE_PATH or DATABASE_URL)."
+            f"The database {path} is in use by another bot process: {what} is held by process "
+            f"{holder.pid} on host {holder.host!r}, running since "
+            f"{_ago(now - holder.acquired_at)}. {why} Two bots on one "
+            f"{'database' if holder.shards == 1 else 'shard'} would apply every deadline twice "
+            "and post everything twice, so this one does not start. Stop the other process "
+            "first, or give this one another database (DATABASE_PATH or DATABASE_URL)"
+            + ("." if holder.shards == 1 else ", or other shards (SHARD_IDS).")
         )
         self.holder = holder
         self.why = why
+
+
+class ShardCountDiffers(DatabaseInUse):
+    """The database's live leases were taken with another shard count (SHARDS)."""
+
+    def __init__(self, path: str, holder: Owner, now: float, shards: int) -> None:
+        DbError.__init__(
+            self,
+            f"The database {path} is run with SHARDS={holder.shards} (process {holder.pid} on "
+            f"host {holder.host!r} holds shard {holder.shard} of {holder.shards}), but this "
+            f"process was started with SHARDS={shards}. Discord splits the servers by the shard "
+            "count, so every machine of one bot must use the same SHARDS. Start this one with "
+            f"SHARDS={holder.shards}, or stop every process of the bot first to change the count."
+        )
+        self.holder = holder
+        self.why = None
 
 
 def _ago(seconds: float) -> str:
@@ -92,21 +114,43 @@ async def holder(db: Database, shard: int = 0) -> Owner | None:
     return None if row is None else Owner(*row)
 
 
+async def holders(db: Database) -> list[Owner]:
+    """Every lease row (live or run out), by shard."""
+    async with db._read() as tx:
+        rows = await tx.all(f"SELECT {_COLUMNS} FROM leases ORDER BY shard")
+    return [Owner(*row) for row in rows]
+
+
+def is_gone(owner: Owner, me: ProcessId, now: float, running: Probe = process_id.running) -> bool:
+    """Has this lease run out, or is its holder provably gone (it ran in our pid scope)?"""
+    if owner.expires_at <= now:
+        return True
+    return me.same_scope(owner.process) and not running(owner.pid, owner.started)
+
+
 async def claim(db: Database, token: str, me: ProcessId, *, ttl: float, now: float,
                 running: Probe = process_id.running, shard: int = 0, shards: int = 1) -> Owner:
-    """Take the lease for ``ttl`` seconds; DatabaseInUse if another token holds a live one
-    (one whose holder is not provably gone: see the module's docstring)."""
+    """Take the lease of ``shard`` (of ``shards``) for ``ttl`` seconds; DatabaseInUse if
+    another token holds a live one (one whose holder is not provably gone: see the module's
+    docstring), ShardCountDiffers if a live lease names another shard count."""
     async with db._write() as tx:
-        row = await tx.one(f"SELECT {_COLUMNS} FROM leases WHERE shard = ?", (shard,))
-        current = None if row is None else Owner(*row)
+        rows = [Owner(*row) for row in await tx.all(f"SELECT {_COLUMNS} FROM leases")]
+        for other in rows:
+            if (other.shards != shards and other.token != token
+                    and not is_gone(other, me, now, running)):
+                raise ShardCountDiffers(db.path, other, now, shards)
+        if any(other.shards != shards for other in rows):  # a count's leftovers, all gone
+            await tx.run("DELETE FROM leases WHERE shards <> ?", (shards,))
+        current = next((o for o in rows if o.shard == shard and o.shards == shards), None)
         if current is not None and current.token != token and current.expires_at > now:
             if not me.same_scope(current.process):
                 raise DatabaseInUse(db.path, current, now)
             if running(current.pid, current.started):
                 raise DatabaseInUse(db.path, current, now, RUNNING)
-            log.warning("took over the database lease of process %d on this host (%s), which is "
-                        "gone (it crashed or was killed; its lease had %.0f s left)",
-                        current.pid, current.host, current.expires_at - now)
+            what = "database lease" if shards == 1 else f"lease of shard {shard}/{shards}"
+            log.warning("took over the %s of process %d on this host (%s), which is gone (it "
+                        "crashed or was killed; its lease had %.0f s left)",
+                        what, current.pid, current.host, current.expires_at - now)
         await tx.run(
             f"INSERT INTO leases ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (shard) DO UPDATE SET shards = excluded.shards,"
@@ -133,7 +177,7 @@ async def acquire(db: Database, token: str, me: ProcessId, *, ttl: float,
                                shards=shards)
         except DatabaseInUse as exc:
             current = exc.holder
-            if exc.why == RUNNING:
+            if exc.why == RUNNING or isinstance(exc, ShardCountDiffers):
                 raise
             if seen is not None and (current.token, current.expires_at) != (seen.token,
                                                                             seen.expires_at):
@@ -141,20 +185,25 @@ async def acquire(db: Database, token: str, me: ProcessId, *, ttl: float,
             seen = current
         left = seen.expires_at - now
         if now >= log_at:
-            log.warning("waiting for the database lease of process %d on host %r (it cannot be "
-                        "seen from here whether that process is gone): it runs out in %.0f s "
+            log.warning("waiting for the database lease%s of process %d on host %r (it cannot "
+                        "be seen from here whether that process is gone): it runs out in %.0f s "
                         "unless renewed; if it is renewed, this process does not start",
-                        seen.pid, seen.host, left)
+                        "" if shards == 1 else f" of shard {shard}/{shards}", seen.pid,
+                        seen.host, left)
             log_at = now + every
         await sleep(max(0.01, min(left, log_at - now)))
 
 
-async def renew(db: Database, token: str, *, ttl: float, now: float, shard: int = 0) -> bool:
-    """Extend our lease to ``now + ttl``. False: another process took it over (we lost it)."""
+async def renew(db: Database, token: str, *, ttl: float, now: float, shard: int = 0,
+                pid: int | None = None) -> bool:
+    """Extend our lease to ``now + ttl``. False: another process took it over (we lost it).
+    ``pid``: only while that process is still named the holder (a launcher keeps a shard's
+    lease until the shard's own process holds it)."""
+    only = "" if pid is None else " AND pid = ?"
     async with db._write() as tx:
         changed = await tx.run(
-            "UPDATE leases SET expires_at = ? WHERE shard = ? AND token = ?",
-            (now + ttl, shard, token),
+            f"UPDATE leases SET expires_at = ? WHERE shard = ? AND token = ?{only}",
+            (now + ttl, shard, token, *(() if pid is None else (pid,))),
         )
     return changed == 1
 

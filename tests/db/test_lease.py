@@ -188,3 +188,56 @@ def test_a_process_start_time_is_read_from_proc(tmp_path: Path) -> None:
     me = process_id.this_process()
     if me.pid_scope:
         assert me.pid == os.getpid() and process_id.running(me.pid, me.started)
+
+
+async def test_each_shard_has_its_own_lease(db: Database) -> None:
+    """Two machines each hold their own shards of four; a shard held by a live process is
+    refused to anyone else, with a paragraph naming it."""
+    for shard in (0, 1):
+        await lease.claim(db, "a" * 32, A, ttl=45, now=T0, shard=shard, shards=4)
+    for shard in (2, 3):
+        await lease.claim(db, "b" * 32, B, ttl=45, now=T0, shard=shard, shards=4)
+    assert [(o.shard, o.token[0]) for o in await lease.holders(db)] == [
+        (0, "a"), (1, "a"), (2, "b"), (3, "b")]
+    with pytest.raises(DatabaseInUse) as refused:
+        await lease.claim(db, "c" * 32, C, ttl=45, now=T0 + 1, shard=2, shards=4)
+    text = str(refused.value)
+    assert "shard 2 of 4 is held by process 222 on host 'host-b'" in text and "SHARD_IDS" in text
+    assert "\n" not in text
+    # renewing one shard's lease leaves the others alone; a launcher renews only while it is
+    # still named the holder (its shard's own process took the lease over)
+    assert await lease.renew(db, "b" * 32, ttl=45, now=T0 + 40, shard=3)
+    assert not await lease.renew(db, "b" * 32, ttl=45, now=T0 + 40, shard=2, pid=999)
+    # B's machine dies: shard 2 runs out at T0 + 45, shard 3 (renewed) at T0 + 85
+    await lease.claim(db, "s" * 32, C, ttl=45, now=T0 + 45, shard=2, shards=4)
+    with pytest.raises(DatabaseInUse):
+        await lease.claim(db, "s" * 32, C, ttl=45, now=T0 + 45, shard=3, shards=4)
+    assert (await lease.holder(db, 0)).token == "a" * 32  # A's shards untouched
+    await lease.release(db, "a" * 32, 0)
+    assert [o.shard for o in await lease.holders(db)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("shards", [1, 2])
+async def test_another_shard_count_is_refused_while_the_other_runs(db: Database, shards: int) -> None:
+    for shard in range(4):
+        await lease.claim(db, "a" * 32, A, ttl=45, now=T0, shard=shard, shards=4)
+    with pytest.raises(lease.ShardCountDiffers) as refused:
+        await lease.claim(db, "b" * 32, B, ttl=45, now=T0 + 1, shard=0, shards=shards)
+    text = str(refused.value)
+    assert "run with SHARDS=4" in text and f"started with SHARDS={shards}" in text
+    assert "\n" not in text
+    time = no_sleep_time(T0 + 1)  # not waited for: refused at once
+    with pytest.raises(lease.ShardCountDiffers):
+        await lease.acquire(db, "b" * 32, B, ttl=45, clock=time.clock, sleep=time.sleep,
+                            shards=shards)
+    # once the other count's leases ran out, the new count takes the database, and the old
+    # count's leftover rows go
+    await lease.claim(db, "b" * 32, B, ttl=45, now=T0 + 45, shard=0, shards=shards)
+    assert [(o.shard, o.shards) for o in await lease.holders(db)] == [(0, shards)]
+
+
+async def test_a_dead_holder_of_another_count_on_this_machine_does_not_block(db: Database) -> None:
+    await lease.claim(db, "a" * 32, A, ttl=45, now=T0, shard=1, shards=2)  # then killed
+    taken = await lease.claim(db, "n" * 32, A_AGAIN, ttl=45, now=T0 + 1, running=alive(A_AGAIN))
+    assert (taken.shard, taken.shards) == (0, 1)
+    assert [(o.shard, o.shards) for o in await lease.holders(db)] == [(0, 1)]
