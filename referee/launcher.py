@@ -9,8 +9,10 @@ lease renewed until its shard's own process holds it, and frees them once every 
 So two machines can each run their own shards of one bot on one PostgreSQL database.
 
 If one shard exits, the launcher stops the others and exits with its status (a supervisor such
-as systemd then starts the whole set again). Ctrl-C and SIGTERM go to every shard. A shard gets
-SIGTERM when its launcher dies (Linux, even by SIGKILL).
+as systemd then starts the whole set again), leaving their leases to run out: a restart on this
+machine takes them over at once (their processes are gone), and without one a standby does once
+they ran out. Ctrl-C and SIGTERM go to every shard, and the leases are freed at once. A shard
+gets SIGTERM when its launcher dies (Linux, even by SIGKILL).
 
 ``--standby`` (``STANDBY=true``): a launcher that starts no shard at first. Every
 ``LOOK_SECONDS`` it reads the leases, and takes over each of its shards whose lease ran out or
@@ -62,6 +64,7 @@ class Launcher:
         self.children: dict[int, subprocess.Popen[bytes]] = {}
         self.taken: list[int] = []  # shards whose lease carries our token
         self.stopping = False
+        self.failed = False  # a shard exited by itself
         self.status = 0
 
     # --- the leases ------------------------------------------------------------------------
@@ -144,7 +147,10 @@ class Launcher:
             ended = [c for c in self.children.values() if c.poll() is not None]
             if ended and not self.stopping:  # one shard stopped by itself: stop the set
                 self.status = max((c.returncode for c in ended), key=abs)
-                log.error("a shard process exited (status %s): stopping the others", self.status)
+                log.error("a shard process exited (status %s): stopping the others; their "
+                          "leases are left to run out (a restart here takes them at once)",
+                          self.status)
+                self.failed = True
                 self.stop()
             if time.monotonic() >= next_look and not self.stopping:
                 next_look = time.monotonic() + every
@@ -191,7 +197,8 @@ class Launcher:
                 for signum in (signal.SIGINT, signal.SIGTERM):
                     loop.remove_signal_handler(signum)
                 await self.ended()
-                await self.release(db)
+                if not self.failed:
+                    await self.release(db)
             status = self.status or max((c.returncode or 0 for c in self.children.values()),
                                         key=abs, default=0)
         finally:
