@@ -65,11 +65,12 @@ class DatabaseInUse(DbError):
         if why is None:
             why = (f"Its lease runs out in {max(0.0, holder.expires_at - now):.0f} s unless it "
                    "renews it.")
-        what = "the database" if holder.shards == 1 else f"shard {holder.shard} of {holder.shards}"
+        who = (f"process {holder.pid} on host {holder.host!r}, running since "
+               f"{_ago(now - holder.acquired_at)}")
+        what = (f" ({who})" if holder.shards == 1
+                else f": shard {holder.shard} of {holder.shards} is held by {who}")
         super().__init__(
-            f"The database {path} is in use by another bot process: {what} is held by process "
-            f"{holder.pid} on host {holder.host!r}, running since "
-            f"{_ago(now - holder.acquired_at)}. {why} Two bots on one "
+            f"The database {path} is in use by another bot process{what}. {why} Two bots on one "
             f"{'database' if holder.shards == 1 else 'shard'} would apply every deadline twice "
             "and post everything twice, so this one does not start. Stop the other process "
             "first, or give this one another database (DATABASE_PATH or DATABASE_URL)"
