@@ -105,6 +105,10 @@ def _ago(seconds: float) -> str:
     return f"{seconds // 3600} h"
 
 
+#: the lock ``claim`` takes (apart from the schema's writes: ``Core._write_apart``); renewals
+#: and releases write only the process's own rows and take none, so no stuck writer of games
+#: (its machine frozen in the middle of a transaction) can make a live lease run out
+CLAIM_LOCK = 1
 _COLUMNS = "shard, shards, token, host, pid_scope, pid, started, acquired_at, expires_at"
 
 
@@ -134,7 +138,7 @@ async def claim(db: Database, token: str, me: ProcessId, *, ttl: float, now: flo
     """Take the lease of ``shard`` (of ``shards``) for ``ttl`` seconds; DatabaseInUse if
     another token holds a live one (one whose holder is not provably gone: see the module's
     docstring), ShardCountDiffers if a live lease names another shard count."""
-    async with db._write() as tx:
+    async with db._write_apart(CLAIM_LOCK) as tx:
         rows = [Owner(*row) for row in await tx.all(f"SELECT {_COLUMNS} FROM leases")]
         for other in rows:
             if (other.shards != shards and other.token != token
@@ -201,7 +205,7 @@ async def renew(db: Database, token: str, *, ttl: float, now: float, shard: int 
     ``pid``: only while that process is still named the holder (a launcher keeps a shard's
     lease until the shard's own process holds it)."""
     only = "" if pid is None else " AND pid = ?"
-    async with db._write() as tx:
+    async with db._write_apart(None) as tx:
         changed = await tx.run(
             f"UPDATE leases SET expires_at = ? WHERE shard = ? AND token = ?{only}",
             (now + ttl, shard, token, *(() if pid is None else (pid,))),
@@ -211,5 +215,5 @@ async def renew(db: Database, token: str, *, ttl: float, now: float, shard: int 
 
 async def release(db: Database, token: str, shard: int = 0) -> None:
     """Free the lease at once (if it is still ours)."""
-    async with db._write() as tx:
+    async with db._write_apart(None) as tx:
         await tx.run("DELETE FROM leases WHERE shard = ? AND token = ?", (shard, token))

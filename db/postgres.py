@@ -40,6 +40,8 @@ from db.postgres_url import redact
 
 STUCK_SECONDS = 10.0  # idle_in_transaction_session_timeout of the bot's sessions
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
+# A write apart from the schema's (the leases): a lock of its own, never a game's (negative).
+_APART_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()), $1::integer)"
 # A one-game write: the schema's lock shared (beside other games' writes, never beside a
 # whole-schema one), then the game's own lock (two-key form: a space apart from the first).
 _GAME_LOCK = (
@@ -126,6 +128,15 @@ class PgBackend:
                 await conn.execute(_LOCK)
             else:
                 await conn.execute(_GAME_LOCK, game_id)
+            yield PgTx(conn)
+
+    @asynccontextmanager
+    async def write_apart(self, key: int | None) -> AsyncIterator[Tx]:
+        """A transaction outside the schema's write lock (``Core._write_apart``); ``key``: a
+        lock of its own (two-key form, negative: never a game's)."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            if key is not None:
+                await conn.execute(_APART_LOCK, -1 - abs(key))
             yield PgTx(conn)
 
     async def schema_version(self) -> int:

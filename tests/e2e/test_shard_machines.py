@@ -122,7 +122,14 @@ async def test_a_standby_takes_over_the_shards_of_a_machine_that_died(world, pg_
         for pid in (b.pid, b_child):
             os.kill(pid, how)
             stopped_b.append(pid)
-        await fake.wait_for(lambda: "logged in as" in standby.output(), 60, "the standby's shard")
+        died_wall = time.time()
+        try:
+            await fake.wait_for(lambda: "logged in as" in standby.output(), 60, "the standby's shard")
+        except TimeoutError as exc:
+            rows = await lease.holders(db)
+            raise AssertionError(f"machine B stopped at {time.strftime('%X', time.localtime(died_wall))}"
+                                 f" (epoch {died_wall:.1f}); leases now {rows}; the standby "
+                                 f"said:\n{standby.output()}") from exc
         took = standby.output()
         assert "standby: taking over shard 1/2" in took, took
         assert ("holder's process ended" if death == "killed" else "ran out") in took, took
