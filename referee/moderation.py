@@ -253,8 +253,15 @@ class Moderation:
 
     # --- transfer and listing --------------------------------------------------------------
 
-    async def export(self, game_id: int) -> File:
+    async def export(self, game_id: int, by_user: int | None = None) -> File:
+        """The game as a JSON file (every hand, the deck order): refused while it runs with a
+        secret decision unrevealed, and refused while it runs to a member seated in it
+        (``by_user``), who would read the other players' hands."""
         game = await self.sessions.get_game(game_id)
+        if (game.status == GameStatus.RUNNING and by_user is not None
+                and game.seat_of_user(by_user) is not None):
+            raise Refusal(f"You play in game #{game_id}: its export holds the other players' "
+                          "hidden cards, so another moderator exports it, or you after it ends.")
         if game.status == GameStatus.RUNNING and await self.ctx.db.sealed_count(game_id):
             raise Refusal(f"Game #{game_id} holds secret decisions not yet revealed: export it "
                           "after the reveal.")
