@@ -65,6 +65,7 @@ class Moderation:
         self.ctx = ctx
         self.sessions = sessions
         self.notify = notifier
+        self.rewound: list[Callable[[int], None]] = []  # called with a game's id after a rewind
 
     def g(self, game: Game | str | None) -> Any:
         """The rules engine of a stored game (or a game name; None: the default game)."""
@@ -185,6 +186,8 @@ class Moderation:
                 break
             version = d.prev_version
         self.notify.plans.drop(game_id, stored=True)  # db.undo_last dropped the runs too
+        for hook in self.rewound:
+            hook(game_id)
         self.ctx.on_timer_change()
         restored = g.load(before[first])
         game = await self.ctx.db.get_game(game_id)
