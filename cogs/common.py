@@ -14,7 +14,7 @@ from discord import app_commands
 
 from db import CorruptGame, DbError, StaleVersion
 from engine import GameError
-from referee import origin
+from referee import committed, origin
 from referee.errors import Refusal, StalePrompt
 from referee.outbox import File
 from referee.service import Referee
@@ -23,6 +23,9 @@ from referee.texts import plain
 log = logging.getLogger(__name__)
 SOMETHING_WRONG = ("Something went wrong on my side and nothing was changed. Please try again in "
                    "a moment; if it keeps happening, tell a moderator.")
+#: a failure after a decision was committed (``referee.committed``): the decision stands
+DECISION_STANDS = ("The decision was committed and stands; something went wrong on my side only "
+                   "after that, so the thread or the status command shows the game as it is.")
 #: Discord's answers meaning an interaction can no longer be answered: expected now and then
 #: (a slow moment, a player who waited), not bugs. What the handler did before is kept.
 GONE = {
@@ -226,6 +229,10 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     if message is None:
         log.error("unexpected error in %s", _what(interaction), exc_info=exc)
         message = SOMETHING_WRONG
+    if committed.happened():  # whatever failed after the commit, "nothing changed" is false
+        log.warning("%s failed after its decision was committed: %s", _what(interaction),
+                    message)
+        message = DECISION_STANDS
     try:
         await reply(interaction, message)
     except discord.HTTPException as send_error:
@@ -244,6 +251,7 @@ class StellaTree(app_commands.CommandTree):
         """Every command and autocomplete acts for its server only (``referee.origin``): set
         in the task discord.py runs the command in, so it ends with it."""
         origin.acting_in(interaction.guild_id)
+        committed.watch()  # a failure after a commit says the decision stands (report_error)
         return True
 
     async def on_error(self, interaction: discord.Interaction[Any],
