@@ -6,8 +6,9 @@ every timer and discord.py's gateway with it. ``LoopLag`` ticks on the loop ever
 seconds; a watchdog thread looks at the last tick every ``interval / 2`` seconds, and once the
 loop's tick is ``threshold`` seconds late it notes what the loop's thread is running then:
 the asyncio task (its name and coroutine) and the innermost lines of its stack. When the loop
-ticks again the stall is logged (a WARNING: how long, and that task), counted, and the longest
-kept (``longest``, ``summary``: ``python -m benchmarks e2e`` reports it from the log).
+ticks again the stall is logged (a WARNING: how long, and that task) and counted; the longest
+lag, a stall or not, is kept (``longest``, ``summary``: ``python -m benchmarks e2e`` reports it
+from the log).
 
 Plain asyncio and threading (no discord): ``start`` on the running loop, ``stop`` when done.
 ``tick`` and ``look`` are the two halves, called with an injected clock in the tests.
@@ -106,12 +107,12 @@ class LoopLag:
             late = now - self.last - self.interval
             seen = self._seen if self._seen is not None and self._seen[0] == self.ticks else None
             self.last, self.ticks, self._seen = now, self.ticks + 1, None
+        by = seen[1] if seen is not None else None
+        if late > self.longest:  # the longest lag, a stall or not
+            self.longest, self.longest_by = late, by
         if late <= self.threshold:
             return None
-        by = seen[1] if seen is not None else None
         self.stalls += 1
-        if late > self.longest:
-            self.longest, self.longest_by = late, by
         log.warning("the event loop was held for %.0f ms by %s", late * 1000,
                     by if by is not None else "something the watchdog did not see (it ended "
                     "before the watchdog looked)")
