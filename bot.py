@@ -27,7 +27,7 @@ from pydantic import ValidationError
 import games
 from cogs import components
 from cogs.admin import Admin
-from cogs.common import StellaTree, quiet_late_autocomplete
+from cogs.common import StellaTree, keep_up_filter, quiet_late_autocomplete
 from cogs.game import GameGroup
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
@@ -123,6 +123,7 @@ class StellaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.loop_lag.start()  # a stall over 250 ms is logged with the task that held the loop
+        keep_up_filter(self.loop_lag)  # discord.py's "Can't keep up" says when nothing was held
         await self.prepare()
         await self.sync_commands()
         assert self.referee is not None

@@ -134,13 +134,15 @@ def stalls(output: str) -> dict[str, Any]:
     """The event loop's stalls as the bot logged them at its stop (``referee.looplag``; the
     longest of every shard's): ``longest_stall_ms`` (None for a bot without the monitor,
     ``--bot-dir``), what held the loop then, how many stalls over 250 ms, and discord.py's
-    "Can't keep up" warnings (its heartbeat ACK over 10 s after the heartbeat)."""
+    "Can't keep up" warnings (its heartbeat ACK over 10 s after the heartbeat) with the loop
+    held, and those the bot found to be its keep-alive race (``cogs.common.KeepUpFilter``)."""
     found = [m.groups() for m in _SUMMARY.finditer(output)]
     longest = max(found, key=lambda f: int(f[0]), default=None)
     return {"longest_stall_ms": None if longest is None else int(longest[0]),
             "longest_stall_by": None if longest is None else longest[1],
             "stalls_over_250_ms": sum(int(f[2]) for f in found),
-            "cant_keep_up": output.count("Can't keep up")}
+            "cant_keep_up": output.count("Can't keep up"),
+            "keep_alive_races": output.count("a race with a quick gateway")}
 
 
 async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
@@ -300,7 +302,8 @@ def report(result: dict[str, Any]) -> str:
                               f"longest stall {r['longest_stall_ms']} ms"
                               + (f" ({r['longest_stall_by']})" if r.get("longest_stall_by") else "")
                               + f", {r['stalls_over_250_ms']} stall(s) over 250 ms")
-            + f"; discord.py's \"Can't keep up\" warnings: {r.get('cant_keep_up', 0)}",
+            + f"; discord.py's \"Can't keep up\": {r.get('cant_keep_up', 0)} with the loop held, "
+            f"{r.get('keep_alive_races', 0)} its keep-alive race",
         ]
         for s in r.get("sweep", []):
             lines.append(f"  sweep: offered {s['offered_per_s']:g}/s -> {s['decisions_per_s']}/s, reply p50 "

@@ -55,6 +55,43 @@ class LateAutocomplete(logging.Filter):
         return True
 
 
+class KeepUpFilter(logging.Filter):
+    """discord.py's "Can't keep up, shard ID N websocket is S s behind" is the time from its
+    last heartbeat to the gateway's ACK. Its keep-alive thread records a heartbeat only once the
+    loop has sent it, so an ACK read on the loop before that thread runs again (a gateway that
+    answers at once, a loaded machine) is measured from the heartbeat before: S is then the
+    heartbeat interval (41.25 s), with nothing held at all. When the loop-lag monitor
+    (``referee.looplag``) saw no stall near that long meanwhile, the warning says so, at INFO."""
+
+    def __init__(self, lag: Any) -> None:
+        super().__init__()
+        self.lag = lag
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Can't keep up") or len(record.args or ()) != 2:
+            return True
+        behind = record.args[1]  # type: ignore[index]
+        if not isinstance(behind, int | float):
+            return True
+        held = self.lag.held_within(behind + 5.0)
+        if held < behind / 2:
+            record.msg = ("discord.py measured the gateway's heartbeat ACK %.1f s after its "
+                          "heartbeat, but the event loop was not held meanwhile (longest stall "
+                          "%.0f ms): its keep-alive thread recorded the heartbeat after the ACK "
+                          "came, a race with a quick gateway, not a lag")
+            record.args = (behind, held * 1000)
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def keep_up_filter(lag: Any) -> None:
+    """Install ``KeepUpFilter`` on discord.py's gateway logger (once)."""
+    logger = logging.getLogger("discord.gateway")
+    for old in [f for f in logger.filters if isinstance(f, KeepUpFilter)]:
+        logger.removeFilter(old)
+    logger.addFilter(KeepUpFilter(lag))
+
+
 def quiet_late_autocomplete() -> None:
     """Install ``LateAutocomplete`` on discord.py's command tree logger (once)."""
     logger = logging.getLogger("discord.app_commands.tree")

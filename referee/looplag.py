@@ -17,6 +17,7 @@ Plain asyncio and threading (no discord): ``start`` on the running loop, ``stop`
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import sys
@@ -94,6 +95,7 @@ class LoopLag:
         self._task: asyncio.Task[None] | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self.recent: collections.deque[tuple[float, float]] = collections.deque(maxlen=256)
         self.noted = threading.Event()  # set when the watchdog noted a holder (tests wait on it)
         self.stalled = asyncio.Event()  # set on the loop when a stall is logged
 
@@ -113,6 +115,7 @@ class LoopLag:
         if late <= self.threshold:
             return None
         self.stalls += 1
+        self.recent.append((now, late))
         log.warning("the event loop was held for %.0f ms by %s", late * 1000,
                     by if by is not None else "something the watchdog did not see (it ended "
                     "before the watchdog looked)")
@@ -136,6 +139,12 @@ class LoopLag:
                 self._seen = (tick, by)
         self.noted.set()
         return by
+
+    def held_within(self, seconds: float) -> float:
+        """The longest stall that ended in the last ``seconds`` (0.0: none over the
+        threshold), by this monitor's clock."""
+        since = self.clock() - seconds
+        return max((late for end, late in list(self.recent) if end >= since), default=0.0)
 
     def summary(self) -> str:
         """One line: the longest stall and its holder, how many stalls, over how long."""

@@ -63,3 +63,64 @@ async def test_the_real_watchdog_names_the_task_that_blocks_the_loop(
         await monitor.stop()
     assert released.is_set() and monitor.stalls >= 1 and monitor.longest >= 0.25
     assert "task 'the-culprit' (" in caplog.text and "in hold_the_loop" in caplog.text
+
+
+async def test_discord_py_reports_its_heartbeat_interval_when_the_ack_beats_its_thread() -> None:
+    """What "Can't keep up, ... 41.3 s behind" was (issue 25): discord.py's keep-alive thread
+    records a heartbeat once the loop has sent it; a gateway that answers at once (the fake
+    Discord on 127.0.0.1) gets its ACK read on the loop first, and the latency is measured from
+    the heartbeat before: the heartbeat interval (the fake's and Discord's: 41.25 s), nothing
+    held. Here the ACK is handled within the send, every time."""
+    from discord.gateway import KeepAliveHandler
+
+    class Gateway:
+        HEARTBEAT = 1
+
+        def __init__(self) -> None:
+            self.loop = asyncio.get_running_loop()
+            self.thread_id = threading.get_ident()
+            self._max_heartbeat_timeout, self.sequence = 60.0, 0
+            self.keep_alive: KeepAliveHandler | None = None
+            self.acked = asyncio.Event()
+
+        async def send_heartbeat(self, data: object) -> None:
+            assert self.keep_alive is not None
+            self.keep_alive.ack()  # the ACK read before the thread takes the time of the send
+            self.acked.set()
+
+        async def close(self, code: int) -> None:
+            pass
+
+    ws = Gateway()
+    ws.keep_alive = KeepAliveHandler(ws=ws, interval=0.2, shard_id=None)
+    ws.keep_alive.start()
+    try:
+        for _ in range(2):
+            ws.acked.clear()
+            await asyncio.wait_for(ws.acked.wait(), 10)
+    finally:
+        ws.keep_alive.stop()
+    assert ws.keep_alive.latency >= 0.19  # the interval, though the ACK came at once
+
+
+def test_cant_keep_up_says_when_the_loop_was_not_held() -> None:
+    from cogs.common import KeepUpFilter
+
+    clock = Clock(1000.0)
+    monitor = LoopLag(clock=clock, holder=lambda: Holder("task 'x' (y)", ""))
+    monitor.last = clock()
+
+    def record() -> logging.LogRecord:
+        return logging.LogRecord("discord.gateway", logging.WARNING, "gateway.py", 222,
+                                 "Can't keep up, shard ID %s websocket is %.1fs behind.",
+                                 (None, 41.3), None)
+
+    quiet = record()
+    assert KeepUpFilter(monitor).filter(quiet)
+    assert quiet.levelno == logging.INFO and "not held" in quiet.getMessage()
+    assert "41.3 s" in quiet.getMessage() and "longest stall 0 ms" in quiet.getMessage()
+    clock.advance(40.0)  # the loop held for 40 s: a real lag, the warning stays
+    monitor.tick()
+    held = record()
+    assert KeepUpFilter(monitor).filter(held)
+    assert held.levelno == logging.WARNING and held.getMessage().startswith("Can't keep up")
