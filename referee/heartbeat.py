@@ -1,7 +1,9 @@
-"""The bot's sign of life (``db.life``): written every ``HEARTBEAT_SECONDS`` while it runs and
-once more when it stops cleanly, so that a restart knows how long the bot was down, a crash
-included (to within one beat), and takes that time off every race clock that was running (the
-Out of Mine! rules, R6: ``Referee.resume``)."""
+"""The bot's sign of life (``db.life``): written every ``HEARTBEAT_SECONDS`` while a race clock
+runs (none written while none runs: a clock that starts after a stale sign of life is moved
+only by the time it ran, ``db.life.resume_clocks``) and once more when the bot stops cleanly,
+so that a restart knows how long the bot was down, a crash included (to within one beat), and
+takes that time off every race clock that was running (the Out of Mine! rules, R6:
+``Referee.resume``)."""
 
 from __future__ import annotations
 
@@ -38,9 +40,11 @@ class Heartbeat(Background):
         self.beats += 1
 
     async def run(self) -> None:
+        raw = getattr(self.ctx.db, "raw", self.ctx.db)
         while True:
             try:
-                await self.beat()
+                if await life_db.clocks_running(raw):  # an idle bot writes nothing
+                    await self.beat()
             except Exception:  # a full disk, a lost server: the next beat tries again
                 log.exception("the sign of life could not be written")
             await asyncio.sleep(self.every)

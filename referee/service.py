@@ -100,8 +100,8 @@ class Referee:
         down = await life_db.resume_clocks(self.db, shard_key(self.ctx), self.ctx.clock(),
                                            (r.game_id for r in rows))
         if down.clocks:
-            log.info("the bot was down %.1f s: taken off %d running race clock(s)",  # R6
-                     down.seconds, down.clocks)
+            log.info("the bot was down %.1f s since its last sign of life: up to %.1f s taken "
+                     "off %d running race clock(s)", down.seconds, down.taken, down.clocks)  # R6
         kept = memory.load(self.notify, await memory_db.load(self.db), self.ctx.owns)
         mine = {r.game_id for r in rows}  # one of several shards: its own guilds' games only
         behind = [b for b in await notified_db.behind(self.db) if b.game_id in mine]

@@ -23,6 +23,7 @@ async def test_the_downtime_moves_each_running_clock_once(db: Database) -> None:
     await life_db.seen(db, 1, T0 + 50.0)  # another shard's: not this one's
     down = await life_db.resume_clocks(db, 0, T0 + 130.0, [game.id])  # not the other game
     assert down.since == T0 + 90.0 and down.seconds == 40.0 and down.clocks == 2
+    assert down.taken == 40.0
     clocks = {t.player_id: t.clock_at for t in await db.owed_timers(game.id)}
     assert clocks == {"111": T0 + 50.0, "222": T0 + 130.0}  # 40 s off; 35 s off (it ran 35 s)
     assert [t.clock_at for t in await db.owed_timers(other.id)] == [T0 + 10.0]
