@@ -493,7 +493,7 @@ class Sessions:
         decision's verb if there is none), ``-WORD`` takes that word back out and ``-`` the last
         one. Returns what to show them (privately)."""
         if len(text) > DRAFT_MAX_CHARS:
-            raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS} characters. Nothing "
+            raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
                             "changed.")
         async with self.ctx.lock(game_id):
             table, player, owed = await self._owing(game_id, user_id)
@@ -503,7 +503,7 @@ class Sessions:
             text = edited(" ".join(text.split()), old.text if old is not None else None,
                           owed.decision)
             if len(text) > DRAFT_MAX_CHARS:
-                raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS} characters. Nothing "
+                raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
                                 "changed.")
             nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
             timers = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
