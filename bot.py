@@ -27,7 +27,7 @@ from pydantic import ValidationError
 import games
 from cogs import components
 from cogs.admin import Admin
-from cogs.common import StellaTree, quiet_late_autocomplete
+from cogs.common import StellaTree, keep_up_filter, quiet_late_autocomplete
 from cogs.game import GameGroup
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
@@ -36,6 +36,7 @@ from referee import shards as shards_mod
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_http import sweep_buckets_now_and_then
 from referee.discord_out import DiscordOutbox
+from referee.looplag import LoopLag
 from referee.outbox import Outbox
 from referee.ownership import Ownership
 from referee.panels import GameComponent
@@ -97,6 +98,7 @@ class StellaBot(commands.Bot):
         self.ownership: Ownership | None = None
         self._caught_up = False
         self._own_process = own_process
+        self.loop_lag = LoopLag()
 
     async def prepare(self) -> None:
         """Everything but the network: database (and its lease: ``DatabaseInUse`` if another
@@ -120,6 +122,8 @@ class StellaBot(commands.Bot):
         await self.add_cog(Admin(self))
 
     async def setup_hook(self) -> None:
+        self.loop_lag.start()  # a stall over 250 ms is logged with the task that held the loop
+        keep_up_filter(self.loop_lag)  # discord.py's "Can't keep up" says when nothing was held
         await self.prepare()
         await self.sync_commands()
         assert self.referee is not None
@@ -170,6 +174,7 @@ class StellaBot(commands.Bot):
         await components.handle(interaction, custom_id, values)
 
     async def close(self) -> None:
+        await self.loop_lag.stop()  # logs the longest stall (benchmarks/e2e.py reads it)
         if self.referee is not None:
             await self.referee.close()
         if self.ownership is not None:

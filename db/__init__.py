@@ -27,6 +27,8 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
     thread_memory  (0008) what the referee remembers of a game's thread (the prompt to edit,
                    who was pinged, catch-ups, the lobby message); runs: a player's decisions
                    chosen ahead (``db.thread_memory``, read once at resume)
+    life           (0009) per shard, the bot's last sign of life: at a restart the downtime
+                   since is taken off the running race clocks (``db.life``, ``referee.heartbeat``)
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
 every method is a coroutine, safe to call from concurrent tasks. Storage is behind a seam

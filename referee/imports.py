@@ -119,17 +119,24 @@ def _replay(game: Any, doc: ExportDoc) -> Any:
         raise Refusal("The export's seats are not the players of its game.")
     if getattr(state, "seed", doc.seed) != doc.seed:
         raise Refusal("The export's seed is not its game's seed.")
+    sealed = False  # a secret decision not yet revealed (sessions.commit's rule)
     for d in doc.log:
         if d.prev_version != state.version:
             raise Refusal(f"The export's decision {d.seq} does not follow version {state.version}.")
         try:
-            game.apply(state, d.player_id, d.text)
+            sealed = bool(game.sealed(state, d.player_id, d.text)) or sealed
+            events = game.apply(state, d.player_id, d.text)
+            if any(e.kind == "reveal" and e.to is None for e in events):
+                sealed = False
         except GameError as exc:
             raise Refusal(f"The export's decision {d.seq} ({d.text}) can't be replayed: "
                           f"{exc}") from None
         if d.version != state.version:
             raise Refusal(f"The export's decision {d.seq} claims version {d.version}, "
                           f"the game says {state.version}.")
+    if sealed and doc.game.status == GameStatus.RUNNING:  # it would be stored readable
+        raise Refusal("The export holds a secret decision not yet revealed: export the game "
+                      "after the reveal.")
     try:
         game.validate(state)
         saved = game.load(doc.snapshot.state)
