@@ -23,6 +23,7 @@ import discord
 import yarl
 from discord.ext import commands
 from pydantic import ValidationError
+from pythonjsonlogger.json import JsonFormatter
 
 import games
 from cogs import components
@@ -33,9 +34,11 @@ from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
 from referee import event_loop, images, operator
 from referee import shards as shards_mod
+from referee.backups import ScheduledBackups
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_http import sweep_buckets_now_and_then
 from referee.discord_out import DiscordOutbox
+from referee.log_fields import Fields
 from referee.outbox import Outbox
 from referee.ownership import Ownership
 from referee.panels import GameComponent
@@ -95,6 +98,7 @@ class StellaBot(commands.Bot):
         self.db: Database | None = None
         self.referee: Referee | None = None
         self.ownership: Ownership | None = None
+        self.backups: ScheduledBackups | None = None
         self._caught_up = False
         self._own_process = own_process
 
@@ -124,6 +128,9 @@ class StellaBot(commands.Bot):
         await self.sync_commands()
         assert self.referee is not None
         await self.referee.start()  # resumes running games and their timers
+        self.backups = scheduled_backups(self.settings)
+        if self.backups is not None:
+            self.backups.start()
         if self._own_process:
             settle_memory()
 
@@ -170,6 +177,8 @@ class StellaBot(commands.Bot):
         await components.handle(interaction, custom_id, values)
 
     async def close(self) -> None:
+        if self.backups is not None:
+            await self.backups.stop()
         if self.referee is not None:
             await self.referee.close()
         if self.ownership is not None:
@@ -181,15 +190,44 @@ class StellaBot(commands.Bot):
         await super().close()
 
 
+def scheduled_backups(settings: Settings) -> ScheduledBackups | None:
+    """The scheduled copies of the SQLite file (``BACKUP_EVERY_HOURS``), made by the only
+    process or shard 0; None when off or on PostgreSQL (``pg_dump`` backs that up)."""
+    if not settings.backup_every_hours or settings.database_url is not None:
+        return None
+    if settings.shard is not None and settings.shard[0] != 0:
+        return None
+    return ScheduledBackups(settings.database_path, settings.backups_folder,
+                            settings.backup_every_hours, settings.backup_keep)
+
+
 #: discord.py logs whole request and gateway payloads at DEBUG: hand DMs and players' own card
 #: choices would land in the log. These loggers never go below INFO, whatever LOG_LEVEL says.
 PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_")
 
 
-def setup_logging(level: str, shard: tuple[int, int] | None = None) -> None:
-    where = "" if shard is None else f"shard {shard[0]}/{shard[1]} "
-    logging.basicConfig(level=level,
-                        format=f"%(asctime)s {where}%(levelname)s %(name)s: %(message)s")
+def log_handler(shard: tuple[int, int] | None = None, fmt: str = "text") -> logging.Handler:
+    """The handler of the bot's log lines on stderr: text, or one JSON object a line
+    (``LOG_FORMAT=json``: time, level, logger, game, guild, shard, message; a traceback as
+    ``exc_info``), through python-json-logger. Every record carries the game and server being
+    worked on (``referee.log_fields``)."""
+    handler = logging.StreamHandler()
+    handler.addFilter(Fields())
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter(
+            "{asctime}{levelname}{name}{game}{guild}{message}", style="{",
+            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+            static_fields={} if shard is None else {"shard": shard[0]}))
+    else:
+        where = "" if shard is None else f"shard {shard[0]}/{shard[1]} "
+        handler.setFormatter(logging.Formatter(
+            f"%(asctime)s {where}%(levelname)s %(name)s: %(message)s"))
+    return handler
+
+
+def setup_logging(level: str, shard: tuple[int, int] | None = None,
+                  fmt: str = "text") -> None:
+    logging.basicConfig(level=level, handlers=[log_handler(shard, fmt)])
     for name in PAYLOAD_LOGGERS:
         logger = logging.getLogger(name)
         logger.setLevel(max(logging.INFO, logging.getLevelName(level)))
@@ -248,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(_env_file=(here / ".env", ".env"), **overrides)  # type: ignore[call-arg]
     except ValidationError as exc:
         return operator.explain(operator.bad_settings(exc), 2)
-    setup_logging(settings.log_level, settings.shard)
+    setup_logging(settings.log_level, settings.shard, settings.log_format)
     token = settings.token
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
