@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -32,13 +33,14 @@ from cogs.common import StellaTree, quiet_late_autocomplete
 from cogs.game import GameGroup
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.lease import DatabaseInUse
-from referee import event_loop, images, operator
+from referee import event_loop, images, metrics, operator
 from referee import shards as shards_mod
 from referee.backups import ScheduledBackups
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_http import sweep_buckets_now_and_then
 from referee.discord_out import DiscordOutbox
 from referee.log_fields import Fields
+from referee.metrics_server import MetricsServer
 from referee.outbox import Outbox
 from referee.ownership import Ownership
 from referee.panels import GameComponent
@@ -90,7 +92,8 @@ class StellaBot(commands.Bot):
         if settings.shard is not None:  # one of a launcher's shards (referee/shards.py)
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
-                         max_messages=None, tree_cls=StellaTree, help_command=None, **shard)
+                         max_messages=None, tree_cls=StellaTree, help_command=None,
+                         http_trace=rest_trace(), **shard)
         sweep_buckets_now_and_then(self.http)
         self.settings = settings
         self.outbox = outbox or DiscordOutbox(self)
@@ -99,6 +102,7 @@ class StellaBot(commands.Bot):
         self.referee: Referee | None = None
         self.ownership: Ownership | None = None
         self.backups: ScheduledBackups | None = None
+        self.metrics: MetricsServer | None = None
         self._caught_up = False
         self._own_process = own_process
 
@@ -131,8 +135,23 @@ class StellaBot(commands.Bot):
         self.backups = scheduled_backups(self.settings)
         if self.backups is not None:
             self.backups.start()
+        if self.settings.metrics_port is not None:
+            self.metrics = MetricsServer(self.settings.metrics_host, self.settings.metrics_port,
+                                         self.health_problems, self.referee.read_gauges)
+            await self.metrics.start()
         if self._own_process:
             settle_memory()
+
+    def health_problems(self) -> list[str]:
+        """Why the bot is not healthy now (``/healthz``); empty when it is."""
+        problems = []
+        if self.is_closed() or not self.is_ready() or self.ws is None or not self.ws.open:
+            problems.append("not connected to Discord's gateway")
+        if self.ownership is None or not self.ownership.held:
+            problems.append("not holding the database lease")
+        if self.referee is not None and self.referee.suspended:
+            problems.append("suspended: another process took the database over")
+        return problems
 
     async def _lost(self) -> None:
         if self.referee is not None:
@@ -177,6 +196,8 @@ class StellaBot(commands.Bot):
         await components.handle(interaction, custom_id, values)
 
     async def close(self) -> None:
+        if self.metrics is not None:
+            await self.metrics.stop()
         if self.backups is not None:
             await self.backups.stop()
         if self.referee is not None:
@@ -188,6 +209,20 @@ class StellaBot(commands.Bot):
             await self.db.close()
             self.db = None
         await super().close()
+
+
+def rest_trace() -> aiohttp.TraceConfig:
+    """Every REST answer from Discord counted by method, route and status (/metrics)."""
+    trace = aiohttp.TraceConfig()
+
+    async def answered(_session: aiohttp.ClientSession, _context: Any,
+                       params: aiohttp.TraceRequestEndParams) -> None:
+        response = params.response
+        metrics.answered(response.status, params.method, params.url.path,
+                         response.headers.get("X-RateLimit-Scope"))
+
+    trace.on_request_end.append(answered)
+    return trace
 
 
 def scheduled_backups(settings: Settings) -> ScheduledBackups | None:

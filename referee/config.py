@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     # Log lines as text (today's) or one JSON object a line (time, level, logger, game, guild,
     # message) for a log collector.
     log_format: Literal["text", "json"] = "text"
+    # /healthz and /metrics (referee/metrics_server.py) on this port; unset: not served.
+    metrics_port: int | None = Field(None, ge=1, le=65535)
+    metrics_host: str = "127.0.0.1"
     shard_id: int | None = Field(None, ge=0)
     shard_lease: str | None = None
 
@@ -74,7 +77,8 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", "shard_id",
-                     "shard_lease", "answer_within_ms", "backup_dir", mode="before")
+                     "shard_lease", "answer_within_ms", "backup_dir", "metrics_port",
+                     mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -33,7 +33,7 @@ from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 from engine.core.game import public_text, total
 
-from . import ai, choices, ids, images, origin, stale, texts
+from . import ai, choices, ids, images, metrics, origin, stale, texts
 from .context import Context, earliest
 from .errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
@@ -189,6 +189,7 @@ class Sessions:
                 sealed=sealed, reveal=reveal, owed=timers, run=run)
         except StaleVersion:
             raise StalePrompt() from None
+        metrics.DECISIONS.labels(game.game_name, str(action).split(" ", 1)[0], source.value).inc()
         if run is not None:
             self.notify.plans.saved(game.id, player, run)
         # from now on ``state`` is shared, read-only: by the caller, the job telling this

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,3 +67,48 @@ async def test_json_logs_and_a_scheduled_backup(holding_world: Any, tmp_path: Pa
 
 async def _count(played: list[int]) -> None:
     played.append(1)
+
+
+async def test_healthz_and_metrics_after_a_game(holding_world: Any, tmp_path: Path) -> None:
+    """Twenty human decisions of a White Ranium game (beside an AI seat) with ``METRICS_PORT``
+    set: the bot is healthy; ``/metrics`` counts every logged decision by game, kind and
+    source, a reply time for every human decision, Discord's answers by route (no ids), and
+    the running game."""
+    import aiohttp
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from tests.bot.test_metrics_server import free_port
+
+    world = holding_world
+    port = free_port()
+    db = await Database.open(world.db_path)
+    proc = await BotProcess(world.fake, world.db_path, world.guild.id, tmp_path / "bot.log",
+                            extra_env={"METRICS_PORT": str(port)}).start()
+    try:
+        table = WhiteRaniumTable(world, db, world.players[:1], bots=1, seed=4)
+        await table.setup()
+        state = await table.play(easy, stop=lambda _state: len(table.decided) >= 20)
+        assert not state.ended
+        log = await db.get_log(table.game_id)
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/healthz") as r:
+                assert (r.status, await r.text()) == (200, "ok\n")
+            async with http.get(f"http://127.0.0.1:{port}/metrics") as r:
+                assert r.status == 200
+                body = await r.text()
+    finally:
+        await proc.stop()
+        await db.close()
+    samples = [s for family in text_string_to_metric_families(body) for s in family.samples]
+    decisions = {(s.labels["kind"], s.labels["source"]): s.value for s in samples
+                 if s.name == "referee_decisions_total" and s.labels["game"] == "white-ranium"}
+    assert sum(decisions.values()) == len(log)
+    assert sum(v for (_k, source), v in decisions.items() if source == "player") == len(
+        table.decided)
+    replies = next(s.value for s in samples if s.name == "referee_reply_seconds_count")
+    assert replies >= len(table.decided)
+    routes = {s.labels["route"] for s in samples if s.name == "referee_discord_requests_total"}
+    assert "/channels/{id}/messages" in routes
+    assert not [r for r in routes if re.search(r"\d{5}", r)], routes  # no snowflake id
+    running = next(s.value for s in samples if s.name == "referee_running_games")
+    assert running == 1
