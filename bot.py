@@ -31,8 +31,10 @@ from cogs import components
 from cogs.admin import Admin
 from cogs.common import StellaTree, quiet_late_autocomplete
 from cogs.game import GameGroup
-from db import Database, DatabaseCorrupt, SchemaTooNew
+from cogs.preflight import preflight, report
+from db import Database, DatabaseCorrupt, SchemaTooNew, lease
 from db.lease import DatabaseInUse
+from db.migrate import load_migrations
 from referee import event_loop, images, metrics, operator
 from referee import shards as shards_mod
 from referee.backups import ScheduledBackups
@@ -182,6 +184,16 @@ class StellaBot(commands.Bot):
         if self.referee is not None and not self._caught_up:
             self._caught_up = True  # on_ready comes again after a reconnect
             self.referee.ctx.spawn(self.referee.catch_up(), "catch-up")
+            self.referee.ctx.spawn(self.log_preflight(), "preflight")
+
+    async def log_preflight(self) -> None:
+        """The permissions check of ``python bot.py --check``, once at start: logged only."""
+        assert self.db is not None
+        _checked, problems = await preflight(self, self.db, self.settings.discord_guild_id)
+        for problem in problems:
+            log.warning("preflight: %s", problem)
+        if not problems:
+            log.info("preflight: the bot has every permission it needs where games are played")
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         if self.referee is not None:  # its game pauses (referee.holds) until a moderator moves it
@@ -292,6 +304,68 @@ async def serve(settings: Settings, token: str) -> int:
     return 0
 
 
+async def check(settings: Settings, token: str) -> int:
+    """``python bot.py --check``: the settings (already read), the database (does it open,
+    migrations pending, who holds it), the login, and every server's permissions
+    (``cogs.preflight``). Takes no lease, applies no migration, posts nothing. 0 when nothing
+    would stop a game, 2 otherwise (the list on stdout)."""
+    where = "PostgreSQL" if settings.database_url is not None else settings.database_path
+    lines: list[str] = [f"Settings: read (database {where})."]
+    db: Database | None = None
+    try:
+        if settings.database_url is None and not settings.database_path.exists():
+            lines.append(f"Database: none yet at {where} (made at the first start).")
+        else:
+            try:
+                db = await Database.open(settings.database, apply_migrations=False)
+            except (DatabaseCorrupt, SchemaTooNew, OSError) as exc:
+                return _checked(lines, [str(exc)])
+            lines += await _database_lines(db)
+        client = discord.Client(intents=INTENTS, max_messages=None)
+        ready = asyncio.Event()
+        client.event(_set_on_ready(ready))
+        async with client:
+            try:
+                await client.login(token)
+            except discord.LoginFailure:
+                return _checked(lines, [operator.WRONG_TOKEN])
+            lines.append(f"Discord: logged in as {client.user}.")
+            connecting = asyncio.create_task(client.connect(reconnect=False))
+            await asyncio.wait_for(ready.wait(), CHECK_READY_S)
+            checked, problems = await preflight(client, db, settings.discord_guild_id)
+            connecting.cancel()
+        return _checked(lines + checked, problems)
+    finally:
+        if db is not None:
+            await db.close()
+
+
+async def _database_lines(db: Database) -> list[str]:
+    newest, version = len(load_migrations()), await db.schema_version()
+    lines = [f"Database: schema {version} of {newest}" + (
+        f" ({newest - version} migration(s) pending: applied at the next start)."
+        if version < newest else " (up to date).")]
+    holder = await lease.holder(db) if version == newest else None  # (older: no lease)
+    if holder is not None and holder.expires_at > time.time():
+        lines.append(f"Database: in use by the bot process {holder.pid} on host "
+                     f"{holder.host!r}.")
+    return lines
+
+
+def _checked(lines: list[str], problems: list[str]) -> int:
+    print(report(lines, problems))
+    return 2 if problems else 0
+
+
+CHECK_READY_S = 60.0  # how long --check waits for the gateway's servers
+
+
+def _set_on_ready(ready: asyncio.Event) -> Callable[[], Any]:
+    async def on_ready() -> None:
+        ready.set()
+    return on_ready
+
+
 def shards_option(argv: list[str]) -> tuple[int | None, list[str]]:
     """``--shards N`` (or ``--shards=N``) from the command line, and the other arguments."""
     rest: list[str] = []
@@ -326,6 +400,9 @@ def main(argv: list[str] | None = None) -> int:
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
         return 2
+    if "--check" in rest:
+        point_at(settings)
+        return event_loop.run(check(settings, token), settings.event_loop)
     if settings.shards > 1 and settings.shard_id is None:  # the launcher of the shard processes
         try:
             return shards_mod.launch(settings, Path(__file__).resolve(), rest)
