@@ -14,7 +14,7 @@ from discord import app_commands
 
 from db import CorruptGame, DbError, StaleVersion
 from engine import GameError
-from referee import committed, origin
+from referee import committed, metrics, origin
 from referee.errors import Refusal, StalePrompt
 from referee.outbox import File
 from referee.service import Referee
@@ -142,6 +142,7 @@ def quick_s(interaction: discord.Interaction[Any]) -> float:
 
 
 _ACK = "stella-ack"  # the interaction's ``extras`` key of its ``Ack``
+_TIMED = "stella-timed"  # ... and of the mark that its answer's time was counted
 
 
 class Ack:
@@ -213,6 +214,14 @@ def _answering(interaction: discord.Interaction[Any]) -> contextlib.AbstractAsyn
     return ack.answering() if isinstance(ack, Ack) else contextlib.nullcontext()
 
 
+def _timed(interaction: discord.Interaction[Any]) -> None:
+    """The interaction's first answer is out: how long after Discord made it (/metrics)."""
+    if not interaction.extras.get(_TIMED):
+        interaction.extras[_TIMED] = True
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        metrics.REPLY.observe(max(0.0, age))
+
+
 def _files(files: Sequence[File]) -> list[discord.File]:
     return [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
 
@@ -233,6 +242,7 @@ async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequ
             if isinstance(ack, Ack) and not ack.update:  # as the deferral would have made it
                 ephemeral = ack.ephemeral
             await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+    _timed(interaction)
 
 
 async def update(interaction: discord.Interaction[Any], text: str, *, files: Sequence[File] = (),
@@ -245,6 +255,7 @@ async def update(interaction: discord.Interaction[Any], text: str, *, files: Seq
             await interaction.edit_original_response(content=text, view=view, **kwargs)
         else:
             await interaction.response.edit_message(content=text, view=view, **kwargs)
+    _timed(interaction)
 
 
 async def add_picture(interaction: discord.Interaction[Any], picture: File | None) -> None:

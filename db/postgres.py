@@ -81,7 +81,7 @@ class PgBackend:
 
     @classmethod
     async def open(cls, url: str, *, schema: str | None = None, min_size: int = 1,
-                   max_size: int = 10) -> PgBackend:
+                   max_size: int = 10, apply_migrations: bool = True) -> PgBackend:
         """Connect and migrate; ``schema``: use (and create) this schema instead of the
         server's default search path."""
         settings = {} if schema is None else {"search_path": schema}
@@ -95,7 +95,8 @@ class PgBackend:
                                          server_settings=settings, init=_init)
         try:
             async with pool.acquire() as conn:
-                await migrate(conn)
+                if apply_migrations:
+                    await migrate(conn)
         except BaseException:
             await pool.close()
             raise

@@ -27,6 +27,8 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .metrics import LOOP_LAG
+
 log = logging.getLogger(__name__)
 THRESHOLD_S = 0.25  # a stall longer than this is logged
 INTERVAL_S = 0.05  # the loop ticks this often
@@ -110,6 +112,7 @@ class LoopLag:
             seen = self._seen if self._seen is not None and self._seen[0] == self.ticks else None
             self.last, self.ticks, self._seen = now, self.ticks + 1, None
         by = seen[1] if seen is not None else None
+        LOOP_LAG.observe(max(0.0, late))
         if late > self.longest:  # the longest lag, a stall or not
             self.longest, self.longest_by = late, by
         if late <= self.threshold:

@@ -9,12 +9,13 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from db import Database
+from db import holds as holds_db
 from db import life as life_db
 from db import notified as notified_db
 from db import thread_memory as memory_db
 from db.holds import HoldReason
 
-from . import images, memory, texts
+from . import images, memory, metrics, texts
 from .ai import AiRunner
 from .cache import CachingDatabase, GameCache
 from .config import Settings
@@ -226,6 +227,16 @@ class Referee:
 
     async def idle(self) -> None:
         await self.ctx.idle()
+
+    async def read_gauges(self) -> None:
+        """Set what ``/metrics`` reads rather than counts (at each scrape): this process's
+        running games, the held ones, the timers due now, and what waits to be told."""
+        now, owns = self.ctx.now(), self.ctx.owns
+        metrics.RUNNING.set(sum(owns(r.guild_id) for r in await self.ctx.db.running_games()))
+        metrics.HELD.set(await holds_db.count(self.ctx.db))
+        due = [*await self.ctx.db.due_reminders(now), *await self.ctx.db.expired_games(now)]
+        metrics.TIMERS_DUE.set(len({r.game_id for r in due if owns(r.guild_id)}))
+        metrics.QUEUE.set(self.ctx.tell.size)
 
     async def close(self) -> None:
         await self.timers.stop()

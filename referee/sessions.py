@@ -34,7 +34,7 @@ from db.holds import HoldReason
 from engine import Event, GameError, IllegalDecision, NotYourTurn
 from engine.core.game import public_text, total
 
-from . import ai, choices, committed, ids, images, origin, stale, texts
+from . import ai, choices, committed, ids, images, metrics, origin, stale, texts
 from .context import Context, earliest
 from .errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
@@ -198,6 +198,7 @@ class Sessions:
         except StaleVersion:
             raise StalePrompt() from None
         committed.mark()  # it stands: a failure from here on must not say nothing changed
+        metrics.DECISIONS.labels(game.game_name, str(action).split(" ", 1)[0], source.value).inc()
         if run is not None:
             self.notify.plans.saved(game.id, player, run)
         # from now on ``state`` is shared, read-only: by the caller, the job telling this
