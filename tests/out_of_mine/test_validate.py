@@ -27,6 +27,24 @@ def test_a_good_state_loads() -> None:
     assert G.dump(G.load(G.dump(state))) == G.dump(state)
 
 
+def test_a_start_is_what_its_seed_deals() -> None:
+    """Issue 25: an import's start is rebuilt from its seed, players and options
+    (``check_start``); an arranged table (a scenario's boards), a changed score or a later
+    state is not a start."""
+    start = G.new_game(["ann", "bob", "cy"], {"race": False, "finds": True}, 9, {"ann": "Ann"})
+    G.check_start(G.load(G.dump(start)))
+    arranged, _ = table(boards={"ann": "1a", "bob": "4a"}, deck=[1, 2])
+    with pytest.raises(CorruptState, match="not the start its seed"):
+        G.check_start(arranged)
+    start.players[1].total = 999
+    with pytest.raises(CorruptState, match="not the start its seed"):
+        G.check_start(start)
+    later, _ = table(boards={"ann": "1a", "bob": "4a"}, deck=[1, 2],
+                     actions=[("ann", "dig green-i:A2,A3,A4")])
+    with pytest.raises(CorruptState, match="at version 0, not 1"):
+        G.check_start(later)
+
+
 def test_boards_are_conserved() -> None:  # C5, C6
     assert "boards are not conserved" in broken(lambda d: d["pile"].append(d["pile"][0]))
 
