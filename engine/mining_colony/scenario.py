@@ -180,8 +180,8 @@ def build(doc: dict[str, Any]) -> tuple[State, EventLog]:  # noqa: C901 - key af
             state.piles[size] = [t for t in state.piles[size] if t not in used_tiles]
     # a tile the setup leaves nowhere is out of the game, in the box (R12): every tile is
     # somewhere once (invariants.py)
-    placed = set(used_tiles) | {t for pile in state.piles.values() for t in pile}
-    state.box = [t for t in TILE_IDS if t not in placed]
+    somewhere = set(used_tiles) | {t for pile in state.piles.values() for t in pile}
+    state.box = [t for t in TILE_IDS if t not in somewhere]
 
     # resource deck
     deck = setup.get("resource_deck")
