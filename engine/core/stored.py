@@ -95,8 +95,9 @@ class StoredGame:
         raise NotImplementedError
 
     def validate(self, state: Any) -> None:
-        """CorruptState unless ``state`` keeps every invariant (``violations``)."""
-        found = self.violations(state)
+        """CorruptState unless ``state`` keeps the bounds every game shares (``common``) and
+        every invariant of its own (``violations``)."""
+        found = common_violations(state) or self.violations(state)
         if found:
             raise CorruptState(f"{self.corrupt}{found[0].rstrip('.')}.")
 
@@ -131,6 +132,27 @@ class StoredGame:
                 raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
                                       f"replayed: {exc}") from exc
         return state
+
+
+NAME_MAX = 100  # characters in a player's id or name (Stella Digger's shape.NAME_MAX)
+RNG_MAX = 1 << 64  # the generator's state is 64 bits (rng.py)
+
+
+def common_violations(state: Any) -> list[str]:
+    """The bounds of the fields every game's state has: player ids and names short, one line,
+    distinct ids; the generator's state and the version in range (issue 25)."""
+    out: list[str] = []
+    ids = [p.id for p in state.players]
+    for text in ids + [p.name for p in state.players]:
+        if not 0 < len(text) <= NAME_MAX or any(ord(c) < 32 or c == "\x7f" for c in text):
+            out.append(f"a player's id or name is empty, over {NAME_MAX} characters or holds "
+                       "control characters")
+            break
+    if len(set(ids)) != len(ids):
+        out.append("two players have the same id")
+    if not 0 <= state.rng < RNG_MAX or state.version < 0:
+        out.append("the generator's state or the version is out of range")
+    return out
 
 
 def rebuilt_start(game: Any, state: Any) -> Any:
