@@ -35,9 +35,9 @@ def violations(state: State) -> list[str]:
         out.append(f"phase '{state.phase}' does not match ended={state.ended}.")
     if out:
         return out  # the checks below index by seat, round and board
-    out += _progress(state)
     for seat in range(n):
         out += _player_violations(state, seat)
+    out += _progress(state)
     if state.ended:
         best = max(ranking_key(p) for p in state.players)
         if state.winners != [p.id for p in state.players if ranking_key(p) == best]:
@@ -82,6 +82,24 @@ def _player_violations(state: State, seat: int) -> list[str]:
     return out
 
 
+def _covered(words: list[str]) -> int:
+    return sum(len(w.partition(":")[2].split(",")) for w in words)
+
+
+def _callers_agree(state: State, recs: list[RoundRecord]) -> bool:
+    """R10: the players whose whole dig covered the gallery call; with the race on (R6) only
+    the least time among them, and every later dig lost the tiles placed after it."""
+    complete = [r for r in recs if _covered(r.tiles + r.cut) == GALLERY]
+    if not state.options.race:
+        return all(bool(r.call) == (r in complete) and not r.cut for r in recs)
+    cut_at = min((r.time or 0 for r in complete), default=None)
+    for r in recs:
+        calls = cut_at is not None and r in complete and r.time == cut_at
+        if bool(r.call) != calls or r.cut and (cut_at is None or (r.time or 0) <= cut_at):
+            return False
+    return True
+
+
 def _record_problem(state: State, rec: RoundRecord, number: int) -> str | None:
     """What is wrong with one scored round, rebuilt from its side, card and tiles (R6, R7,
     R10-R13); None if it is what ``record`` scores."""
@@ -120,6 +138,11 @@ def _progress(state: State) -> list[str]:
     if not 0 <= state.version <= 3 * n * state.round:
         out.append(f"version {state.version} in round {state.round}: each player makes at most "
                    "three decisions a round.")
+    for number in range(1, state.round + state.ended):
+        if any(len(p.rounds) < number for p in state.players):
+            break
+        if not _callers_agree(state, [p.rounds[number - 1] for p in state.players]):
+            out.append(f"round {number}'s calls and cuts are not those of its times (R6, R10).")
     last = state.last_round
     ids = [p.id for p in state.players]
     if last is None:

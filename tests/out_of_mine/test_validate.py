@@ -103,7 +103,7 @@ def refused(doc: dict) -> str:
     (("last_round", "callers", 0), "nobody", "callers are not the players who called"),
     (("players", 0, "previous"), "9a", "previous side"),
     (("version",), 10**9, "three decisions a round"),
-    (("round",), 3, "boards retired"),  # R15
+    (("round",), 3, "in round 3"),  # R15
 ])
 def test_scores_and_history_are_rebuilt_from_the_rounds(path: tuple, value: object,
                                                         phrase: str) -> None:
@@ -115,3 +115,15 @@ def test_scores_and_history_are_rebuilt_from_the_rounds(path: tuple, value: obje
         node = node[part]
     node[path[-1]] = value
     assert phrase in refused(doc)
+
+
+def test_a_complete_board_that_did_not_call_is_refused() -> None:
+    """R10: with the race off every complete board calls; a record, total and last round all
+    rewritten consistently to drop ann's call still break it."""
+    doc = _after_a_round()
+    ann = doc["players"][0]
+    rec = ann["rounds"][0]
+    rec["call"], rec["score"] = 0, rec["score"] - 2
+    ann["total"], ann["calls"] = ann["total"] - 2, 0
+    doc["last_round"]["callers"] = []
+    assert "calls and cuts are not those of its times" in refused(doc)
