@@ -21,6 +21,7 @@ from engine.core.game import total
 
 from . import ai, names
 from .errors import Refusal
+from .lobby import game_options
 
 MAX_BYTES = 5 * 1024 * 1024
 FORMAT = "stella-bot/game-export"
@@ -114,11 +115,20 @@ def _replay(game: Any, doc: ExportDoc) -> Any:
         state = game.load(doc.initial_state)
     except GameError as exc:
         raise Refusal(f"The export's initial state was refused: {exc}") from None
+    try:  # issue 25: the start is rebuilt from its seed, players and options
+        if hasattr(game, "check_start"):
+            game.check_start(state)
+    except GameError as exc:
+        raise Refusal(f"The export's initial state is not the start of a game: {exc}") from None
     players = _player_ids(game, state)
     if sorted(players) != sorted(s.player_id for s in doc.seats):
         raise Refusal("The export's seats are not the players of its game.")
     if getattr(state, "seed", doc.seed) != doc.seed:
         raise Refusal("The export's seed is not its game's seed.")
+    start_options = getattr(game, "start_options", None)
+    if start_options is not None and start_options(state) != game_options(
+            game, doc.game.options, stored=True):
+        raise Refusal("The export's options are not those its game started with.")
     sealed = False  # a secret decision not yet revealed (sessions.commit's rule)
     for d in doc.log:
         if d.prev_version != state.version:
