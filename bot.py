@@ -19,22 +19,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
 from pydantic import ValidationError
+from pythonjsonlogger.json import JsonFormatter
 
 import games
 from cogs import components
 from cogs.admin import Admin
-from cogs.common import StellaTree, quiet_late_autocomplete
+from cogs.common import StellaTree, keep_up_filter, quiet_late_autocomplete
 from cogs.game import GameGroup
-from db import Database, DatabaseCorrupt, SchemaTooNew
+from cogs.preflight import preflight, report
+from db import Database, DatabaseCorrupt, SchemaTooNew, lease
 from db.lease import DatabaseInUse
-from referee import event_loop, images, launcher, operator
+from db.migrate import load_migrations
+from referee import event_loop, images, launcher, metrics, operator
+from referee.backups import ScheduledBackups
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_http import sweep_buckets_now_and_then
 from referee.discord_out import DiscordOutbox
+from referee.log_fields import Fields
+from referee.looplag import LoopLag
+from referee.metrics_server import MetricsServer, loop_problem
 from referee.outbox import Outbox
 from referee.ownership import Ownership
 from referee.panels import GameComponent
@@ -86,7 +94,8 @@ class StellaBot(commands.Bot):
         if settings.shard is not None:  # one of a launcher's shards (referee/shards.py)
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
-                         max_messages=None, tree_cls=StellaTree, help_command=None, **shard)
+                         max_messages=None, tree_cls=StellaTree, help_command=None,
+                         http_trace=rest_trace(), **shard)
         sweep_buckets_now_and_then(self.http)
         self.settings = settings
         self.outbox = outbox or DiscordOutbox(self)
@@ -94,8 +103,11 @@ class StellaBot(commands.Bot):
         self.db: Database | None = None
         self.referee: Referee | None = None
         self.ownership: Ownership | None = None
+        self.backups: ScheduledBackups | None = None
+        self.metrics: MetricsServer | None = None
         self._caught_up = False
         self._own_process = own_process
+        self.loop_lag = LoopLag()
 
     async def prepare(self) -> None:
         """Everything but the network: database (and its lease: ``DatabaseInUse`` if another
@@ -119,12 +131,35 @@ class StellaBot(commands.Bot):
         await self.add_cog(Admin(self))
 
     async def setup_hook(self) -> None:
+        self.loop_lag.start()  # a stall over 250 ms is logged with the task that held the loop
+        keep_up_filter(self.loop_lag)  # discord.py's "Can't keep up" says when nothing was held
         await self.prepare()
         await self.sync_commands()
         assert self.referee is not None
         await self.referee.start()  # resumes running games and their timers
+        self.backups = scheduled_backups(self.settings)
+        if self.backups is not None:
+            self.backups.start()
+        if self.settings.metrics_port is not None:
+            self.metrics = MetricsServer(self.settings.metrics_host, self.settings.metrics_port,
+                                         self.health_problems, self.referee.read_gauges)
+            await self.metrics.start()
         if self._own_process:
             settle_memory()
+
+    def health_problems(self) -> list[str]:
+        """Why the bot is not healthy now (``/healthz``); empty when it is."""
+        problems = []
+        if self.is_closed() or not self.is_ready() or self.ws is None or not self.ws.open:
+            problems.append("not connected to Discord's gateway")
+        if self.ownership is None or not self.ownership.held:
+            problems.append("not holding the database lease")
+        loop = loop_problem(self.loop_lag)
+        if loop is not None:
+            problems.append(loop)
+        if self.referee is not None and self.referee.suspended:
+            problems.append("suspended: another process took the database over")
+        return problems
 
     async def _lost(self) -> None:
         if self.referee is not None:
@@ -155,6 +190,16 @@ class StellaBot(commands.Bot):
         if self.referee is not None and not self._caught_up:
             self._caught_up = True  # on_ready comes again after a reconnect
             self.referee.ctx.spawn(self.referee.catch_up(), "catch-up")
+            self.referee.ctx.spawn(self.log_preflight(), "preflight")
+
+    async def log_preflight(self) -> None:
+        """The permissions check of ``python bot.py --check``, once at start: logged only."""
+        assert self.db is not None
+        _checked, problems = await preflight(self, self.db, self.settings.discord_guild_id)
+        for problem in problems:
+            log.warning("preflight: %s", problem)
+        if not problems:
+            log.info("preflight: the bot has every permission it needs where games are played")
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         if self.referee is not None:  # its game pauses (referee.holds) until a moderator moves it
@@ -169,6 +214,11 @@ class StellaBot(commands.Bot):
         await components.handle(interaction, custom_id, values)
 
     async def close(self) -> None:
+        await self.loop_lag.stop()  # logs the longest stall (benchmarks/e2e.py reads it)
+        if self.metrics is not None:
+            await self.metrics.stop()
+        if self.backups is not None:
+            await self.backups.stop()
         if self.referee is not None:
             await self.referee.close()
         if self.ownership is not None:
@@ -180,15 +230,58 @@ class StellaBot(commands.Bot):
         await super().close()
 
 
+def rest_trace() -> aiohttp.TraceConfig:
+    """Every REST answer from Discord counted by method, route and status (/metrics)."""
+    trace = aiohttp.TraceConfig()
+
+    async def answered(_session: aiohttp.ClientSession, _context: Any,
+                       params: aiohttp.TraceRequestEndParams) -> None:
+        response = params.response
+        metrics.answered(response.status, params.method, params.url.path,
+                         response.headers.get("X-RateLimit-Scope"))
+
+    trace.on_request_end.append(answered)
+    return trace
+
+
+def scheduled_backups(settings: Settings) -> ScheduledBackups | None:
+    """The scheduled copies of the SQLite file (``BACKUP_EVERY_HOURS``), made by the only
+    process or shard 0; None when off or on PostgreSQL (``pg_dump`` backs that up)."""
+    if not settings.backup_every_hours or settings.database_url is not None:
+        return None
+    if settings.shard is not None and settings.shard[0] != 0:
+        return None
+    return ScheduledBackups(settings.database_path, settings.backups_folder,
+                            settings.backup_every_hours, settings.backup_keep)
+
+
 #: discord.py logs whole request and gateway payloads at DEBUG: hand DMs and players' own card
 #: choices would land in the log. These loggers never go below INFO, whatever LOG_LEVEL says.
 PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_")
 
 
-def setup_logging(level: str, shard: tuple[int, int] | None = None) -> None:
-    where = "" if shard is None else f"shard {shard[0]}/{shard[1]} "
-    logging.basicConfig(level=level,
-                        format=f"%(asctime)s {where}%(levelname)s %(name)s: %(message)s")
+def log_handler(shard: tuple[int, int] | None = None, fmt: str = "text") -> logging.Handler:
+    """The handler of the bot's log lines on stderr: text, or one JSON object a line
+    (``LOG_FORMAT=json``: time, level, logger, game, guild, shard, message; a traceback as
+    ``exc_info``), through python-json-logger. Every record carries the game and server being
+    worked on (``referee.log_fields``)."""
+    handler = logging.StreamHandler()
+    handler.addFilter(Fields())
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter(
+            "{asctime}{levelname}{name}{game}{guild}{message}", style="{",
+            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+            static_fields={} if shard is None else {"shard": shard[0]}))
+    else:
+        where = "" if shard is None else f"shard {shard[0]}/{shard[1]} "
+        handler.setFormatter(logging.Formatter(
+            f"%(asctime)s {where}%(levelname)s %(name)s: %(message)s"))
+    return handler
+
+
+def setup_logging(level: str, shard: tuple[int, int] | None = None,
+                  fmt: str = "text") -> None:
+    logging.basicConfig(level=level, handlers=[log_handler(shard, fmt)])
     for name in PAYLOAD_LOGGERS:
         logger = logging.getLogger(name)
         logger.setLevel(max(logging.INFO, logging.getLevelName(level)))
@@ -216,6 +309,70 @@ async def serve(settings: Settings, token: str) -> int:
         except operator.NotInGuild as exc:
             return operator.explain(str(exc), 2)
     return 0
+
+
+async def check(settings: Settings, token: str) -> int:
+    """``python bot.py --check``: the settings (already read), the database (does it open,
+    migrations pending, who holds it), the login, and every server's permissions
+    (``cogs.preflight``). Takes no lease, applies no migration, posts nothing. 0 when nothing
+    would stop a game, 2 otherwise (the list on stdout)."""
+    where = "PostgreSQL" if settings.database_url is not None else settings.database_path
+    lines: list[str] = [f"Settings: read (database {where})."]
+    db: Database | None = None
+    try:
+        if settings.database_url is None and not settings.database_path.exists():
+            lines.append(f"Database: none yet at {where} (made at the first start).")
+        else:
+            try:
+                db = await Database.open(settings.database, apply_migrations=False)
+            except (DatabaseCorrupt, SchemaTooNew, OSError) as exc:
+                return _checked(lines, [str(exc)])
+            lines += await _database_lines(db)
+        client = discord.Client(intents=INTENTS, max_messages=None)
+        ready = asyncio.Event()
+        client.event(_set_on_ready(ready))
+        async with client:
+            try:
+                await client.login(token)
+            except discord.LoginFailure:
+                return _checked(lines, [operator.WRONG_TOKEN])
+            lines.append(f"Discord: logged in as {client.user}.")
+            connecting = asyncio.create_task(client.connect(reconnect=False))
+            await asyncio.wait_for(ready.wait(), CHECK_READY_S)
+            checked, problems = await preflight(client, db, settings.discord_guild_id)
+            connecting.cancel()
+        return _checked(lines + checked, problems)
+    finally:
+        if db is not None:
+            await db.close()
+
+
+async def _database_lines(db: Database) -> list[str]:
+    newest, version = len(load_migrations()), await db.schema_version()
+    lines = [f"Database: schema {version} of {newest}" + (
+        f" ({newest - version} migration(s) pending: applied at the next start)."
+        if version < newest else " (up to date).")]
+    holders = await lease.holders(db) if version == newest else []  # (older: other leases)
+    for holder in holders:
+        if holder.expires_at > time.time():
+            shard = "" if holder.shards == 1 else f" (shard {holder.shard} of {holder.shards})"
+            lines.append(f"Database: in use by the bot process {holder.pid} on host "
+                         f"{holder.host!r}{shard}.")
+    return lines
+
+
+def _checked(lines: list[str], problems: list[str]) -> int:
+    print(report(lines, problems))
+    return 2 if problems else 0
+
+
+CHECK_READY_S = 60.0  # how long --check waits for the gateway's servers
+
+
+def _set_on_ready(ready: asyncio.Event) -> Callable[[], Any]:
+    async def on_ready() -> None:
+        ready.set()
+    return on_ready
 
 
 def shards_option(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
@@ -250,11 +407,14 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(_env_file=(here / ".env", ".env"), **overrides)  # type: ignore[call-arg]
     except ValidationError as exc:
         return operator.explain(operator.bad_settings(exc), 2)
-    setup_logging(settings.log_level, settings.shard)
+    setup_logging(settings.log_level, settings.shard, settings.log_format)
     token = settings.token
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
         return 2
+    if "--check" in rest:
+        point_at(settings)
+        return event_loop.run(check(settings, token), settings.event_loop)
     if (settings.shards > 1 or settings.standby) and settings.shard_id is None:
         try:  # the launcher of the shard processes (referee/launcher.py)
             return launcher.launch(settings, Path(__file__).resolve(), rest)

@@ -31,6 +31,7 @@ per shard (to compare 2 shards with 1 on the same machine). ``--bot-dir DIR`` ru
 phase always runs this checkout. For a quick run: ``--games 20 --stored 20 --seconds 5 --rate 10
 --resume 500``. ``--json`` prints every figure (``reply_p99_ms``, ``callback_p99_ms``,
 ``decisions_per_s``, ``cpu_ms_per_decision``, ``rss_mb``, ``saturation_per_s``, ``resume_10k_s``,
+``longest_stall_ms`` (the event loop's longest stall in the bot, ``referee.looplag``),
 ``load_avg`` ...).
 """
 
@@ -43,6 +44,7 @@ import gc
 import json
 import logging
 import os
+import re
 import sys
 import tempfile
 import time
@@ -51,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import event_loop
+from referee.looplag import SUMMARY
 
 from .e2e_fill import fill, fill_resume
 from .openloop import drive, figures, usage
@@ -124,6 +127,24 @@ def per_route(requests: list[Any], decisions: int) -> dict[str, float]:
     return {k: round(v / decisions, 2) for k, v in sorted(counts.items(), key=lambda kv: -kv[1])}
 
 
+_SUMMARY = re.compile(re.escape(SUMMARY) + r" (\d+) ms(?: \((.*)\))?; (\d+) stall")
+
+
+def stalls(output: str) -> dict[str, Any]:
+    """The event loop's stalls as the bot logged them at its stop (``referee.looplag``; the
+    longest of every shard's): ``longest_stall_ms`` (None for a bot without the monitor,
+    ``--bot-dir``), what held the loop then, how many stalls over 250 ms, and discord.py's
+    "Can't keep up" warnings (its heartbeat ACK over 10 s after the heartbeat) with the loop
+    held, and those the bot found to be its keep-alive race (``cogs.common.KeepUpFilter``)."""
+    found = [m.groups() for m in _SUMMARY.finditer(output)]
+    longest = max(found, key=lambda f: int(f[0]), default=None)
+    return {"longest_stall_ms": None if longest is None else int(longest[0]),
+            "longest_stall_by": None if longest is None else longest[1],
+            "stalls_over_250_ms": sum(int(f[2]) for f in found),
+            "cant_keep_up": output.count("Can't keep up"),
+            "keep_alive_races": output.count("a race with a quick gateway")}
+
+
 async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     from engine import get_game
     from tests.e2e.buckets import BucketedFakeDiscord
@@ -179,6 +200,7 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
                         break  # past what the process can take
         finally:
             await bot.stop()
+        result.update(stalls(bot.output()))
         result.update(games=len(games), stored=args.stored, fill_s=round(fill_s, 1),
                       rss_idle_mb=round(idle["bot_rss_mb"], 1), bot=str(repo))
         if args.sweep:
@@ -275,6 +297,13 @@ def report(result: dict[str, Any]) -> str:
                 f" ({sum(r['events_per_decision'].values()):.2f} in all)"),
             f"memory: bot RSS {r['rss_mb']} MB after the load ({r['rss_idle_mb']} MB at start), "
             f"render workers {r['workers_rss_mb']} MB",
+            "event loop: " + ("not measured (a bot without referee/looplag.py)"
+                              if r.get("longest_stall_ms") is None else
+                              f"longest stall {r['longest_stall_ms']} ms"
+                              + (f" ({r['longest_stall_by']})" if r.get("longest_stall_by") else "")
+                              + f", {r['stalls_over_250_ms']} stall(s) over 250 ms")
+            + f"; discord.py's \"Can't keep up\": {r.get('cant_keep_up', 0)} with the loop held, "
+            f"{r.get('keep_alive_races', 0)} its keep-alive race",
         ]
         for s in r.get("sweep", []):
             lines.append(f"  sweep: offered {s['offered_per_s']:g}/s -> {s['decisions_per_s']}/s, reply p50 "

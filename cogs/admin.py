@@ -177,7 +177,8 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         await defer(interaction)
         await self._require(interaction)
         found = await self._game(interaction, game)
-        file = await referee_of(interaction).moderation.export(found.id)
+        file = await referee_of(interaction).moderation.export(found.id,
+                                                                 by_user=interaction.user.id)
         await reply(interaction, f"Game #{found.id} (keep it private: it holds the game's secrets).",
                     files=[file])
 

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from db import CorruptGame, DbError, StaleVersion
 from engine import GameError
-from referee import origin
+from referee import committed, metrics, origin
 from referee.errors import Refusal, StalePrompt
 from referee.outbox import File
 from referee.service import Referee
@@ -23,6 +23,9 @@ from referee.texts import plain
 log = logging.getLogger(__name__)
 SOMETHING_WRONG = ("Something went wrong on my side and nothing was changed. Please try again in "
                    "a moment; if it keeps happening, tell a moderator.")
+#: a failure after a decision was committed (``referee.committed``): the decision stands
+DECISION_STANDS = ("The decision was committed and stands; something went wrong on my side only "
+                   "after that, so the thread or the status command shows the game as it is.")
 #: Discord's answers meaning an interaction can no longer be answered: expected now and then
 #: (a slow moment, a player who waited), not bugs. What the handler did before is kept.
 GONE = {
@@ -50,6 +53,43 @@ class LateAutocomplete(logging.Filter):
             record.levelno, record.levelname = logging.WARNING, "WARNING"
             record.exc_info = record.exc_text = None
         return True
+
+
+class KeepUpFilter(logging.Filter):
+    """discord.py's "Can't keep up, shard ID N websocket is S s behind" is the time from its
+    last heartbeat to the gateway's ACK. Its keep-alive thread records a heartbeat only once the
+    loop has sent it, so an ACK read on the loop before that thread runs again (a gateway that
+    answers at once, a loaded machine) is measured from the heartbeat before: S is then the
+    heartbeat interval (41.25 s), with nothing held at all. When the loop-lag monitor
+    (``referee.looplag``) saw no stall near that long meanwhile, the warning says so, at INFO."""
+
+    def __init__(self, lag: Any) -> None:
+        super().__init__()
+        self.lag = lag
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Can't keep up") or len(record.args or ()) != 2:
+            return True
+        behind = record.args[1]  # type: ignore[index]
+        if not isinstance(behind, int | float):
+            return True
+        held = self.lag.held_within(behind + 5.0)
+        if held < behind / 2:
+            record.msg = ("discord.py measured the gateway's heartbeat ACK %.1f s after its "
+                          "heartbeat, but the event loop was not held meanwhile (longest stall "
+                          "%.0f ms): its keep-alive thread recorded the heartbeat after the ACK "
+                          "came, a race with a quick gateway, not a lag")
+            record.args = (behind, held * 1000)
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def keep_up_filter(lag: Any) -> None:
+    """Install ``KeepUpFilter`` on discord.py's gateway logger (once)."""
+    logger = logging.getLogger("discord.gateway")
+    for old in [f for f in logger.filters if isinstance(f, KeepUpFilter)]:
+        logger.removeFilter(old)
+    logger.addFilter(KeepUpFilter(lag))
 
 
 def quiet_late_autocomplete() -> None:
@@ -102,6 +142,7 @@ def quick_s(interaction: discord.Interaction[Any]) -> float:
 
 
 _ACK = "stella-ack"  # the interaction's ``extras`` key of its ``Ack``
+_TIMED = "stella-timed"  # ... and of the mark that its answer's time was counted
 
 
 class Ack:
@@ -173,6 +214,14 @@ def _answering(interaction: discord.Interaction[Any]) -> contextlib.AbstractAsyn
     return ack.answering() if isinstance(ack, Ack) else contextlib.nullcontext()
 
 
+def _timed(interaction: discord.Interaction[Any]) -> None:
+    """The interaction's first answer is out: how long after Discord made it (/metrics)."""
+    if not interaction.extras.get(_TIMED):
+        interaction.extras[_TIMED] = True
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        metrics.REPLY.observe(max(0.0, age))
+
+
 def _files(files: Sequence[File]) -> list[discord.File]:
     return [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
 
@@ -193,6 +242,7 @@ async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequ
             if isinstance(ack, Ack) and not ack.update:  # as the deferral would have made it
                 ephemeral = ack.ephemeral
             await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+    _timed(interaction)
 
 
 async def update(interaction: discord.Interaction[Any], text: str, *, files: Sequence[File] = (),
@@ -205,6 +255,7 @@ async def update(interaction: discord.Interaction[Any], text: str, *, files: Seq
             await interaction.edit_original_response(content=text, view=view, **kwargs)
         else:
             await interaction.response.edit_message(content=text, view=view, **kwargs)
+    _timed(interaction)
 
 
 async def add_picture(interaction: discord.Interaction[Any], picture: File | None) -> None:
@@ -226,6 +277,10 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     if message is None:
         log.error("unexpected error in %s", _what(interaction), exc_info=exc)
         message = SOMETHING_WRONG
+    if committed.happened():  # whatever failed after the commit, "nothing changed" is false
+        log.warning("%s failed after its decision was committed: %s", _what(interaction),
+                    message)
+        message = DECISION_STANDS
     try:
         await reply(interaction, message)
     except discord.HTTPException as send_error:
@@ -244,6 +299,7 @@ class StellaTree(app_commands.CommandTree):
         """Every command and autocomplete acts for its server only (``referee.origin``): set
         in the task discord.py runs the command in, so it ends with it."""
         origin.acting_in(interaction.guild_id)
+        committed.watch()  # a failure after a commit says the decision stands (report_error)
         return True
 
     async def on_error(self, interaction: discord.Interaction[Any],

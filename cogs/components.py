@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from referee import ids, origin
+from referee import committed, ids, origin
 from referee.choices import Panel
 from referee.errors import Malformed
 from referee.lobby import lobby_panel
@@ -29,6 +29,7 @@ from .common import (
 
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
     token = origin.acting_in(interaction.guild_id)  # the referee refuses other servers' games
+    committed.watch()  # a failure after a commit says the decision stands (report_error)
     try:
         parsed = ids.parse(custom_id)
         if isinstance(parsed, ids.LobbyId):

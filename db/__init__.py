@@ -20,7 +20,7 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
     results        per finished game and seat: user, guild, score, won, finished_at (stats).
     guild_config   per guild: optional admin role id.
     moderation_log undo / replace / abort / import audit.
-    leases         (0009, was 0004's owner) the bot process holding the database: token,
+    leases         (0010, was 0004's owner) the bot process holding the database: token,
                    host, pid scope, pid, start time, lease expiry (``db.lease``: acquire,
                    claim, renew, release, holder; ``db.process_id``: is the holder gone?)
     owed           (0005) each player owing a decision now, with their own deadline/reminder
@@ -28,6 +28,8 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
     thread_memory  (0008) what the referee remembers of a game's thread (the prompt to edit,
                    who was pinged, catch-ups, the lobby message); runs: a player's decisions
                    chosen ahead (``db.thread_memory``, read once at resume)
+    life           (0009) per shard, the bot's last sign of life: at a restart the downtime
+                   since is taken off the running race clocks (``db.life``, ``referee.heartbeat``)
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
 every method is a coroutine, safe to call from concurrent tasks. Storage is behind a seam

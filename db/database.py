@@ -43,21 +43,24 @@ class Database(
         *,
         busy_timeout_ms: int = 10_000,
         synchronous: Synchronous = "FULL",
+        apply_migrations: bool = True,
     ) -> Self:
         """Open (creating if needed), check and migrate. DatabaseCorrupt if SQLite's quick
         integrity check finds the file damaged; SchemaTooNew if the file is newer than this
         code. ``synchronous="FULL"`` makes every commit durable before the caller resumes
         (group commit, `db.sqlite`). A ``postgresql://`` URL instead of a path opens that
-        server's database (`db.postgres`; the SQLite options do not apply)."""
+        server's database (`db.postgres`; the SQLite options do not apply).
+        ``apply_migrations=False`` (``bot.py --check``) leaves a pending migration pending:
+        ``schema_version`` then says how far the file is behind ``db.migrate``'s newest."""
         if is_url(path):
             from db.postgres import PgBackend  # asyncpg is imported only when used
 
-            return cls(await PgBackend.open(str(path)))
+            return cls(await PgBackend.open(str(path), apply_migrations=apply_migrations))
         # In a thread: the integrity check reads the whole file, and a migration may wait
         # for another process's write lock.
         backend = await asyncio.to_thread(
             SqliteBackend.open, str(path), busy_timeout_ms=busy_timeout_ms,
-            synchronous=synchronous,
+            synchronous=synchronous, apply_migrations=apply_migrations,
         )
         return cls(backend)
 

@@ -124,6 +124,14 @@ async def next_retry(db: Database) -> int | None:
     return None if row is None else row[0]
 
 
+async def count(db: Database) -> int:
+    """How many running games are held (the /metrics gauge)."""
+    async with db._read() as tx:
+        row = await tx.one("SELECT COUNT(*) FROM holds h JOIN games g ON g.id = h.game_id"
+                           " WHERE g.status = 'running'")
+    return 0 if row is None else int(row[0])
+
+
 async def held(db: Database, guild_id: int) -> list[Hold]:
     """The holds of a server's running games (for /stella-admin list)."""
     async with db._read() as tx:

@@ -92,7 +92,8 @@ class PgBackend:
 
     @classmethod
     async def open(cls, url: str, *, schema: str | None = None, min_size: int = 1,
-                   max_size: int = 10, stuck_seconds: float = STUCK_SECONDS) -> PgBackend:
+                   max_size: int = 10, apply_migrations: bool = True,
+                   stuck_seconds: float = STUCK_SECONDS) -> PgBackend:
         """Connect and migrate; ``schema``: use (and create) this schema instead of the
         server's default search path; ``stuck_seconds``: see the module's docstring."""
         settings = {"idle_in_transaction_session_timeout": str(int(stuck_seconds * 1000))}
@@ -108,7 +109,8 @@ class PgBackend:
                                          server_settings=settings, init=_init)
         try:
             async with pool.acquire() as conn:
-                await migrate(conn)
+                if apply_migrations:
+                    await migrate(conn)
         except BaseException:
             await pool.close()
             raise

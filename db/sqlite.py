@@ -38,8 +38,8 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Literal
 
 from db.core import Params, Row, Tx
-from db.errors import DatabaseCorrupt, DbError
-from db.migrate import applied_version, migrate
+from db.errors import DatabaseCorrupt, DbError, SchemaTooNew
+from db.migrate import applied_version, load_migrations, migrate
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 
@@ -110,7 +110,7 @@ class SqliteBackend:
 
     @classmethod
     def open(cls, path: str, *, busy_timeout_ms: int = 10_000,
-             synchronous: Synchronous = "FULL") -> SqliteBackend:
+             synchronous: Synchronous = "FULL", apply_migrations: bool = True) -> SqliteBackend:
         """Open (creating if needed), check and migrate. DatabaseCorrupt if SQLite's quick
         integrity check finds the file damaged; SchemaTooNew if the file is newer than this
         code."""
@@ -126,7 +126,10 @@ class SqliteBackend:
                 raise RuntimeError(f"could not switch {path} to WAL mode (got {mode})")
             # PRAGMA values cannot be bound as parameters; this one is a checked constant.
             writer.execute(f"PRAGMA synchronous = {synchronous}")
-            migrate(writer)
+            if apply_migrations:
+                migrate(writer)
+            elif applied_version(writer) > len(load_migrations()):
+                raise SchemaTooNew(applied_version(writer), len(load_migrations()))
             # The writer's own BEGIN IMMEDIATE is first tried without waiting (on the loop's
             # thread); only when another process holds the lock does it wait, in a thread.
             writer.execute("PRAGMA busy_timeout = 0")

@@ -21,6 +21,9 @@ USAGE = f"""usage:
   python -m engine sim --game out-of-mine --completable [--sides 1a,7b] [--cards 1,7]
                                         how many (card, side) pairs the AI levels complete,
                                         against the exhaustive search (C5: 789 of 800)
+  python -m engine mutate [--game G] [--seeds N] [--show K]
+                                        how many single-field mutations of real states each
+                                        game's load accepts (engine/core/mutate.py)
 games: {', '.join(GAMES)}"""
 
 
@@ -86,6 +89,10 @@ def sim(argv: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["mutate"]:
+        from .core.mutate import main as mutate
+
+        return mutate(argv[1:])
     if not argv or argv[0] not in ("scenario", "sim"):
         print(USAGE, file=sys.stderr)
         return 2

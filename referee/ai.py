@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.agents.levels import STRONG_BUDGET_MS
 
+from . import metrics
 from .render_pool import slim_main
 
 log = logging.getLogger(__name__)
@@ -57,13 +58,18 @@ class AiRunner:
         if len(legal) == 1:
             return legal[0]
         args = (level, seed, view, legal, self.budget_ms)
+        with metrics.AI.labels(level).time():  # from the submission to the answer
+            index = await self._choose(level, args)
+        return index if isinstance(index, str) else legal[index]
+
+    async def _choose(self, level: str, args: tuple[Any, ...]) -> Any:
         if level == "strong":
             with slim_main():  # a worker spawned now imports only what it runs
                 future = self._processes().submit(choose_index, *args)
             index = await asyncio.wrap_future(future)
         else:
             index = await asyncio.to_thread(choose_index, *args)
-        return index if isinstance(index, str) else legal[index]
+        return index
 
     def close(self) -> None:
         if self._pool is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -56,6 +57,17 @@ class Settings(BaseSettings):
     # any of its shards (SHARD_IDS, default all) whose lease ran out or whose holder on this
     # machine is gone (a machine that died), within the lease time.
     standby: bool = False
+    # Scheduled backups of the SQLite file (referee/backups.py): a copy every so many hours
+    # (0: none), the newest BACKUP_KEEP kept in BACKUP_DIR (default: backups/ beside the file).
+    backup_every_hours: float = Field(0.0, ge=0)
+    backup_keep: int = Field(7, ge=1, le=1000)
+    backup_dir: Path | None = None
+    # Log lines as text (today's) or one JSON object a line (time, level, logger, game, guild,
+    # message) for a log collector.
+    log_format: Literal["text", "json"] = "text"
+    # /healthz and /metrics (referee/metrics_server.py) on this port; unset: not served.
+    metrics_port: int | None = Field(None, ge=1, le=65535)
+    metrics_host: str = "127.0.0.1"
     shard_id: int | None = Field(None, ge=0)
     shard_lease: str | None = None
 
@@ -79,7 +91,8 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", "shard_id",
-                     "shard_lease", "shard_ids", "answer_within_ms", mode="before")
+                     "shard_lease", "shard_ids", "answer_within_ms", "backup_dir",
+                     "metrics_port", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -124,6 +137,16 @@ class Settings(BaseSettings):
                     f"{self.shards}) separated by commas, e.g. SHARD_IDS=0,1")
             self.shard_ids = ",".join(parts)
         return self
+
+    @property
+    def backups_folder(self) -> Path:
+        """Where scheduled backups go: BACKUP_DIR, else backups/ beside the database file."""
+        return self.backup_dir or self.database_path.parent / "backups"
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _format(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @property
     def token(self) -> str | None:

@@ -20,6 +20,7 @@ from . import shards
 from .ai import AiRunner
 from .cache import GameCache
 from .config import Settings
+from .log_fields import working_on
 from .outbox import Outbox
 from .tell import Teller
 
@@ -74,7 +75,9 @@ class Context:
         return int(self.clock())
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        """Decisions on one game are applied one at a time."""
+        """Decisions on one game are applied one at a time. The task asking works on that
+        game: its log lines name it (``referee.log_fields``)."""
+        working_on(game_id)
         lock = self.locks.get(game_id)
         if lock is None:
             lock = self.locks[game_id] = asyncio.Lock()

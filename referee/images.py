@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from games import Presentation
 
+from . import metrics
 from .outbox import File
 from .render_pool import RenderPool
 
@@ -33,8 +35,10 @@ def close() -> None:
 
 
 async def _draw(fn: Callable[..., bytes | None], filename: str, *args: Any) -> File | None:
+    started = time.perf_counter()
     try:
         data = await POOL.run(fn, *args)
+        metrics.RENDER.labels(fn.__name__).observe(time.perf_counter() - started)
     except asyncio.CancelledError:
         raise
     except Exception:

@@ -21,6 +21,7 @@ from engine.core.game import total
 
 from . import ai, names
 from .errors import Refusal
+from .lobby import game_options
 
 MAX_BYTES = 5 * 1024 * 1024
 FORMAT = "stella-bot/game-export"
@@ -114,22 +115,38 @@ def _replay(game: Any, doc: ExportDoc) -> Any:
         state = game.load(doc.initial_state)
     except GameError as exc:
         raise Refusal(f"The export's initial state was refused: {exc}") from None
+    try:  # issue 25: the start is rebuilt from its seed, players and options
+        if hasattr(game, "check_start"):
+            game.check_start(state)
+    except GameError as exc:
+        raise Refusal(f"The export's initial state is not the start of a game: {exc}") from None
     players = _player_ids(game, state)
     if sorted(players) != sorted(s.player_id for s in doc.seats):
         raise Refusal("The export's seats are not the players of its game.")
     if getattr(state, "seed", doc.seed) != doc.seed:
         raise Refusal("The export's seed is not its game's seed.")
+    start_options = getattr(game, "start_options", None)
+    if start_options is not None and start_options(state) != game_options(
+            game, doc.game.options, stored=True):
+        raise Refusal("The export's options are not those its game started with.")
+    sealed = False  # a secret decision not yet revealed (sessions.commit's rule)
     for d in doc.log:
         if d.prev_version != state.version:
             raise Refusal(f"The export's decision {d.seq} does not follow version {state.version}.")
         try:
-            game.apply(state, d.player_id, d.text)
+            sealed = bool(game.sealed(state, d.player_id, d.text)) or sealed
+            events = game.apply(state, d.player_id, d.text)
+            if any(e.kind == "reveal" and e.to is None for e in events):
+                sealed = False
         except GameError as exc:
             raise Refusal(f"The export's decision {d.seq} ({d.text}) can't be replayed: "
                           f"{exc}") from None
         if d.version != state.version:
             raise Refusal(f"The export's decision {d.seq} claims version {d.version}, "
                           f"the game says {state.version}.")
+    if sealed and doc.game.status == GameStatus.RUNNING:  # it would be stored readable
+        raise Refusal("The export holds a secret decision not yet revealed: export the game "
+                      "after the reveal.")
     try:
         game.validate(state)
         saved = game.load(doc.snapshot.state)

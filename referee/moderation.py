@@ -65,6 +65,7 @@ class Moderation:
         self.ctx = ctx
         self.sessions = sessions
         self.notify = notifier
+        self.rewound: list[Callable[[int], None]] = []  # called with a game's id after a rewind
 
     def g(self, game: Game | str | None) -> Any:
         """The rules engine of a stored game (or a game name; None: the default game)."""
@@ -185,6 +186,8 @@ class Moderation:
                 break
             version = d.prev_version
         self.notify.plans.drop(game_id, stored=True)  # db.undo_last dropped the runs too
+        for hook in self.rewound:
+            hook(game_id)
         self.ctx.on_timer_change()
         restored = g.load(before[first])
         game = await self.ctx.db.get_game(game_id)
@@ -253,8 +256,15 @@ class Moderation:
 
     # --- transfer and listing --------------------------------------------------------------
 
-    async def export(self, game_id: int) -> File:
+    async def export(self, game_id: int, by_user: int | None = None) -> File:
+        """The game as a JSON file (every hand, the deck order): refused while it runs with a
+        secret decision unrevealed, and refused while it runs to a member seated in it
+        (``by_user``), who would read the other players' hands."""
         game = await self.sessions.get_game(game_id)
+        if (game.status == GameStatus.RUNNING and by_user is not None
+                and game.seat_of_user(by_user) is not None):
+            raise Refusal(f"You play in game #{game_id}: its export holds the other players' "
+                          "hidden cards, so another moderator exports it, or you after it ends.")
         if game.status == GameStatus.RUNNING and await self.ctx.db.sealed_count(game_id):
             raise Refusal(f"Game #{game_id} holds secret decisions not yet revealed: export it "
                           "after the reveal.")

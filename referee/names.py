@@ -3,8 +3,9 @@
 ``clean`` is applied where a name enters the referee (a lobby's host and joiners, a replacing
 member, an import's seats): control and format characters (bidirectional overrides, zero-width
 marks...) are dropped, whitespace collapsed, the length capped. ``shown`` is applied where a
-name or an engine text (which embeds names) is written into a message: markdown and mentions are
-escaped, so ``[Free Nitro](https://evil.example)`` stays text and a name can't ping anyone.
+name or an engine text (which embeds names) is written into a message: markdown and mentions
+(of members, roles, channels, commands...) are escaped, so ``[Free Nitro](https://evil.example)``
+stays text and a name can't ping or link anyone.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ _KEEP = {"\u200d"}  # zero-width joiner: part of emoji sequences, not a directio
 # escape_markdown leaves a marker alone when it sees no partner on the same line, but a message
 # has more lines: every marker left is escaped (no masked link, no code fence, even cut short)
 _MARKERS = re.compile(r"(?<!\\)([\[\]`*_~|])")
+# what Discord reads as a mention or a link inside <...>, whatever the id's length: a member
+# <@id> <@!id>, a role <@&id>, a channel <#id>, a command </name:id>, an emoji <:x:id>
+# <a:x:id>, a time <t:n>; a zero-width space after the "<" leaves the text as it is typed
+_ANGLED = re.compile(r"<(?=[@#/:]|a:|t:)")
 
 
 def clean(raw: object, fallback: str = "player") -> str:
@@ -39,4 +44,5 @@ def shown(text: str) -> str:
     text = text.replace("\\", "\u29f5")  # a look-alike: every backslash left is an escape
     lines = ("".join(c for c in line if c in _KEEP or unicodedata.category(c) not in _DROP)
              for line in text.split("\n"))
-    return "\n".join(_MARKERS.sub(r"\\\1", escape_mentions(escape_markdown(line))) for line in lines)
+    return "\n".join(_ANGLED.sub("<\u200b", _MARKERS.sub(r"\\\1", escape_mentions(
+        escape_markdown(line)))) for line in lines)

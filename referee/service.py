@@ -9,11 +9,13 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from db import Database
+from db import holds as holds_db
+from db import life as life_db
 from db import notified as notified_db
 from db import thread_memory as memory_db
 from db.holds import HoldReason
 
-from . import images, memory, texts
+from . import images, memory, metrics, texts
 from .ai import AiRunner
 from .cache import CachingDatabase, GameCache
 from .config import Settings
@@ -21,6 +23,7 @@ from .context import Context
 from .ending import Ending
 from .errors import UnknownGame, WrongPhase
 from .expiry import LobbyExpiry
+from .heartbeat import Heartbeat, shard_key
 from .info import Info
 from .lifecycle import Lifecycle
 from .lobby import Lobby
@@ -74,6 +77,7 @@ class Referee:
         self.notify.on_finished = self.ending.finished
         self.expiry = LobbyExpiry(self.ctx, self.notify)
         self.takebacks = Takebacks(self.ctx, self.sessions, self.notify, self.moderation)
+        self.heartbeat = Heartbeat(self.ctx)
         self._pending: list[int] = []  # games to catch up once connected (resume)
         self.suspended = False  # another process took the database over: hands off (suspend)
 
@@ -90,8 +94,15 @@ class Referee:
         cut off (their recorded notified version is behind their state's, ``db.notified``) or
         without a deadline are queued for ``catch_up`` (run once connected). A deadline that
         passed while the bot was down is no missed deadline: it moves to now + the restart
-        grace, with a reminder (or the caught-up prompt) to say so."""
+        grace, with a reminder (or the caught-up prompt) to say so. The time the bot was down
+        (since its last sign of life, ``referee.heartbeat``) is taken off every measured clock
+        that was running (Out of Mine!'s race, R6: the referee's absence is not the player's)."""
         rows = [r for r in await self.db.running_games() if self.ctx.owns(r.guild_id)]
+        down = await life_db.resume_clocks(self.db, shard_key(self.ctx), self.ctx.clock(),
+                                           (r.game_id for r in rows))
+        if down.clocks:
+            log.info("the bot was down %.1f s since its last sign of life: up to %.1f s taken "
+                     "off %d running race clock(s)", down.seconds, down.taken, down.clocks)  # R6
         kept = memory.load(self.notify, await memory_db.load(self.db), self.ctx.owns)
         mine = {r.game_id for r in rows}  # one of several shards: its own guilds' games only
         behind = [b for b in await notified_db.behind(self.db) if b.game_id in mine]
@@ -199,6 +210,7 @@ class Referee:
         """Stop acting on games at once (another process owns the database now): no timers,
         no prompt retries, no background moves; commands are refused (``suspended``)."""
         self.suspended = True
+        await self.heartbeat.stop(last=False)  # the other process's signs of life now
         await self.timers.stop()
         await self.holds.stop()
         await self.expiry.stop()
@@ -208,12 +220,23 @@ class Referee:
     async def start(self) -> None:
         images.start(self.ctx.settings.render_workers)
         await self.resume()
+        self.heartbeat.start()
         self.timers.start()
         self.holds.start()
         self.expiry.start()
 
     async def idle(self) -> None:
         await self.ctx.idle()
+
+    async def read_gauges(self) -> None:
+        """Set what ``/metrics`` reads rather than counts (at each scrape): this process's
+        running games, the held ones, the timers due now, and what waits to be told."""
+        now, owns = self.ctx.now(), self.ctx.owns
+        metrics.RUNNING.set(sum(owns(r.guild_id) for r in await self.ctx.db.running_games()))
+        metrics.HELD.set(await holds_db.count(self.ctx.db))
+        due = [*await self.ctx.db.due_reminders(now), *await self.ctx.db.expired_games(now)]
+        metrics.TIMERS_DUE.set(len({r.game_id for r in due if owns(r.guild_id)}))
+        metrics.QUEUE.set(self.ctx.tell.size)
 
     async def close(self) -> None:
         await self.timers.stop()
@@ -228,4 +251,5 @@ class Referee:
             task.cancel()
         if self.ctx.tasks:
             await asyncio.gather(*list(self.ctx.tasks), return_exceptions=True)
+        await self.heartbeat.stop(last=not self.suspended)  # the downtime starts now, exactly
         self.ctx.ai.close()

@@ -10,6 +10,7 @@ changes on any error.
 from __future__ import annotations
 
 import asyncio
+import collections
 import dataclasses
 import functools
 import logging
@@ -30,10 +31,10 @@ from db import (
 from db import holds as holds_db
 from db import notified as notified_db
 from db.holds import HoldReason
-from engine import Event, GameError, NotYourTurn
+from engine import Event, GameError, IllegalDecision, NotYourTurn
 from engine.core.game import public_text, total
 
-from . import ai, choices, ids, images, origin, stale, texts
+from . import ai, choices, committed, ids, images, metrics, origin, stale, texts
 from .context import Context, earliest
 from .errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from .holds import Holds
@@ -86,6 +87,11 @@ class Table:
 
 
 ADD, TAKE = "+", "-"  # a draft edit: add words to the saved draft, take one back
+#: the longest draft kept: five times the longest decision of any game (an Out of Mine! dig of
+#: ten tiles with its times is about 200 characters); the text typed is refused beyond it
+DRAFT_MAX_CHARS = 1000
+#: draft steps one player may make in a minute (a person places about a tile a second at most)
+DRAFT_STEPS_PER_MINUTE = 60
 
 
 def edited(text: str, saved: str | None, verb: str) -> str:
@@ -113,6 +119,8 @@ class Sessions:
         self.ctx = ctx
         self.notify = notifier
         self.holds = Holds(ctx, self)
+        self.draft_steps_per_minute = DRAFT_STEPS_PER_MINUTE  # a benchmark raises it
+        self._draft_steps: dict[int, collections.deque[float]] = {}  # user -> recent steps
 
     def g(self, game: Game) -> Any:
         """The rules engine of this stored game."""
@@ -189,6 +197,8 @@ class Sessions:
                 sealed=sealed, reveal=reveal, owed=timers, run=run)
         except StaleVersion:
             raise StalePrompt() from None
+        committed.mark()  # it stands: a failure from here on must not say nothing changed
+        metrics.DECISIONS.labels(game.game_name, str(action).split(" ", 1)[0], source.value).inc()
         if run is not None:
             self.notify.plans.saved(game.id, player, run)
         # from now on ``state`` is shared, read-only: by the caller, the job telling this
@@ -282,12 +292,13 @@ class Sessions:
         return done, steps[1:]
 
     async def measured(self, table: Table, player: str, text: Any,
-                       at: float | None = None) -> Any:
+                       at: float | None = None, marks: dict[str, float] | None = None) -> Any:
         """``text`` checked for ``player``, with the facts the referee measures written in
         when the engine times this decision (``timing`` "stop"): the seconds since the
         player's clock started (their "start" decision; ``at``: the time to measure to,
-        default now) and when each word of their draft was last placed. The engine refuses a
-        player's own ``time=``/``@`` (``stamp``)."""
+        default now) and when each word of their draft was last placed (``marks``: those of a
+        draft not saved yet, default the saved draft's). The engine refuses a player's own
+        ``time=``/``@`` (``stamp``)."""
         g = self.g(table.game)
         if g.timing(table.state, player) != "stop":
             return g.check(table.state, player, text)
@@ -295,8 +306,9 @@ class Sessions:
         timer = timers.get(player)
         now = self.ctx.clock() if at is None else at
         start = timer.clock_at if timer is not None and timer.clock_at is not None else now
-        draft = await self.ctx.db.get_draft(table.game.id, player)
-        marks = dict(draft.marks) if draft is not None else {}
+        if marks is None:
+            draft = await self.ctx.db.get_draft(table.game.id, player)
+            marks = dict(draft.marks) if draft is not None else {}
         action = g.parse(text) if isinstance(text, str) else text
         stamped = g.stamp(table.state, player, action, max(0.0, now - start), marks)
         return g.check(table.state, player, stamped)
@@ -481,12 +493,19 @@ class Sessions:
         the time on the player's clock. ``+WORDS`` adds words to the saved draft (to the owed
         decision's verb if there is none), ``-WORD`` takes that word back out and ``-`` the last
         one. Returns what to show them (privately)."""
+        if len(text) > DRAFT_MAX_CHARS:
+            raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
+                            "changed.")
         async with self.ctx.lock(game_id):
             table, player, owed = await self._owing(game_id, user_id)
             g = self.g(table.game)
+            self._draft_pace(user_id)
             old = await self.ctx.db.get_draft(game_id, player)
             text = edited(" ".join(text.split()), old.text if old is not None else None,
                           owed.decision)
+            if len(text) > DRAFT_MAX_CHARS:
+                raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
+                                "changed.")
             nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
             timers = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
             clock_at = timers[player].clock_at if player in timers else None
@@ -494,19 +513,39 @@ class Sessions:
             kept = dict(old.marks) if old is not None else {}
             words = text.split()[1:]
             marks = {w: kept.get(w, round(since, 1)) for w in words}
-            await self.ctx.db.save_draft(game_id, player, table.version, text, marks,
-                                         now=self.ctx.now())
             try:
-                await self.measured(table, player, text)
+                await self.measured(table, player, text, marks=marks)
                 ready = "It is complete: confirm it to commit it (a decision is final)."
             except GameError as exc:
+                if not nxt:  # no next word and not complete: it leads nowhere, whatever the
+                    # decision's kind (a listed one's options only filter its legal list)
+                    raise IllegalDecision(f"`{text}` can't be completed into a legal decision "
+                                          f"now: {exc} Nothing changed.") from None
                 ready = f"Not complete yet: {exc}"
+            await self.ctx.db.save_draft(game_id, player, table.version, text, marks,
+                                         now=self.ctx.now())
+            self._draft_steps.setdefault(user_id, collections.deque()).append(self.ctx.clock())
         present = self.ctx.present(table.game)
         shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
         return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
                 + (f"Next words: {shown}\n" if nxt else "")
                 + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
                 + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+
+    def _draft_pace(self, user_id: int) -> None:
+        """Refused (nothing changed) once ``user_id`` saved ``draft_steps_per_minute`` draft
+        steps in the last minute; only saved steps count."""
+        now = self.ctx.clock()
+        if len(self._draft_steps) > 10_000:  # forget who has not drafted for a minute
+            for user in [u for u, q in self._draft_steps.items() if not q or q[-1] <= now - 60]:
+                del self._draft_steps[user]
+        steps = self._draft_steps.get(user_id)
+        while steps and steps[0] <= now - 60:
+            steps.popleft()
+        if steps is not None and len(steps) >= self.draft_steps_per_minute:
+            wait = max(1, int(steps[0] + 60 - now + 0.999))
+            raise WrongPhase(f"You changed your draft {len(steps)} times in the last minute: "
+                             f"wait {wait} s before the next change. Nothing changed.")
 
     async def draft_panel(self, game_id: int, user_id: int) -> choices.Panel | None:
         """The controls under the user's draft: a select of the parts of the next word (the

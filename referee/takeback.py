@@ -23,6 +23,7 @@ from .sessions import Sessions
 
 log = logging.getLogger(__name__)
 AUTOMATIC = ("ai", "auto")
+ASKED_MAX = 10_000  # requests remembered (the oldest forgotten first)
 
 
 def takeback_panel(game_id: int, version: int) -> Panel:
@@ -39,6 +40,16 @@ class Takebacks:
         self.sessions = sessions
         self.notify = notifier
         self.moderation = moderation
+        # (game, player) -> the state (version, tag) they last asked a takeback in: one
+        # request per player per state, so asking and withdrawing in a loop pings nobody again
+        # (until a rewind: an undo or a takeback may bring the same state back)
+        self.asked: dict[tuple[int, str], tuple[int, str]] = {}
+        moderation.rewound.append(self.forget)
+
+    def forget(self, game_id: int) -> None:
+        """The game was rewound: its players may ask again."""
+        for key in [k for k in self.asked if k[0] == game_id]:
+            del self.asked[key]
 
     async def request(self, game_id: int, user_id: int) -> str:
         """Ask to take back the user's last decision; what to tell them (privately). With no
@@ -67,6 +78,10 @@ class Takebacks:
             pending = await lifecycle_db.get_takeback(self.ctx.db, game_id)
             if pending is not None and pending.version == table.version:
                 raise Refusal("A takeback is already waiting for an answer in this game.")
+            key = (game_id, seat.player_id)
+            if self.asked.get(key) == (table.version, table.tag):
+                raise Refusal("You already asked to take this decision back: one request per "
+                              "decision. Nothing changed.")
             if pending is not None:  # the game moved on since: that request lapsed
                 await lifecycle_db.drop_takeback(self.ctx.db, game_id)
             needed = tuple(s.user_id for s in game.seats if s.user_id is not None
@@ -79,6 +94,10 @@ class Takebacks:
                     note="(A decision was taken back.)")
                 answer = f"`{decision.text}` is taken back."
             else:
+                self.asked.pop(key, None)  # most recent last
+                self.asked[key] = (table.version, table.tag)
+                while len(self.asked) > ASKED_MAX:
+                    del self.asked[next(iter(self.asked))]
                 await lifecycle_db.open_takeback(self.ctx.db, Takeback(
                     game_id, seat.player_id, user_id, decision.seq, table.version, needed, (),
                     self.ctx.now()))

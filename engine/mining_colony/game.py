@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
+from ..core.errors import GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
 from ..core.game import OptionSpec, SequentialGame, Timing, ToAct, default_reveals
 from ..core.stored import StateCodec, StoredGame
@@ -48,12 +48,12 @@ class MiningColony(StoredGame):
     option_specs: Mapping[str, OptionSpec] = OPTIONS
 
     # --- making and reading states ---------------------------------------------------------
-    def validate(self, state: State) -> None:
+    corrupt = "This saved game is not a reachable table: "
+
+    def violations(self, state: State) -> list[str]:
         from .invariants import violations
 
-        problems = violations(state)
-        if problems:
-            raise CorruptState(f"This saved game is not a reachable table: {problems[0]}.")
+        return violations(state)
 
     # --- who owes what ---------------------------------------------------------------------
     def owed(self, state: State) -> list[ToAct]:

@@ -9,6 +9,9 @@ from collections import Counter
 from .components import (
     ITEM_COUNTS,
     PLACEMENTS,
+    RESOURCE_CARDS,
+    SETS,
+    SIDES,
     SIZES,
     SQUARES,
     STARTING,
@@ -19,11 +22,19 @@ from .components import (
     TILE_PRINT,
     TOKEN_COUNTS,
     TOKEN_TYPES,
+    ZORLORD,
     fits,
 )
 from .state import Colony, State
 
 _PHASES = {"bid", "take", "develop", "ended"}
+ROUNDS = 10  # R18 (flow.ROUNDS)
+CREDIT_CAP = 5  # R15 (flow.CREDIT_CAP)
+#: bounds, not rules: well above anything a game reaches, so that a forged number can't
+#: reach ``legal`` or a score (issue 25)
+CREDITS_MAX = 60  # the cap, the solo bonus and a development turn's discards
+SCORE_MIN, SCORE_MAX = -36, 200  # R19: -1 a square undeveloped; structures, items, credits
+VERSION_MAX = 20_000
 
 
 def _held(state: State) -> Counter[str]:
@@ -51,6 +62,11 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
         out.append(f"round {state.round} is outside 1-10")
     if set(state.supply) != set(SUPPLY_KEYS) or set(state.totals) != set(SUPPLY_KEYS):
         return [*out, "the supply does not name every component"]
+    seated = _seats(state)
+    if seated:
+        return [*out, *seated]
+    out += _turn_order(state)
+    out += _bounds(state)
     # conservation of crystals, workers, ships, structures, tokens
     held = _held(state)
     for key in SUPPLY_KEYS:
@@ -81,8 +97,8 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
         tiles.update(t for t in state.zorlord.supply if t.startswith("t"))
     if any(t not in TILE_PRINT for t in tiles) or any(k > 1 for k in tiles.values()):
         out.append("a development tile is unknown or in two places")
-    if not state.preset_zones and state.version > 0 and len(tiles) != len(TILE_IDS):
-        pass  # setups may leave tiles unnamed; each tile still appears at most once
+    if sorted(tiles) != sorted(TILE_IDS):  # C7: every tile somewhere, once
+        out.append(f"{len(TILE_IDS) - len(tiles)} development tiles are missing")
     # excavation cards: unique across everybody, each player's count kept
     cards: Counter[int] = Counter()
     for p in state.players:
@@ -118,6 +134,88 @@ def violations(state: State) -> list[str]:  # noqa: C901 - one check after anoth
                 out.append("the turn points outside the excavation order")
         elif state.phase == "bid" and all(p.bid is not None for p in state.players):
             out.append("every player has bid but the bids were not revealed")
+    return out
+
+
+def _seats(state: State) -> list[str]:
+    """1 to 4 distinct players (R1), Zorlord exactly in the solo game (R21), known options."""
+    ids = [p.id for p in state.players]
+    out: list[str] = []
+    if not 1 <= len(ids) <= 4 or len(set(ids)) != len(ids) or ZORLORD in ids or not all(ids):
+        out.append("the players are not 1 to 4 distinct ids")
+    if (len(ids) == 1) != state.solo:
+        out.append("Zorlord plays exactly in the solo game (R21)")
+    if state.options.side not in SIDES or state.options.difficulty not in (1, 2, 3, 4):
+        out.append("the colony side or the solo difficulty is not one of the game's")
+    return out
+
+
+def _turn_order(state: State) -> list[str]:
+    """R7, R8: the excavation order is every seated player (and Zorlord in solo) by their
+    revealed cards, highest first; the turn and each zone's taker are in it."""
+    out: list[str] = []
+    bidders = [p.id for p in state.players] + ([ZORLORD] if state.solo else [])
+    zones = 2 if state.solo else len(state.players)  # C10
+    takers = [z.taken_by for z in state.zones if z.taken_by is not None]
+    if state.phase == "bid":
+        if state.order or state.turn or takers:
+            out.append("an excavation order or a take before the reveal (R7)")
+    elif state.phase in ("take", "develop"):
+        bids = {p.id: p.bid for p in state.players}
+        if state.zorlord is not None:
+            bids[ZORLORD] = state.zorlord.bid
+        if sorted(state.order) != sorted(bidders) or any(b is None for b in bids.values()):
+            return [f"the excavation order {state.order} is not the players' (R8)"]
+        if state.order != sorted(bids, key=lambda i: bids[i] or 0, reverse=True):
+            out.append("the excavation order is not by the revealed cards, highest first (R8)")
+        if not 0 <= state.turn < len(state.order):
+            out.append("the turn points outside the excavation order")
+        if len(state.zones) != zones:
+            out.append(f"{len(state.zones)} zones, not {zones} (C10)")
+        done = state.order[:state.turn] if state.phase == "take" else state.order
+        if sorted(takers) != sorted(done):
+            out.append("the zones taken are not those of the players whose take is done (R8)")
+    if any(t not in bidders for t in takers) or len(set(takers)) != len(takers):
+        out.append("a zone was taken by someone not seated, or twice")
+    return out
+
+
+def _bounds(state: State) -> list[str]:
+    """Counts within what a game reaches: versions, credits, refreshes, the score history,
+    resource cards and excavation cards of each player's own set (C3, R5, R15, R18)."""
+    out: list[str] = []
+    n = len(state.players)
+    if not 0 <= state.version <= VERSION_MAX:
+        out.append(f"version {state.version} is out of bounds")
+    rows = state.round - (0 if state.ended else 1)  # a scenario may start without them
+    if state.solo and state.history or len(state.history) > rows or any(
+            len(row) != n or any(not SCORE_MIN <= v <= SCORE_MAX for v in row)
+            for row in state.history):
+        out.append("the score history is not one row of scores per round played")
+    known = sorted(RESOURCE_CARDS)
+    resources = state.resource_deck + state.resource_discard
+    if len(set(resources)) != len(resources) or any(r not in RESOURCE_CARDS for r in resources) \
+            or (state.resource_card is not None and (
+                not state.resource_discard or state.resource_card != state.resource_discard[-1])):
+        out.append("a resource card is unknown, in two places or not the last flipped")
+    if sorted(resources) != known:  # C9: every resource card in the deck or flipped
+        out.append("the resource cards are not all in the deck or flipped, once each")
+    developed = set(state.order[:state.turn]) if state.phase == "develop" else set()
+    for p in state.players:
+        if p.bid is not None and state.phase in ("take", "develop") and (
+                not p.played or p.played[-1] != p.bid):
+            out.append(f"{p.name}'s revealed card is not their last played card (R7)")
+        if not 0 <= p.cards <= len(SETS[0]) or len(p.played) > state.round:
+            out.append(f"{p.name} has {p.cards} excavation cards and played "
+                       f"{len(p.played)} in round {state.round} (C3)")
+        # R15: at most 5 kept after a development turn; +1 for each of the three staged items
+        # discarded outside one (R11, R12), +4 for the solo round-10 bonus (R22)
+        kept = CREDIT_CAP + 3 + (4 if state.solo else 0)
+        if not 0 <= p.credits <= CREDITS_MAX or p.credits > kept and (
+                state.phase in ("bid", "take") or p.id in developed):
+            out.append(f"{p.name} has {p.credits} credits (R15: at most {CREDIT_CAP} kept)")
+        if not 0 <= p.refreshed <= len(SETS[0]):
+            out.append(f"{p.name} refreshed {p.refreshed} times")
     return out
 
 

@@ -21,6 +21,7 @@ from .components import (
     SQUARES,
     STRUCTURES,
     SUPPLY_KEYS,
+    TILE_IDS,
     TILE_PRINT,
     TOKEN_TYPES,
     fits,
@@ -177,6 +178,10 @@ def build(doc: dict[str, Any]) -> tuple[State, EventLog]:  # noqa: C901 - key af
     for size in SIZES:
         if size not in piles:
             state.piles[size] = [t for t in state.piles[size] if t not in used_tiles]
+    # a tile the setup leaves nowhere is out of the game, in the box (R12): every tile is
+    # somewhere once (invariants.py)
+    somewhere = set(used_tiles) | {t for pile in state.piles.values() for t in pile}
+    state.box = [t for t in TILE_IDS if t not in somewhere]
 
     # resource deck
     deck = setup.get("resource_deck")

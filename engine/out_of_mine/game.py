@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import CorruptState, GameOver, IllegalDecision, NotationError, NotYourTurn
+from ..core.errors import GameOver, IllegalDecision, NotationError, NotYourTurn
 from ..core.events import Event
 from ..core.game import Timing, ToAct, default_reveals
 from ..core.stored import StateCodec, StoredGame
@@ -38,10 +38,8 @@ class OutOfMine(StoredGame):
     option_specs = OPTIONS
 
     # --- making and reading states -------------------------------------------------------
-    def validate(self, state: State) -> None:
-        found = violations(state)
-        if found:
-            raise CorruptState(f"This saved game breaks the rules: {found[0]}")
+    def violations(self, state: State) -> list[str]:
+        return violations(state)
 
     # --- who owes what -------------------------------------------------------------------
     def owed(self, state: State) -> list[ToAct]:

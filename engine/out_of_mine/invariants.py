@@ -3,12 +3,17 @@ the simulator and property tests, and on every import (``GAME.validate``)."""
 
 from __future__ import annotations
 
-from ..core.errors import IllegalDecision
-from .actions import Dig, parse
-from .components import BOARDS, CARDS, PILE, ROUNDS, SIDES
+from collections.abc import Iterable
+
+from ..core.errors import IllegalDecision, NotationError
+from .actions import Dig, Placed, parse, parse_tile
+from .components import BOARDS, CARDS, GALLERY, PILE, ROUNDS, SIDES
 from .flow import forced_side
-from .scoring import ranking_key
-from .state import State
+from .scoring import ranking_key, record
+from .state import RoundRecord, State
+
+#: a raced dig's time= in tenths: at most the longest turn the referee allows (14 days, R6)
+TIME_MAX = 14 * 24 * 3600 * 10
 
 
 def violations(state: State) -> list[str]:
@@ -28,8 +33,11 @@ def violations(state: State) -> list[str]:
         out.append(f"round {state.round} is not between 1 and {ROUNDS}.")
     if state.phase not in ("side", "dig", "ended") or state.ended != (state.phase == "ended"):
         out.append(f"phase '{state.phase}' does not match ended={state.ended}.")
+    if out:
+        return out  # the checks below index by seat, round and board
     for seat in range(n):
         out += _player_violations(state, seat)
+    out += _progress(state)
     if state.ended:
         best = max(ranking_key(p) for p in state.players)
         if state.winners != [p.id for p in state.players if ranking_key(p) == best]:
@@ -57,19 +65,115 @@ def _player_violations(state: State, seat: int) -> list[str]:
         out.append(f"{who} opened without a race or a card (R6).")
     if p.dig is not None:
         out += _dig_violations(state, p.id, p.dig)
-    if len(p.rounds) > ROUNDS:
-        out.append(f"{who} more than {ROUNDS} scored rounds.")
-    for rec in p.rounds:
-        parts = rec.base + rec.call + rec.elves + rec.finds
-        if rec.score != parts or (rec.empty > 10 and parts) or rec.base != max(
-                0, 10 - rec.empty) * (rec.empty <= 10):
-            out.append(f"{who} round {rec.round}'s parts don't add up (R11).")
+    scored = state.round - (not state.ended)  # rounds revealed so far (R5 step 5)
+    if len(p.rounds) != scored:
+        out.append(f"{who} {len(p.rounds)} scored rounds in round {state.round}.")
+    for index, rec in enumerate(p.rounds):
+        problem = _record_problem(state, rec, index + 1)
+        if problem:
+            out.append(f"{who} round {rec.round}'s record {problem}.")
+    if (p.total, p.calls, p.empty) != (sum(r.score for r in p.rounds),
+                                        sum(1 for r in p.rounds if r.call),
+                                        sum(r.empty for r in p.rounds)):
+        out.append(f"{who} the total, calls or empty spaces are not the sum of the rounds "
+                   "(R11, R16).")
+    if p.previous != (p.rounds[-1].board if p.rounds else None):
+        out.append(f"{who} the previous side is not the side of the last round played.")
     return out
 
 
-def _dig_violations(state: State, pid: str, text: str) -> list[str]:
-    from .dig import check_tiles
+def _covered(words: list[str]) -> int:
+    return sum(len(w.partition(":")[2].split(",")) for w in words)
 
+
+def _callers_agree(state: State, recs: list[RoundRecord]) -> bool:
+    """R10: the players whose whole dig covered the gallery call; with the race on (R6) only
+    the least time among them, and every later dig lost the tiles placed after it."""
+    complete = [r for r in recs if _covered(r.tiles + r.cut) == GALLERY]
+    if not state.options.race:
+        return all(bool(r.call) == (r in complete) and not r.cut for r in recs)
+    cut_at = min((r.time or 0 for r in complete), default=None)
+    for r in recs:
+        calls = cut_at is not None and r in complete and r.time == cut_at
+        if bool(r.call) != calls or r.cut and (cut_at is None or (r.time or 0) <= cut_at):
+            return False
+    return True
+
+
+def _record_problem(state: State, rec: RoundRecord, number: int) -> str | None:
+    """What is wrong with one scored round, rebuilt from its side, card and tiles (R6, R7,
+    R10-R13); None if it is what ``record`` scores."""
+    if rec.round != number or rec.board not in SIDES or rec.card not in CARDS:
+        return "names another round, side or card"
+    if (rec.time is None) == state.options.race or (
+            rec.time is not None and not 0 <= rec.time <= TIME_MAX):
+        return "has a time without the race, none with it, or one out of bounds (R6)"
+    if rec.cut and not state.options.race:
+        return "has tiles cut without a race (R6)"
+    try:
+        tiles = [parse_tile(w) for w in rec.tiles + rec.cut]
+        if any(t.at is not None for t in tiles) or [t.word for t in tiles] != rec.tiles + rec.cut:
+            return "holds tile words that are not canonical"
+        check_tiles(rec.board, rec.card, tiles)
+    except (IllegalDecision, NotationError, KeyError) as exc:
+        return f"holds a dig that is not legal ({exc})"
+    rebuilt = record(state, rec.board, rec.card, rec.tiles, bool(rec.call))
+    if rec.call and rec.empty:
+        return "calls OUT OF MINE! without a complete board (R10)"
+    if (rec.empty, rec.base, rec.call, rec.elves, rec.finds, rec.score) != (
+            rebuilt.empty, rebuilt.base, rebuilt.call, rebuilt.elves, rebuilt.finds,
+            rebuilt.score) or rec.empty > GALLERY:
+        return "does not score what its tiles score (R11-R13)"
+    return None
+
+
+def _progress(state: State) -> list[str]:
+    """Rounds, exchanges and the version agree (R5, R15, R16)."""
+    out: list[str] = []
+    n = len(state.players)
+    exchanges = state.round - 1  # each round but the last ends with one (R15)
+    if len(state.retired) != exchanges or len(state.pile) != PILE - exchanges:
+        out.append(f"{len(state.retired)} boards retired and {len(state.pile)} in the pile in "
+                   f"round {state.round} (R15).")
+    if not 0 <= state.version <= 3 * n * state.round:
+        out.append(f"version {state.version} in round {state.round}: each player makes at most "
+                   "three decisions a round.")
+    for number in range(1, state.round + state.ended):
+        if any(len(p.rounds) < number for p in state.players):
+            break
+        if not _callers_agree(state, [p.rounds[number - 1] for p in state.players]):
+            out.append(f"round {number}'s calls and cuts are not those of its times (R6, R10).")
+    last = state.last_round
+    ids = [p.id for p in state.players]
+    if last is None:
+        if state.round > 1 or state.ended:
+            out.append("the last round's facts are missing.")
+        return out
+    played = state.round if state.ended else state.round - 1
+    if last.round != played or last.round < 1:
+        out.append(f"the last round is {last.round}, not {played}.")
+        return out
+    callers = [p.id for p in state.players if len(p.rounds) >= played
+               and p.rounds[played - 1].call]
+    if last.callers != callers or any(c not in ids for c in last.callers):
+        out.append("the last round's callers are not the players who called (R10).")
+    if state.ended:
+        if last.retired is not None or last.new_board is not None:
+            out.append("a board was exchanged after the last round.")
+    elif (last.retired, last.new_board) != (state.retired[-1] if state.retired else None,
+                                            last.new_board) or last.new_board not in [
+            p.board for p in state.players]:
+        out.append("the last exchange's boards are not the retired one and one in play (R15).")
+    return out
+
+
+def check_tiles(side: str, card: int, tiles: Iterable[Placed]) -> int:
+    from .dig import check_tiles as check
+
+    return check(side, card, tiles)
+
+
+def _dig_violations(state: State, pid: str, text: str) -> list[str]:
     p = state.player(pid)
     try:
         dig = parse(text)

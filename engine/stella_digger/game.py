@@ -13,6 +13,7 @@ from typing import Any
 from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
 from ..core.game import OptionSpec, SequentialGame, ToAct, default_reveals
+from ..core.stored import start_problem
 from . import serial
 from .actions import Action, parse
 from .events import EventLog
@@ -152,6 +153,17 @@ class StellaDigger(SequentialGame):
 
     def clone(self, state: State) -> State:
         return serial.clone(state)
+
+    def start_options(self, state: State) -> dict[str, Any]:
+        """The options ``new_game`` was given (an import's must be these, referee/imports.py)."""
+        return {"red_tears": state.options.red_tears}
+
+    def check_start(self, state: State) -> None:
+        """CorruptState unless ``state`` is exactly what its seed, players and options deal
+        (engine/core/stored.py, the same check for every game)."""
+        found = start_problem(self, state)
+        if found:
+            raise CorruptState(f"This saved game is not one a real game can reach: {found[0]}.")
 
     def replay(self, initial: str | State, log: list[tuple[str, str]]) -> State:
         """Rebuild a state from its initial state and decision log (player, notation)."""

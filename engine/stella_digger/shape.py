@@ -30,6 +30,8 @@ from .steps import AUTO, DECISIONS
 NAME_MAX = 100  # characters in a player's name
 STACK_MAX = 64  # frames: a round, a completion and every monster fight stay well below
 ROUND_MAX = 500  # games end in tens of rounds (R18); a bound, not a rule
+VERSION_MAX = 100 * ROUND_MAX  # decisions: a round takes a few per player; a bound
+SCORE_BOUND = 1000  # |a recorded score| (R19: tens of points); a bound, not a rule
 _ARROWS = sum(code.endswith(">") for pile in TILE_PILES.values() for code in pile)
 #: squares in one target: a tile and its connected group (R6), each link made by an arrow tile
 TARGET_MAX = _ARROWS + 1
@@ -196,12 +198,13 @@ def _stack(state: State) -> list[str]:
 
 def _progress(state: State) -> list[str]:
     out: list[str] = []
-    if state.version < 0 or not 1 <= state.round <= ROUND_MAX:
+    if not 0 <= state.version <= VERSION_MAX or not 1 <= state.round <= ROUND_MAX:
         out.append(f"round {state.round} at version {state.version} can't be reached")
     if len(state.score_history) != state.round - 1 + state.ended:
         out.append(f"{len(state.score_history)} rounds of scores recorded in round {state.round}")
-    if any(len(row) != len(state.players) for row in state.score_history):
-        out.append("a round of scores does not have one score per player")
+    if any(len(row) != len(state.players) or any(not -SCORE_BOUND <= v <= SCORE_BOUND
+                                                 for v in row) for row in state.score_history):
+        out.append("a round of scores does not have one score per player, each in bounds")
     if state.ended != (state.end_reason in END_REASONS) or (state.ended and (
             state.winners != winners(state))) or (
             not state.ended and state.winners):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
+from ..core.errors import GameOver, IllegalDecision, NotYourTurn
 from ..core.events import Event
 from ..core.game import OptionSpec, SequentialGame, ToAct, default_reveals
 from ..core.stored import StateCodec, StoredGame
@@ -51,13 +51,12 @@ class WhiteRanium(StoredGame, SequentialGame):
                             choices=CARD_MODES)}
 
     # --- making and reading states ----------------------------------------------------------
-    def validate(self, state: State) -> None:
+    corrupt = "This saved game is not a White Ranium table the rules reach: "
+
+    def violations(self, state: State) -> list[str]:
         from .invariants import violations
 
-        found = violations(state)
-        if found:
-            raise CorruptState("This saved game is not a White Ranium table the rules reach: "
-                               + "; ".join(found[:3]) + ".")
+        return violations(state)
 
     def clone(self, state: State) -> State:
         return clone(state)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..core.errors import GameError
 from .board import PLACES
 from .components import (
     COLOURS,
@@ -19,7 +20,7 @@ from .components import (
     SYMBOLS,
     identity,
 )
-from .state import State
+from .state import Frame, State
 
 _PHASES = ("swap", "colours", "play", "ended")
 PLACE_SET = frozenset(PLACES)
@@ -37,6 +38,12 @@ def violations(state: State) -> list[str]:
     n = len(state.players)
     if not 2 <= n <= 4:
         return [f"{n} players"]
+    ids = [p.id for p in state.players]
+    if len(set(ids)) != n or not all(ids):
+        return ["the players' ids are not distinct"]
+    seats = _seats_and_turns(state)
+    if seats:
+        return seats  # the checks below index by seat
     if state.phase not in _PHASES or (state.phase == "ended") != state.ended:
         out.append(f"phase {state.phase!r} with ended={state.ended}")
     # the board: 36 cards, each two faces and one orientation; the deck's cards once each
@@ -106,6 +113,98 @@ def violations(state: State) -> list[str]:
 
 
 TRAIL_MAX = 200  # moves a turn can make: 4 ore, free actions, transports of three crews
+#: bounds, not rules: far above any game's, so that no forged number is believed (issue 25)
+ROUND_MAX = 500
+VERSION_MAX = 100_000
+STACK_MAX = 16
+
+
+def _seats_and_turns(state: State) -> list[str]:
+    """Every seat a frame, a chooser, the start or the turn names is a seat; the numbers of
+    the turn are within the rules' bounds in every phase (R1, R6, R7, R18), so that a state
+    that loads always has someone owing a decision, or is over."""
+    from .setup import choice_order
+
+    out: list[str] = []
+    n = len(state.players)
+    early = state.phase in ("swap", "colours")
+    if not 0 <= state.start < n:
+        return [f"the start seat {state.start} is not a seat"]
+    if not 0 <= state.version <= VERSION_MAX or not 0 <= state.round <= ROUND_MAX or (
+            early != (state.round == 0)):
+        out.append(f"round {state.round} at version {state.version}")
+    if early != (state.turn == -1) or not -1 <= state.turn < n:
+        out.append(f"the turn names seat {state.turn} in the {state.phase} phase")
+    if not 0 <= state.ore <= ORE or early and state.ore:
+        out.append(f"ore {state.ore}")
+    for p in state.players:
+        if not 0 <= p.delivered <= MAX_DELIVERY or early and p.delivered:
+            out.append(f"{p.name} delivered {p.delivered} units this turn")
+    if (state.phase == "swap") != (state.swaps_left > 0):
+        out.append(f"{state.swaps_left} swaps left in the {state.phase} phase")
+    order = choice_order(n, state.start)
+    if state.phase == "swap" and state.choosers != order or state.phase == "colours" and (
+            not state.choosers or state.choosers != order[len(order) - len(state.choosers):]) \
+            or not early and state.choosers:
+        out.append(f"the seats still to choose a colour are {state.choosers} (R6)")
+    for seat, p in enumerate(state.players):
+        owned = sorted(c.colour for c in state.crews if c.seat == seat)
+        if len(set(p.colours)) != len(p.colours) or sorted(p.colours) != owned:
+            out.append(f"{p.name}'s colours are not the crews they own (R6)")
+    if any(not -1 <= c.seat < n for c in state.crews):
+        out.append("a crew is owned by no seat")
+    if len(state.stack) > STACK_MAX or state.stack and state.phase != "play":
+        out.append(f"{len(state.stack)} steps to run in the {state.phase} phase")
+    for frame in state.stack:
+        out += _frame(state, frame)
+    for log in (state.turn_log, state.last_turn_log):
+        if len(log) > TRAIL_MAX or any(not _logged(state, entry) for entry in log):
+            out.append("a turn's log names someone not seated or a decision that is not one")
+    fight = state.last_fight
+    if fight is not None:
+        a = SYMBOL_CARD_VALUE.get(fight.attacker_card, -99)
+        d = SYMBOL_CARD_VALUE.get(fight.defender_card, -99)
+        if fight.attacker not in COLOURS or fight.defender not in COLOURS or not (
+                a - state.units <= fight.attacker_value <= a
+                and d - state.units <= fight.defender_value <= d) or fight.winner != (
+                fight.attacker if fight.attacker_value > fight.defender_value else
+                fight.defender if fight.defender_value > fight.attacker_value else None):
+            out.append("the last fight's cards, values and winner do not agree (R14)")
+    if any(w not in [p.id for p in state.players] for w in state.winners):
+        out.append("a winner is not seated")
+    return out
+
+
+def _frame(state: State, frame: Frame) -> list[str]:
+    n = len(state.players)
+    if frame.kind not in _FRAMES or not 0 <= frame.seat < n:
+        return [f"a {frame.kind} step for seat {frame.seat}"]
+    if frame.kind == "fight":
+        a, d = state.crew(frame.attacker), state.crew(frame.defender)
+        if a is None or d is None or a is d or a.seat != frame.seat or (
+                frame.attacker_card is not None and frame.defender_card is not None):
+            return ["a fight between crews not in play, or with both cards already played"]
+        for crew, card in ((a, frame.attacker_card), (d, frame.defender_card)):
+            owner = state.players[crew.seat] if 0 <= crew.seat < n else None
+            if card is not None and (owner is None or not owner.colours
+                                     or card not in SYMBOL_CARDS[owner.colours[0]]):
+                return ["a fight card that is not its player's (R14)"]
+    elif frame.kind == "place" and (not 1 <= frame.left <= state.units or (
+            frame.card is not None and frame.card not in SYMBOL_CARD_VALUE)):
+        return [f"a placing step with {frame.left} units to place (R19)"]
+    return []
+
+
+def _logged(state: State, entry: list[str]) -> bool:
+    from .actions import parse
+
+    if len(entry) != 2 or entry[0] not in [p.id for p in state.players]:
+        return False
+    try:
+        parse(entry[1])
+    except GameError:
+        return False
+    return True
 
 
 def _step_ok(step: list[str]) -> bool:

@@ -80,7 +80,7 @@ def determinize(game: Any, view: dict[str, Any], player: str, rng: Rng) -> State
     state.units = (len(state.ranium) + sum(c.held for c in state.crews)
                    + state.supply_ranium)
     state.marker_total = state.supply_markers + sum(p.markers for p in state.players)
-    if state.phase == "colours":
+    if state.phase in ("swap", "colours"):  # R6: in the swap phase nobody has chosen yet
         chosen = sum(len(p.colours) for p in state.players)
         state.choosers = choice_order(n, state.start)[chosen:]
     last = view.get("last_fight")

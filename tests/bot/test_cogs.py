@@ -16,7 +16,7 @@ import bot as bot_module
 from bot import StellaBot
 from cogs import components
 from cogs.admin import Admin
-from cogs.common import SOMETHING_WRONG, report_error
+from cogs.common import DECISION_STANDS, SOMETHING_WRONG, StellaTree, report_error
 from cogs.play import legal
 from engine import NotYourTurn
 from games.stella_digger.commands import Stella
@@ -103,6 +103,7 @@ async def test_the_error_handler(referee: Referee, caplog: pytest.LogCaptureFixt
 async def run_command(command: Any, cog: Any, it: FakeInteraction, **kwargs: Any) -> str:
     """Call a command's callback like the tree does, errors through the one handler."""
     try:
+        await StellaTree.interaction_check(None, it)  # type: ignore[arg-type]  # as the tree does
         await command.callback(cog, it, **kwargs)
     except Exception as exc:
         await report_error(it, exc)
@@ -294,3 +295,62 @@ async def test_clicks_and_commands_from_another_server_are_refused(referee: Refe
     it = FakeInteraction(referee, me, game.thread_id)
     await components.handle(it, ids.turn_id(game.id, table.version, table.tag, "do", "target B1"), [])
     assert it.last_text() == "✅ Done: `target B1`"
+
+
+async def test_a_failure_after_the_commit_says_the_decision_stands(referee: Referee,
+                                                                   monkeypatch: Any) -> None:
+    # issue 25: "nothing was changed" was shown after a decision that had been applied (the
+    # after-picture failed in _pick); any failure after the commit, in every path that commits
+    from cogs.game import GameGroup
+
+    async def broken(*_args: Any) -> None:
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(referee.sessions, "after_picture", broken)
+    game = await two_players(referee)
+    decided = 0
+
+    async def me() -> FakeMember:
+        await referee.idle()
+        user, _, _ = await owed(referee, game.id)
+        return ann if user == ANN else bob
+
+    # a button
+    prompt = thread_posts(referee.ctx.out, game)[-1]  # type: ignore[arg-type]
+    it = FakeInteraction(referee, await me(), game.thread_id)
+    await components.handle(it, prompt.panel.buttons[1].custom_id, [])  # type: ignore[union-attr]
+    decided += 1
+    assert it.last_text() == DECISION_STANDS
+    # a private select's pick
+    user = await me()
+    _, _, table = await owed(referee, game.id)
+    it = FakeInteraction(referee, user, game.thread_id)
+    await components.handle(it, ids.turn_id(game.id, table.version, table.tag, "verb", "draw"), [])
+    select = it.replies()[-1][1]["view"].children[0]
+    pick = FakeInteraction(referee, user, game.thread_id)
+    await components.handle(pick, select.custom_id, [select.item.options[0].value])
+    decided += 1
+    assert pick.last_text() == DECISION_STANDS
+    # /game do
+    user = await me()
+    _, _, table = await owed(referee, game.id)
+    cog = GameGroup.__new__(GameGroup)
+    action = str(referee.ctx.game.default(table.state))
+    text = await run_command(GameGroup.do, cog, FakeInteraction(referee, user, game.thread_id),
+                             action=action)
+    decided += 1
+    assert text == DECISION_STANDS
+    # /game confirm of a draft
+    user = await me()
+    _, _, table = await owed(referee, game.id)
+    await referee.sessions.draft(game.id, user.id, str(referee.ctx.game.default(table.state)))
+    text = await run_command(GameGroup.confirm, cog, FakeInteraction(referee, user, game.thread_id))
+    decided += 1
+    assert text == DECISION_STANDS
+    assert len(await referee.db.get_log(game.id)) >= decided  # each one was committed
+    # a failure before any commit still says nothing changed
+    monkeypatch.setattr(referee.sessions, "decide", broken)
+    user = await me()
+    text = await run_command(GameGroup.do, cog, FakeInteraction(referee, user, game.thread_id),
+                             action="pass")
+    assert text == SOMETHING_WRONG

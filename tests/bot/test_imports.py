@@ -207,3 +207,113 @@ async def test_other_servers_are_answered_while_an_import_is_checked(
     assert not task.done()
     release.set()
     assert (await task).status == "running"
+
+
+# --- issue 25: the other games' starts are rebuilt from their seed, players and options -------
+
+OTHER_GAMES = ("out-of-mine", "mining-colony", "white-ranium")
+
+
+async def started_export(referee: Referee, name: str, seed: int = 5) -> dict[str, Any]:
+    """A two-player game of ``name`` just started (version 0), exported."""
+    from .conftest import ANN, BOB
+
+    game = await referee.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN,
+                                    host_name="Ann", game_name=name, options={}, turn_hours=1)
+    await referee.lobby.join(game.id, BOB, "Bob")
+    await referee.lobby.start(game.id, ANN, seed=seed)
+    await referee.idle()
+    return json.loads((await referee.moderation.export(game.id)).data)
+
+
+def forge_start(doc: dict[str, Any], name: str, edit: Callable[[Any], Any]) -> dict[str, Any]:
+    """The file's start (and so its snapshot: no decisions) replaced by an edited one."""
+    from engine import get_game
+
+    g = get_game(name)
+    state = g.load(doc["initial_state"])
+    state = edit(state) or state
+    doc["initial_state"] = doc["snapshot"]["state"] = g.dump(state)
+    doc["log"] = []
+    return doc
+
+
+def _relabelled(name: str) -> Callable[[Any], Any]:
+    """The deal of another seed (the same players and options), labelled with the file's."""
+    from engine import get_game
+    from engine.core.stored import rebuilt_start
+
+    def edit(state: Any) -> Any:
+        seed = state.seed
+        state.seed = seed + 1
+        other = rebuilt_start(get_game(name), state)
+        other.seed = seed
+        return other
+    return edit
+
+
+def _set(**fields: Any) -> Callable[[Any], None]:
+    def edit(state: Any) -> None:
+        for key, value in fields.items():
+            setattr(state, key, value)
+    return edit
+
+
+def _first(**fields: Any) -> Callable[[Any], None]:
+    def edit(state: Any) -> None:
+        for key, value in fields.items():
+            setattr(state.players[0], key, value)
+    return edit
+
+
+FORGED_STARTS = [
+    ("out-of-mine", "a total of 999", _first(total=999)),
+    ("out-of-mine", "a negative call count", _first(calls=-1)),
+    ("out-of-mine", "round 10", _set(round=10)),
+    ("mining-colony", "999 credits", _first(credits=999)),
+    ("mining-colony", "round 10", _set(round=10)),
+    ("white-ranium", "p1 delivered 999", _first(delivered=999)),
+    ("white-ranium", "ore 999", _set(ore=999)),
+    ("white-ranium", "round 10", _set(round=10)),
+    *[(name, "another seed's deal relabelled", _relabelled(name))
+      for name in (*OTHER_GAMES, "stella-digger")],
+]
+
+
+@pytest.mark.parametrize(("name", "how", "edit"), FORGED_STARTS,
+                         ids=[f"{n}: {h}" for n, h, _ in FORGED_STARTS])
+async def test_a_forged_start_of_any_game_is_refused(referee: Referee, db_path: Path, name: str,
+                                                     how: str, edit: Callable[[Any], Any]
+                                                     ) -> None:
+    """Issue 25: the start is rebuilt from the file's seed, players and options and must equal
+    the file's (engine/core/stored.py ``start_problem``); nothing is stored."""
+    doc = forge_start(await started_export(referee, name), name, edit)
+    await refused(referee, db_path, doc, "not the start|"
+                                         "not a reachable table|breaks the rules|rules reach|"
+                                         "real game can reach")
+
+
+@pytest.mark.parametrize("name", OTHER_GAMES)
+async def test_a_real_start_of_any_game_imports(referee: Referee, name: str) -> None:
+    doc = await started_export(referee, name)
+    imported = await referee.moderation.import_game(json.dumps(doc).encode(),
+                                                    guild_id=OTHER_GUILD, channel_id=CHANNEL,
+                                                    by_user=MOD)
+    assert (await referee.db.get_game(imported.id)).status == "running"
+
+
+async def test_an_initial_state_past_the_start_is_refused(referee: Referee,
+                                                          db_path: Path) -> None:
+    """A file whose 'initial' state is a later state of a real game (forged at version 8 with
+    no log) is not the start of a game."""
+    doc = await exported(referee, decisions=8)
+    doc["initial_state"] = doc["snapshot"]["state"]
+    doc["log"] = []
+    await refused(referee, db_path, doc, "not the start of a game")
+
+
+async def test_options_other_than_the_start_s_are_refused(referee: Referee,
+                                                          db_path: Path) -> None:
+    doc = await started_export(referee, "out-of-mine")
+    doc["game"]["options"]["race"] = not doc["game"]["options"].get("race", True)
+    await refused(referee, db_path, doc, "options are not those its game started with")

@@ -191,6 +191,10 @@ async def test_a_takeback_is_refused_across_a_reveal_and_lapses_when_the_game_mo
     await referee.takebacks.request(game.id, user)
     [version] = [ids.parse(b).arg for b in life_buttons(referee, game, "tb-no")]  # type: ignore[union-attr]
     assert "off" in await referee.takebacks.answer(game.id, other, version, False)
+    with pytest.raises(Refusal, match="already asked"):  # one request per player per state
+        await referee.takebacks.request(game.id, user)
+    await referee.moderation.undo(game.id, MOD)  # a rewind: the same state may be asked again
+    await referee.sessions.decide(game.id, user, "target A2")
     await referee.takebacks.request(game.id, user)
     [version] = [ids.parse(b).arg for b in life_buttons(referee, game, "tb-yes")][-1:]  # type: ignore[union-attr]
     await referee.sessions.decide(game.id, user, "draw 1")
@@ -294,3 +298,37 @@ async def test_a_rematch_opens_a_lobby_with_the_same_seats(referee: Referee) -> 
     with pytest.raises(Refusal, match="already open"):
         await referee.ending.rematch(game.id, ANN, "Ann")
     assert "opened the rematch" in text_of(referee, game)
+
+
+async def test_asking_and_withdrawing_a_takeback_in_a_loop_pings_once(referee: Referee) -> None:
+    # issue 25: ten ask/withdraw cycles made ten public pings; one request per player per state
+    game = await two_players(referee)
+    user, _, _ = await owed(referee, game.id)
+    other = BOB if user == ANN else ANN
+    await referee.sessions.decide(game.id, user, "target A2")
+    await referee.idle()
+    posts = thread_posts(referee.ctx.out, game)  # type: ignore[arg-type]
+    before = len(posts)
+    state = await referee.db.load_snapshot(game.id)
+    assert "Asked" in await referee.takebacks.request(game.id, user)
+    [version] = [ids.parse(b).arg for b in life_buttons(referee, game, "tb-no")]  # type: ignore[union-attr]
+    assert "off" in await referee.takebacks.answer(game.id, user, version, False)  # withdrawn
+    for _ in range(3):
+        with pytest.raises(Refusal, match="already asked"):
+            await referee.takebacks.request(game.id, user)
+    await referee.idle()
+    asks = [p for p in posts[before:] if "asks to take back" in p.text]
+    assert len(asks) == 1 and sum(1 for p in posts[before:] if p.ping) == 1
+    assert await lifecycle_db.get_takeback(referee.db, game.id) is None  # nothing changed
+    assert (await referee.db.load_snapshot(game.id)).json == state.json
+    # a moderator undoes the decision and another is made: a new state, a new ask
+    await referee.moderation.undo(game.id, MOD)
+    _, _, table = await owed(referee, game.id)
+    target = next(str(a) for a in referee.ctx.game.legal(table.state)
+                  if str(a).startswith("target") and str(a) != "target A2")
+    await referee.sessions.decide(game.id, user, target)
+    assert "Asked" in await referee.takebacks.request(game.id, user)
+    [version] = [ids.parse(b).arg for b in life_buttons(referee, game, "tb-yes")][-1:]  # type: ignore[union-attr]
+    assert "taken back" in await referee.takebacks.answer(game.id, other, version, True)
+    await referee.sessions.decide(game.id, user, target)  # the same state again, after a rewind
+    assert "Asked" in await referee.takebacks.request(game.id, user)  # asked anew

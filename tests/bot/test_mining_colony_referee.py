@@ -7,15 +7,18 @@ deadline (defaults table), the private colony pictures of a development turn."""
 from __future__ import annotations
 
 import io
+import json
 import random
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from db import Game
 from engine.mining_colony.bidstep import default_bid
 from games import get
 from referee import choices
+from referee.errors import Refusal
 from referee.outbox import MemoryOutbox
 from referee.service import Referee
 
@@ -170,3 +173,24 @@ async def test_a_development_turn_shows_the_player_their_colony_privately(
     assert before.size == after.size and before.tobytes() != after.tobytes()  # the tile drawn
     shown = await referee.sessions.draft(game.id, ANN, place)
     assert "complete" in shown and (await referee.sessions.draft_picture(game.id, ANN))
+
+
+async def test_an_import_holding_an_unrevealed_bid_is_refused(referee: Referee) -> None:
+    # issue 25: a crafted running import stored its sealed bid unsealed (`/game log` showed it);
+    # such a file is refused as the export refuses it
+    game = await colony_game(referee)
+    rng = random.Random(3)
+    for _ in range(200):
+        table = await referee.sessions.running(game.id)
+        if table.state.phase == "bid" and not any(p.bid for p in table.state.players):
+            break
+        await pick_one(referee, game, (await owing_users(referee, game))[0], rng)
+    await pick_one(referee, game, ANN, rng)  # R6: Ann's bid is sealed until the reveal
+    assert await referee.db.sealed_count(game.id) == 1
+    with pytest.raises(Refusal, match="secret"):
+        await referee.moderation.export(game.id)
+    doc = await referee.db.export_game(game.id)  # what a crafted file holds
+    with pytest.raises(Refusal, match="secret decision not yet revealed"):
+        await referee.moderation.import_game(json.dumps(doc).encode(), guild_id=GUILD + 1,
+                                             channel_id=CHANNEL, by_user=ANN)
+    assert [g.id for g in await referee.db.list_games(guild_id=GUILD + 1)] == []

@@ -168,3 +168,16 @@ async def test_listing(referee: Referee) -> None:
     waiting = await lobby(referee, (CY, "Cy"))
     text = await referee.moderation.listing(GUILD)
     assert f"#{running.id}" in text and f"#{waiting.id}" in text and "Ann" in text and "Cy" in text
+
+
+async def test_a_moderator_seated_in_a_running_game_cannot_export_it(referee: Referee) -> None:
+    # issue 25: a seated moderator read the other players' hands and the deck order
+    game = await two_players(referee)
+    await step(referee, game.id, 3)
+    with pytest.raises(Refusal, match="You play in game") as refused:
+        await referee.moderation.export(game.id, by_user=ANN)
+    assert str(refused.value).count(".") == 1  # one sentence
+    file = await referee.moderation.export(game.id, by_user=MOD)  # a moderator not seated
+    assert json.loads(file.data)["format"] == "stella-bot/game-export"
+    await referee.moderation.abort(game.id, MOD, moderator=True)
+    await referee.moderation.export(game.id, by_user=ANN)  # over: nothing left to hide

@@ -61,3 +61,27 @@ async def test_imported_names_are_bounded_like_joined_ones(referee: Referee, db_
         bad = json.loads(json.dumps(doc))
         bad["seats"][0]["display_name"] = hostile
         await refused(referee, db_path, bad, "display name")
+
+
+async def test_role_and_channel_mentions_in_names_stay_text(referee: Referee) -> None:
+    # issue 25: <@&id> and <#id> stayed raw in /stella-admin list and /game log (any id length)
+    from .conftest import GUILD
+
+    hostile = {ANN: "<@&900> <#10>", BOB: "<#123456789012345678>", CY: "<@&123456789012345678>"}
+    game = await lobby(referee, *hostile.items())
+    await referee.lobby.start(game.id, ANN, seed=5)
+    await referee.idle()
+    for _ in range(4):
+        user, _, table = await owed(referee, game.id)
+        await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
+        await referee.idle()
+    game = await referee.db.get_game(game.id)
+    written = [await referee.moderation.listing(GUILD), await referee.info.log(game, 20),
+               await referee.info.log(game, 20, notation=False),
+               *(p.text for p in thread_posts(referee.ctx.out, game))]  # type: ignore[arg-type]
+    everything = "\n".join(written)
+    assert "900" in everything and "123456789012345678" in everything  # the names are there
+    for raw in ("<@&900>", "<#10>", "<#123456789012345678>", "<@&123456789012345678>"):
+        assert raw not in everything.replace("\\", ""), raw
+    for text in (shown("<@&1>"), shown("<#1>"), shown("</cmd:1>"), shown("<t:1>"), shown("<a:x:1>")):
+        assert text[1] == "\u200b"  # a zero-width space after "<": no mention, no link

@@ -157,3 +157,53 @@ def test_the_draft_panel_splits_many_kinds_over_two_selects() -> None:
     assert panel is not None and [len(s.options) for s in panel.selects] == [25, 12]
     assert len(panel.buttons) == 9  # two rows of take-back buttons and two selects fit in five
     assert len({s.custom_id for s in panel.selects}) == 2
+
+
+async def test_a_draft_of_a_listed_decision_is_checked_as_it_grows(referee: Referee) -> None:
+    # issue 25: `open yellow:A3` was saved as a draft of `open` (a listed decision, whose
+    # options only filter its legal list): a draft leading to no legal decision is refused
+    from engine import IllegalDecision
+
+    game = await mine_game(referee, race=True)
+    for user in (ANN,) + tuple(s.user_id for s in game.seats if s.user_id != ANN):
+        table = await referee.sessions.table(game.id)
+        sat = game.seat_of_user(user)
+        assert sat is not None
+        if any(o.decision == "side" and o.player == sat.player_id
+               for o in referee.ctx.engine(game).owed(table.state)):
+            await referee.sessions.decide(game.id, user, "side a")
+    seat = game.seat_of_user(ANN)
+    assert seat is not None
+    table = await referee.sessions.table(game.id)
+    assert any(o.decision == "open" and o.player == seat.player_id
+               for o in referee.ctx.engine(game).owed(table.state))
+    for bad in ("open yellow:A3", "+yellow:A3", "pass", "dig yellow:A3"):
+        with pytest.raises((IllegalDecision, WrongPhase, Malformed)):
+            await referee.sessions.draft(game.id, ANN, bad)
+        assert await referee.db.get_draft(game.id, seat.player_id) is None  # nothing saved
+    assert "It is complete" in await referee.sessions.draft(game.id, ANN, "open")
+
+
+async def test_a_draft_is_bounded_in_length_and_in_steps_a_minute(referee: Referee,
+                                                                   clock: Clock) -> None:
+    # issue 25: 400 steps of 5,990 characters made a 2.4 M-character draft and a 13 MB database
+    from referee.sessions import DRAFT_MAX_CHARS, DRAFT_STEPS_PER_MINUTE
+
+    game_id, ann = await opened(referee)
+    await referee.sessions.draft(game_id, ANN, "dig")
+    for text in ("+" + "x" * 5990, "dig " + "y" * DRAFT_MAX_CHARS):
+        with pytest.raises(Malformed, match="at most"):
+            await referee.sessions.draft(game_id, ANN, text)
+    assert (await referee.db.get_draft(game_id, ann)).text == "dig"  # type: ignore[union-attr]
+    word = (await referee.sessions.complete(game_id, ANN, "+"))[0][1:]
+    steps = 1  # "dig" above
+    while steps < DRAFT_STEPS_PER_MINUTE:
+        await referee.sessions.draft(game_id, ANN, f"+{word}" if steps % 2 else "-")
+        steps += 1
+        clock.advance(0.5)
+    saved = await referee.db.get_draft(game_id, ann)
+    with pytest.raises(WrongPhase, match="in the last minute"):
+        await referee.sessions.draft(game_id, ANN, "-" if saved.text != "dig" else f"+{word}")  # type: ignore[union-attr]
+    assert await referee.db.get_draft(game_id, ann) == saved  # a refusal changes nothing
+    clock.advance(31)  # the first step is a minute old
+    await referee.sessions.draft(game_id, ANN, "-" if saved.text != "dig" else f"+{word}")  # type: ignore[union-attr]

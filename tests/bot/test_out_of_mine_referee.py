@@ -224,3 +224,49 @@ async def test_a_saved_draft_survives_a_restart(referee: Referee, clock: Clock,
     finally:
         await again.close()
         await db.close()
+
+
+async def test_the_bots_downtime_is_taken_off_the_running_clock(referee: Referee, clock: Clock,
+                                                                db_path: object) -> None:
+    """R6: time while the bot was down (from its last sign of life to its restart) is taken off
+    every clock that was running and off every later @S; earlier @S stay (issue 25: 15.0 s
+    were charged, 11.6 s of them with the bot down)."""
+    from db import Database
+    from db import life as life_db
+    from referee.config import Settings
+
+    game = await mine_game(referee, race=True)
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    await referee.sessions.decide(game.id, ANN, "open")  # Ann's clock starts: 0 s
+
+    async def place(ref: Referee) -> str:
+        word = (await ref.sessions.complete(game.id, ANN, "+"))[0][1:]
+        await ref.sessions.draft(game.id, ANN, f"+{word}")
+        return word
+
+    clock.advance(3)
+    first = await place(referee)  # @3
+    clock.advance(2)
+    await referee.heartbeat.beat()  # the last sign of life: 5 s
+    clock.advance(1)
+    second = await place(referee)  # @6, placed after it, before the crash
+    await referee.close()  # a crash: no last sign of life
+    clock.advance(20)  # down for 20 s (21 s since the last sign of life)
+    db = await Database.open(db_path, synchronous="OFF")  # type: ignore[arg-type]
+    again = Referee(db, MemoryOutbox(), Settings(_env_file=None), clock=clock)  # type: ignore[call-arg]
+    try:
+        await again.resume()
+        await again.resume()  # a second start at once: nothing is taken off twice
+        assert await life_db.last_seen(db, 0) == clock()
+        clock.advance(4)
+        third = await place(again)  # 5 s before the last sign of life, 4 s since the restart
+        clock.advance(2)
+        done = await again.sessions.confirm(game.id, ANN)
+        placed = dict(w.split("@") for w in done.split()[1:-1])
+        assert placed == {first: "3.0", second: "6.0", third: "9.0"}
+        assert done.split()[-1] == "time=11.0"  # not 32 s: the 21 s down are not Ann's
+    finally:
+        await again.close()
+        await db.close()

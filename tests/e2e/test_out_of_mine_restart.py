@@ -106,3 +106,61 @@ async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: 
         await db.close()
     errors = [line for line in proc.output().splitlines() if " ERROR " in line or line.startswith("Traceback")]
     assert not errors, "\n".join(errors)
+
+
+async def test_the_bots_downtime_is_not_on_the_players_clock(holding_world: World,
+                                                             tmp_path: Any) -> None:
+    """R6 (issue 25): ``python bot.py`` SIGKILLed while Ann's race clock runs, started again:
+    the time it was down is taken off her clock and off every later @S, not off the tiles
+    placed before."""
+    import time
+
+    world = holding_world
+    fake = world.fake
+    log_path = tmp_path / "bot.log"
+    db = await Database.open(world.db_path)
+    proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+    try:
+        ann, bob = world.players[:2]
+        opened = await say(world, ann, world.channel, "game new", game="out-of-mine",
+                           options="race=true")
+        m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", str(opened.content))
+        assert m
+        game_id, thread = int(m[1]), fake.channels[m[2]]
+        await say(world, bob, thread, "game join")
+        await say(world, ann, thread, "game start")
+        game = await db.get_game(game_id)
+        player = next(s.player_id for s in game.seats if int(s.user_id) == int(ann.id))
+        for user in (ann, bob):
+            await say(world, user, thread, "game do", action="side a")
+        began = time.time()
+        await say(world, ann, thread, "game do", action="open")  # her clock starts
+        word = await offered(world, ann, thread)
+        assert word is not None
+        await say(world, ann, thread, "game draft", action=f"+{word}")
+        before = await db.get_draft(game_id, player)
+        assert before is not None
+        await proc.kill()
+        proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+        said = re.search(r"the bot was down [\d.]+ s since its last sign of life: up to "
+                         r"([\d.]+) s taken off 1 running race clock", proc.output())
+        assert said, "the restart says what it took off"
+        down = float(said[1])  # from her clock's start or the last sign of life, to the restart
+        assert down >= 1.0  # a restart takes that much at least (imports, the lease)
+        while (more := await offered(world, ann, thread)) is not None:
+            await say(world, ann, thread, "game draft", action=f"+{more}")
+        done = await say(world, ann, thread, "game confirm")
+        ended = time.time()
+        assert "Done" in str(done.content)
+        [dig] = [d.text for d in await db.get_log(game_id)
+                 if d.player_id == player and d.text.startswith("dig")]
+        action = parse(dig)
+        placed = {t.word: t.at / 10 for t in action.tiles}  # type: ignore[attr-defined]
+        took = action.time / 10  # type: ignore[attr-defined]
+        assert abs(placed[word] - before.marks[word]) <= 0.1  # placed before the kill: unchanged
+        assert took <= ended - began - down + 0.2, (took, ended - began, down)
+        assert took >= ended - began - down - 1.5, (took, ended - began, down)  # one beat, slack
+        assert all(at <= took for at in placed.values())
+    finally:
+        await proc.stop()
+        await db.close()

@@ -75,6 +75,15 @@ def _winner_invented(state: State) -> None:
     state.players[0].vp3 += 1
 
 
+def _huge_score_history(state: State) -> None:
+    state.score_history.append([10**9] * len(state.players))
+    state.round += 1
+
+
+def _huge_version(state: State) -> None:
+    state.version = 10**12
+
+
 FORGERIES: dict[str, Callable[[State], None]] = {
     "999 crystals of each colour": _crystals,
     "20 extra cards in a hand": _extra_cards,
@@ -86,6 +95,8 @@ FORGERIES: dict[str, Callable[[State], None]] = {
     "a loss of a billion crystals owed": _frame_number,
     "extra Large Drills": _drills,
     "an invented winner": _winner_invented,
+    "a recorded score of a billion (issue 25)": _huge_score_history,
+    "a version of a trillion (issue 25)": _huge_version,
 }
 
 

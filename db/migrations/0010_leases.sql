@@ -1,4 +1,4 @@
--- 0009: the database lease, one row per shard (db/lease.py), replacing 0004's single `owner`
+-- 0010: the database lease, one row per shard (db/lease.py), replacing 0004's single `owner`
 -- row. A row records who holds the lease well enough to tell a dead holder from a live one:
 -- the host name, its pid scope (the boot id and the pid namespace: two processes with the same
 -- host and scope can look up each other's pids), the pid and that process's start time (clock
