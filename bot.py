@@ -35,8 +35,7 @@ from cogs.preflight import preflight, report
 from db import Database, DatabaseCorrupt, SchemaTooNew, lease
 from db.lease import DatabaseInUse
 from db.migrate import load_migrations
-from referee import event_loop, images, metrics, operator
-from referee import shards as shards_mod
+from referee import event_loop, images, launcher, metrics, operator
 from referee.backups import ScheduledBackups
 from referee.config import HOW_TO_GET_A_TOKEN, Settings
 from referee.discord_http import sweep_buckets_now_and_then
@@ -353,10 +352,12 @@ async def _database_lines(db: Database) -> list[str]:
     lines = [f"Database: schema {version} of {newest}" + (
         f" ({newest - version} migration(s) pending: applied at the next start)."
         if version < newest else " (up to date).")]
-    holder = await lease.holder(db) if version == newest else None  # (older: no lease)
-    if holder is not None and holder.expires_at > time.time():
-        lines.append(f"Database: in use by the bot process {holder.pid} on host "
-                     f"{holder.host!r}.")
+    holders = await lease.holders(db) if version == newest else []  # (older: other leases)
+    for holder in holders:
+        if holder.expires_at > time.time():
+            shard = "" if holder.shards == 1 else f" (shard {holder.shard} of {holder.shards})"
+            lines.append(f"Database: in use by the bot process {holder.pid} on host "
+                         f"{holder.host!r}{shard}.")
     return lines
 
 
@@ -374,32 +375,35 @@ def _set_on_ready(ready: asyncio.Event) -> Callable[[], Any]:
     return on_ready
 
 
-def shards_option(argv: list[str]) -> tuple[int | None, list[str]]:
-    """``--shards N`` (or ``--shards=N``) from the command line, and the other arguments."""
+def shards_option(argv: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """``--shards N`` (or ``--shards=N``) and ``--standby`` from the command line, as settings,
+    and the other arguments."""
     rest: list[str] = []
-    shards: int | None = None
+    options: dict[str, Any] = {}
     args = iter(argv)
     for arg in args:
+        if arg == "--standby":
+            options["standby"] = True
+            continue
         if arg == "--shards":
             arg = "--shards=" + next(args, "")
         if arg.startswith("--shards="):
             value = arg.split("=", 1)[1]
             if not value.isdigit() or not 1 <= int(value) <= 64:
                 raise ValueError("--shards takes a number of processes from 1 to 64")
-            shards = int(value)
+            options["shards"] = int(value)
         else:
             rest.append(arg)
-    return shards, rest
+    return options, rest
 
 
 def main(argv: list[str] | None = None) -> int:
     here = Path(__file__).resolve().parent
     try:
-        shards, rest = shards_option(sys.argv[1:] if argv is None else argv)
+        overrides, rest = shards_option(sys.argv[1:] if argv is None else argv)
     except ValueError as exc:
         return operator.explain(str(exc), 2)
     try:
-        overrides: dict[str, Any] = {} if shards is None else {"shards": shards}
         settings = Settings(_env_file=(here / ".env", ".env"), **overrides)  # type: ignore[call-arg]
     except ValidationError as exc:
         return operator.explain(operator.bad_settings(exc), 2)
@@ -411,9 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     if "--check" in rest:
         point_at(settings)
         return event_loop.run(check(settings, token), settings.event_loop)
-    if settings.shards > 1 and settings.shard_id is None:  # the launcher of the shard processes
-        try:
-            return shards_mod.launch(settings, Path(__file__).resolve(), rest)
+    if (settings.shards > 1 or settings.standby) and settings.shard_id is None:
+        try:  # the launcher of the shard processes (referee/launcher.py)
+            return launcher.launch(settings, Path(__file__).resolve(), rest)
         except (DatabaseInUse, DatabaseCorrupt, SchemaTooNew) as exc:
             return operator.explain(str(exc), 3)
     point_at(settings)

@@ -20,8 +20,9 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
     results        per finished game and seat: user, guild, score, won, finished_at (stats).
     guild_config   per guild: optional admin role id.
     moderation_log undo / replace / abort / import audit.
-    owner          the one bot process holding the file (token, host, pid, lease expiry):
-                   ``db.lease`` (claim, renew, release, holder), migration 0004.
+    leases         (0010, was 0004's owner) the bot process holding the database: token,
+                   host, pid scope, pid, start time, lease expiry (``db.lease``: acquire,
+                   claim, renew, release, holder; ``db.process_id``: is the holder gone?)
     owed           (0005) each player owing a decision now, with their own deadline/reminder
     drafts         (0005) a player's private draft of a decision; decisions.sealed: secret
     thread_memory  (0008) what the referee remembers of a game's thread (the prompt to edit,

@@ -92,6 +92,8 @@ class Backend(Protocol):
 
     def write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Tx]: ...
 
+    def write_apart(self, key: int | None) -> AbstractAsyncContextManager[Tx]: ...
+
     async def schema_version(self) -> int: ...
 
     async def checkpoint(self) -> None: ...
@@ -114,3 +116,10 @@ class Core:
         and writes that game's rows only, so a backend may run it beside writes of other
         games (PostgreSQL does; SQLite serialises every write anyway)."""
         return self._backend.write(game_id)
+
+    def _write_apart(self, key: int | None) -> AbstractAsyncContextManager[Tx]:
+        """One atomic transaction on rows no game write touches (the leases: ``db.lease``),
+        outside the lock of the schema's writes, so a stuck writer of games cannot hold it up.
+        ``key``: serialised with the other transactions of that key (a lock of its own);
+        None: rows only this process writes, no lock (SQLite serialises every write anyway)."""
+        return self._backend.write_apart(key)

@@ -14,6 +14,14 @@ side (each COMMIT's WAL flush no longer waits for the others'). ``read()`` is a 
 (one snapshot). Durability is PostgreSQL's: COMMIT returns once the WAL is flushed
 (``synchronous_commit=on``, the server's default), and the server groups concurrent commits
 into one flush itself.
+
+A client that stops in the middle of a transaction (its machine lost power or froze, its process
+was stopped) would hold the schema's lock, and so every other process's writes, until the
+server notices the connection is dead (hours, with TCP's defaults). Every session of the bot's
+therefore sets ``idle_in_transaction_session_timeout`` (``STUCK_SECONDS``): the server ends a
+transaction left idle that long and frees its locks, so the shards of the other machines and a
+standby (``referee.launcher``) go on. Transactions here only run their statements; one idle
+that long is a client that is gone or frozen.
 """
 
 from __future__ import annotations
@@ -30,7 +38,10 @@ from db.errors import MigrationError, SchemaTooNew
 from db.migrate import CREATE_SCHEMA_MIGRATIONS, Migration, load_migrations
 from db.postgres_url import redact
 
+STUCK_SECONDS = 10.0  # idle_in_transaction_session_timeout of the bot's sessions
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
+# A write apart from the schema's (the leases): a lock of its own, never a game's (negative).
+_APART_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()), $1::integer)"
 # A one-game write: the schema's lock shared (beside other games' writes, never beside a
 # whole-schema one), then the game's own lock (two-key form: a space apart from the first).
 _GAME_LOCK = (
@@ -81,10 +92,13 @@ class PgBackend:
 
     @classmethod
     async def open(cls, url: str, *, schema: str | None = None, min_size: int = 1,
-                   max_size: int = 10, apply_migrations: bool = True) -> PgBackend:
+                   max_size: int = 10, apply_migrations: bool = True,
+                   stuck_seconds: float = STUCK_SECONDS) -> PgBackend:
         """Connect and migrate; ``schema``: use (and create) this schema instead of the
-        server's default search path."""
-        settings = {} if schema is None else {"search_path": schema}
+        server's default search path; ``stuck_seconds``: see the module's docstring."""
+        settings = {"idle_in_transaction_session_timeout": str(int(stuck_seconds * 1000))}
+        if schema is not None:
+            settings["search_path"] = schema
         if schema is not None:
             conn = await asyncpg.connect(url)
             try:
@@ -116,6 +130,15 @@ class PgBackend:
                 await conn.execute(_LOCK)
             else:
                 await conn.execute(_GAME_LOCK, game_id)
+            yield PgTx(conn)
+
+    @asynccontextmanager
+    async def write_apart(self, key: int | None) -> AsyncIterator[Tx]:
+        """A transaction outside the schema's write lock (``Core._write_apart``); ``key``: a
+        lock of its own (two-key form, negative: never a game's)."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            if key is not None:
+                await conn.execute(_APART_LOCK, -1 - abs(key))
             yield PgTx(conn)
 
     async def schema_version(self) -> int:

@@ -34,7 +34,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Literal
 
 from db.core import Params, Row, Tx
@@ -159,6 +159,10 @@ class SqliteBackend:
                 yield SqliteTx(self._reader)
             finally:
                 self._reader.execute("COMMIT")  # ends the snapshot; nothing to write
+
+    def write_apart(self, key: int | None) -> AbstractAsyncContextManager[Tx]:
+        """SQLite has one writer: the same as ``write()``."""
+        return self.write()
 
     @asynccontextmanager
     async def write(self, game_id: int | None = None) -> AsyncIterator[Tx]:

@@ -67,17 +67,24 @@ class TimersMixin(Core):
             )
         return [rows.timer(r) for r in found]
 
-    async def next_timer(self, *, exclude: Collection[int] = ()) -> int | None:
+    async def next_timer(self, *, exclude: Collection[int] = (),
+                         shard: tuple[int, int] | None = None) -> int | None:
         """Earliest pending deadline or reminder time of any running game (for sleeping),
-        leaving out the games in `exclude`."""
+        leaving out the games in `exclude`; ``shard`` (id, count): of that Discord shard's
+        guilds only (``(guild_id >> 22) % count == id``), so a process never wakes for the
+        timers of another shard's games."""
         skip = f" AND id NOT IN ({', '.join('?' * len(exclude))})" if exclude else ""
+        params: tuple[int, ...] = tuple(exclude)
+        if shard is not None:
+            skip += " AND (guild_id >> 22) % ? = ?"
+            params += (shard[1], shard[0])
         async with self._read() as tx:
             row = await tx.one(
                 "SELECT MIN(t) FROM ("
                 f" SELECT MIN(deadline) AS t FROM games WHERE status = 'running'{skip}"
                 " UNION ALL SELECT MIN(remind_at) FROM games"
                 f"  WHERE status = 'running' AND reminder_sent = 0{skip}) AS timers",
-                (*exclude, *exclude),
+                (*params, *params),
             )
         return None if row is None else row[0]
 

@@ -50,6 +50,13 @@ class Settings(BaseSettings):
     # The event loop (referee/event_loop.py): uvloop where it is installed (Linux, macOS),
     # else asyncio's own; "asyncio" to always use asyncio's.
     event_loop: event_loops.Choice = "auto"
+    # This machine's shards of the SHARDS (``SHARD_IDS=0,1``; unset: all): one bot's shards on
+    # several machines, one database (PostgreSQL). Each shard has its own lease (db/lease.py).
+    shard_ids: str | None = None
+    # A standby launcher (``--standby``): starts no shard of its own, and takes over (starts)
+    # any of its shards (SHARD_IDS, default all) whose lease ran out or whose holder on this
+    # machine is gone (a machine that died), within the lease time.
+    standby: bool = False
     # Scheduled backups of the SQLite file (referee/backups.py): a copy every so many hours
     # (0: none), the newest BACKUP_KEEP kept in BACKUP_DIR (default: backups/ beside the file).
     backup_every_hours: float = Field(0.0, ge=0)
@@ -65,6 +72,13 @@ class Settings(BaseSettings):
     shard_lease: str | None = None
 
     @property
+    def my_shards(self) -> list[int]:
+        """The shards this machine's launcher starts (or, standby, may take over)."""
+        if not self.shard_ids:
+            return list(range(self.shards))
+        return sorted({int(part) for part in self.shard_ids.split(",")})
+
+    @property
     def shard(self) -> tuple[int, int] | None:
         """(this process's shard id, shard count), None when not sharded."""
         if self.shards <= 1 or self.shard_id is None:
@@ -77,8 +91,8 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", "shard_id",
-                     "shard_lease", "answer_within_ms", "backup_dir", "metrics_port",
-                     mode="before")
+                     "shard_lease", "shard_ids", "answer_within_ms", "backup_dir",
+                     "metrics_port", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -115,6 +129,13 @@ class Settings(BaseSettings):
             raise ValueError("OWNER_RENEW_SECONDS must be shorter than OWNER_LEASE_SECONDS")
         if self.shard_id is not None and self.shard_id >= self.shards:
             raise ValueError("SHARD_ID must be below SHARDS (it is set by the launcher)")
+        if self.shard_ids is not None:
+            parts = [part.strip() for part in self.shard_ids.split(",")]
+            if not all(part.isdigit() and int(part) < self.shards for part in parts):
+                raise ValueError(
+                    f"SHARD_IDS is a list of shard numbers from 0 to {self.shards - 1} (SHARDS is "
+                    f"{self.shards}) separated by commas, e.g. SHARD_IDS=0,1")
+            self.shard_ids = ",".join(parts)
         return self
 
     @property

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable
 
-from db import Database, lease
+from db import Database, lease, process_id
+from db.process_id import Probe
 
 from .background import cancel
 from .config import Settings
@@ -22,25 +21,34 @@ log = logging.getLogger(__name__)
 
 class Ownership:
     def __init__(self, db: Database, settings: Settings, *, clock: Callable[[], float] = time.time,
-                 on_lost: Callable[[], Awaitable[None]] | None = None) -> None:
+                 on_lost: Callable[[], Awaitable[None]] | None = None,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+                 running: Probe = process_id.running) -> None:
         self.db = db
         self.ttl = settings.owner_lease_seconds
         self.every = settings.owner_renew_seconds
         self.clock = clock
+        self.sleep = sleep
+        self.running = running
         self.on_lost = on_lost
-        # a shard of a launcher's set (``referee.shards``) renews the launcher's lease
+        # a shard started by a launcher (``referee.launcher``) takes its shard's lease over from
+        # the launcher, under the launcher's token; the launcher frees it
         self.shared = settings.shard_lease is not None
         self.token = settings.shard_lease or uuid.uuid4().hex
         self.shard = settings.shard
+        # the lease row: shard 0 of 1 for a process that is not sharded
+        self.key = (0, 1) if settings.shard_id is None else (settings.shard_id, settings.shards)
         self.held = False
         self.lost = False
         self._task: asyncio.Task[None] | None = None
 
     async def claim(self) -> None:
-        """Take the lease (``db.lease.DatabaseInUse`` if another live process holds it) and
-        keep renewing it in the background."""
-        await lease.claim(self.db, self.token, socket.gethostname(), os.getpid(), ttl=self.ttl,
-                          now=self.clock())
+        """Take the lease (at once from a dead holder on this machine, after waiting out one
+        that may be gone elsewhere: ``db.lease.acquire``; ``DatabaseInUse`` if a live process
+        holds it) and keep renewing it in the background."""
+        await lease.acquire(self.db, self.token, process_id.this_process(), ttl=self.ttl,
+                            clock=self.clock, sleep=self.sleep, running=self.running,
+                            shard=self.key[0], shards=self.key[1])
         self.held = True
         who = "this process" if self.shard is None else f"shard {self.shard[0]}/{self.shard[1]}"
         log.info("%s owns the database %s (a lease renewed every %g s, running out "
@@ -51,10 +59,11 @@ class Ownership:
         """One renewal; False (and ``on_lost`` called) if another process holds the lease now."""
         if not self.held:
             return False
-        if await lease.renew(self.db, self.token, ttl=self.ttl, now=self.clock()):
+        if await lease.renew(self.db, self.token, ttl=self.ttl, now=self.clock(),
+                             shard=self.key[0]):
             return True
         self.held, self.lost = False, True
-        holder = await lease.holder(self.db)
+        holder = await lease.holder(self.db, self.key[0])
         by = "nobody" if holder is None else f"process {holder.pid} on host {holder.host!r}"
         log.critical(
             "LOST THE DATABASE: another bot process (%s) took over %s while this one could not "
@@ -90,6 +99,6 @@ class Ownership:
             if self.shared:  # the launcher frees it once every shard stopped
                 return
             try:
-                await lease.release(self.db, self.token)
+                await lease.release(self.db, self.token, self.key[0])
             except Exception as exc:  # the lease then runs out by itself
                 log.warning("could not release the database lease: %s", exc)

@@ -163,7 +163,7 @@ class Timers(Background):
         is (between MIN_SLEEP and MAX_SLEEP)."""
         now = self.ctx.clock()
         waiting = self.backoff.waiting(int(now))
-        nxt = await self.ctx.db.next_timer(exclude=waiting)
+        nxt = await self.ctx.db.next_timer(exclude=waiting, shard=self.ctx.settings.shard)
         times = [t for t in (nxt, min(waiting.values(), default=None)) if t is not None]
         return MAX_SLEEP if not times else min(max(min(times) - now, MIN_SLEEP), MAX_SLEEP)
 

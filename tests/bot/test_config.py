@@ -62,3 +62,25 @@ def test_bad_log_level(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LOG_LEVEL", "LOUD")
     with pytest.raises(ValueError):
         Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_shard_ids_and_standby(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("SHARDS", "SHARD_IDS", "STANDBY", "SHARD_ID"):
+        monkeypatch.delenv(name, raising=False)
+    assert Settings(_env_file=None, shards=4).my_shards == [0, 1, 2, 3]  # type: ignore[call-arg]
+    monkeypatch.setenv("SHARDS", "4")
+    monkeypatch.setenv("SHARD_IDS", " 3, 2 ")
+    monkeypatch.setenv("STANDBY", "true")
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.my_shards == [2, 3] and s.standby
+    for bad in ("4", "0,x", "-1", "0,,1"):
+        monkeypatch.setenv("SHARD_IDS", bad)
+        with pytest.raises(ValueError, match="SHARD_IDS is a list of shard numbers from 0 to 3"):
+            Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_standby_on_the_command_line() -> None:
+    from bot import shards_option
+
+    assert shards_option(["--standby", "--shards", "4", "x"]) == ({"standby": True, "shards": 4}, ["x"])
+    assert shards_option([]) == ({}, [])

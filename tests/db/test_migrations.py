@@ -28,7 +28,7 @@ async def test_migrates_empty_file(db_path: Path) -> None:
         "notified",
         "hand_dms",
         "holds",
-        "owner",
+        "leases",
         "owed",
         "drafts",
     } <= tables

@@ -114,3 +114,85 @@ async def test_one_game_writes_run_beside_other_games_and_never_beside_a_whole_s
     await asyncio.wait_for(asyncio.gather(holder, whole, same), 10)
     assert await db.get_admin_role(1) == 55
     assert [(await db.get_game(g.id)).version for g in (a, b)] == [1, 1]
+
+
+async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url: str | None) -> None:
+    """A process frozen (or its machine gone) in the middle of a write holds the schema's lock;
+    the server ends its transaction once it has been idle ``stuck_seconds`` (here 1 s), and
+    the other processes' writes go on."""
+    if pg_url is None:
+        pytest.skip("no PostgreSQL server")
+    import uuid
+
+    from db.postgres import PgBackend
+    from tests.db.pgserver import drop_schema
+
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    frozen = Database(await PgBackend.open(pg_url, schema=schema, max_size=2, stuck_seconds=1))
+    other = Database(await PgBackend.open(pg_url, schema=schema, max_size=2))
+    never = asyncio.Event()
+    holding = asyncio.Event()
+
+    async def freeze_in_a_write() -> None:
+        async with frozen._write() as tx:
+            await tx.run("INSERT INTO guild_config (guild_id, admin_role_id, updated_at) VALUES (7, 70, 0)")
+            holding.set()
+            await never.wait()  # the client stops here: nothing more is sent
+
+    stuck = asyncio.create_task(freeze_in_a_write())
+    try:
+        await holding.wait()
+        await asyncio.wait_for(other.set_admin_role(1, 55), 60)  # not blocked for good
+        assert await other.get_admin_role(1) == 55
+        assert await other.get_admin_role(7) is None  # the stuck write was rolled back
+        never.set()
+        with pytest.raises(Exception):  # noqa: B017 - the server ended that session
+            await asyncio.wait_for(stuck, 30)
+    finally:
+        stuck.cancel()
+        await frozen.close()
+        await other.close()
+        await drop_schema(pg_url, schema)
+
+
+async def test_leases_are_renewed_beside_a_stuck_writer(pg_url: str | None) -> None:
+    """A writer stuck holding the schema's write lock (its machine frozen mid-transaction) does
+    not hold up the other processes' lease renewals, releases or claims (``db.lease``): a live
+    shard's lease cannot run out because another machine froze."""
+    if pg_url is None:
+        pytest.skip("no PostgreSQL server")
+    import uuid
+
+    from db import lease
+    from db.postgres import PgBackend
+    from db.process_id import ProcessId
+    from tests.db.pgserver import drop_schema
+
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    frozen = Database(await PgBackend.open(pg_url, schema=schema, max_size=2, stuck_seconds=600))
+    other = Database(await PgBackend.open(pg_url, schema=schema, max_size=2))
+    me = ProcessId("host-a", "", 1, 0)
+    await lease.claim(other, "a" * 32, me, ttl=45, now=1000)
+    never = asyncio.Event()
+    holding = asyncio.Event()
+
+    async def freeze_in_a_write() -> None:
+        async with frozen._write() as tx:
+            await tx.run("UPDATE games SET end_reason = 'x' WHERE id = -1")
+            holding.set()
+            await never.wait()
+
+    stuck = asyncio.create_task(freeze_in_a_write())
+    try:
+        await holding.wait()
+        assert await asyncio.wait_for(lease.renew(other, "a" * 32, ttl=45, now=1010), 30)
+        await asyncio.wait_for(lease.claim(other, "b" * 32, me, ttl=45, now=1010, shard=1), 30)
+        await asyncio.wait_for(lease.release(other, "b" * 32, 1), 30)
+        assert [o.shard for o in await lease.holders(other)] == [0]
+        assert not stuck.done()  # the stuck writer still holds the schema's lock
+    finally:
+        never.set()
+        await asyncio.wait_for(stuck, 30)
+        await frozen.close()
+        await other.close()
+        await drop_schema(pg_url, schema)

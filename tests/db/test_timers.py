@@ -84,3 +84,16 @@ async def test_missed_deadlines_and_absent(db: Database) -> None:
     await db.set_absent(game.id, "111", False)
     seat = (await db.get_game(game.id)).seat_of_player("111")
     assert seat is not None and (seat.missed_deadlines, seat.absent) == (0, False)
+
+
+async def test_next_timer_of_one_shard(db: Database) -> None:
+    """A shard process sleeps until its own guilds' next timer, not another shard's."""
+    g0, g1 = 5 << 22, (6 << 22) + 12345  # shards 1 and 0 of 2; 5 and 6 of 7
+    a = await running_game(db, thread_id=1, deadline=T0 + 100, guild_id=g0)
+    await running_game(db, thread_id=2, deadline=T0 + 5000, guild_id=g1)
+    assert await db.next_timer() == T0 + 100 - 600
+    assert await db.next_timer(shard=(1, 2)) == T0 + 100 - 600  # 5 % 2 == 1
+    assert await db.next_timer(shard=(0, 2)) == T0 + 5000 - 600  # 6 % 2 == 0
+    assert await db.next_timer(shard=(5, 7)) == T0 + 100 - 600
+    assert await db.next_timer(shard=(3, 7)) is None
+    assert await db.next_timer(shard=(1, 2), exclude=[a.id]) is None

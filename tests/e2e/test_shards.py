@@ -1,6 +1,6 @@
 """Two shard processes from one command (``SHARDS=2 python bot.py``): each connects as one of
 Discord's shards, gets only its guilds' interactions and owns their games (resumes them and
-runs their timers); the set shares the database's lease and frees it when stopped."""
+runs their timers); each shard holds its own lease in the database, freed when the set stops."""
 
 from __future__ import annotations
 
@@ -52,11 +52,13 @@ async def test_two_shards_each_serve_their_own_guilds(holding_world, tmp_path):
         for round_ in range(3):  # the two games side by side, each through its own shard
             for driver in drivers:
                 await driver.play(policy, stop_at=2 * (round_ + 1))
-        assert await lease.holder(db) is not None  # the launcher's, renewed by both shards
+        held = await lease.holders(db)  # one lease per shard, each held by its own process
+        assert [(o.shard, o.shards) for o in held] == [(0, 2), (1, 2)]
+        assert len({o.pid for o in held}) == 2 and proc.pid not in {o.pid for o in held}
         for shard in (0, 1):
             assert f"shard {shard}/2 owns the database" in proc.output()
         await proc.stop()
-        assert await lease.holder(db) is None  # freed once both shards stopped
+        assert await lease.holders(db) == []  # freed once both shards stopped
         out = proc.output()
         assert "shard 0/2" in out and "shard 1/2" in out
 
