@@ -17,7 +17,7 @@ from engine.stella_digger.components import ALL_GADGETS
 from .. import theme as t
 from ..encode import png
 from . import panel
-from .board import marker_xy
+from .grid import marker_xy
 from .layout import HEADER_H, MARGIN, WIDTH, square_box
 from .map import map_image
 

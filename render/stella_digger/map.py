@@ -9,7 +9,7 @@ from PIL import Image
 
 from .. import theme as t
 from ..encode import palette_of, png
-from . import board, panel
+from . import grid, panel
 from .layout import HEIGHT, WIDTH
 
 
@@ -17,7 +17,7 @@ from .layout import HEIGHT, WIDTH
 def _background(n_players: int) -> Image.Image:
     """Everything that never changes for a table of ``n_players``: drawn once per process."""
     im = Image.new("RGB", (WIDTH, HEIGHT), t.BG)
-    board.draw_static(im)
+    grid.draw_static(im)
     panel.draw_static(im, n_players)
     return im
 
@@ -25,7 +25,7 @@ def _background(n_players: int) -> Image.Image:
 def map_image(view: dict[str, Any]) -> Image.Image:
     """The round picture as a Pillow image."""
     im = _background(len(view.get("seats") or view.get("players") or ())).copy()
-    board.draw_board(im, view)
+    grid.draw_board(im, view)
     panel.draw_header(im, view)
     panel.draw_table(im, view)
     panel.draw_players(im, view)

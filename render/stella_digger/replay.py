@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image
 
 from .. import theme as t
-from . import board, panel
+from . import grid, panel
 from .layout import BOARD_H, BOARD_W
 
 FRAME_MS = 700
@@ -24,14 +24,14 @@ LAST_MS = 4000
 def _background() -> Image.Image:
     im = Image.new("RGB", (BOARD_W, BOARD_H), t.BG)
     panel.draw_header_bar(im)
-    board.draw_static(im)
+    grid.draw_static(im)
     return im
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
     """The map with the header (round, target, who acts): one replay frame."""
     im = _background().copy()
-    board.draw_board(im, view)
+    grid.draw_board(im, view)
     panel.draw_header(im, view, BOARD_W)
     return im
 
