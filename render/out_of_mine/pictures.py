@@ -20,7 +20,7 @@ from engine.out_of_mine.components import COLOURS, KINDS
 
 from .. import theme as t
 from ..encode import png
-from .board import CRYSTAL_RGB, draw_board, tile_words
+from .grid import CRYSTAL_RGB, draw_board, tile_words
 
 PAD = 12
 HEAD = 64

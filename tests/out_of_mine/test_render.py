@@ -81,7 +81,7 @@ def test_each_crystal_colour_has_its_own_pattern_in_grey() -> None:  # C1, colou
     from itertools import combinations
 
     from engine.out_of_mine.components import COLOURS
-    from render.out_of_mine.board import _square_tile
+    from render.out_of_mine.grid import _square_tile
 
     shapes = {}
     for colour in COLOURS:
