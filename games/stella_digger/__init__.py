@@ -86,32 +86,15 @@ class StellaDigger(Presentation):
         held = {p.id: p.hand for p in state.players}
         return {pid: ",".join(sorted(held.get(pid) or ())) for pid in players}
 
-    def board_png(self, view: dict[str, Any]) -> bytes | None:
-        from render.stella_digger import render_map
-
-        return render_map(view)
-
-    def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
-        from render.stella_digger import render_hand
-
-        return render_hand(view, player_id)
+    # --- pictures: board, hand and replay are the defaults (render/stella_digger/) -----------
 
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
-        from render.stella_digger import render_scores
-
-        return render_scores(view, list(state.score_history))
-
-    def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
-        from render.stella_digger import render_replay
-
-        return render_replay(list(views))
+        return self.pictures("scores").scores_png(view, list(state.score_history))  # type: ignore[no-any-return]
 
     def topic_png(self, key: str) -> bytes | None:
         if key != "legend":
             return None
-        from render.stella_digger.legend import render_legend
-
-        return render_legend()
+        return self.pictures("legend").legend_png()  # type: ignore[no-any-return]
 
 
 PRESENTATION = StellaDigger()

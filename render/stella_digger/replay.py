@@ -48,7 +48,7 @@ def _palette(frames: list[Image.Image]) -> Image.Image:
     return montage.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def render_replay(views: Iterable[dict[str, Any]], frame_ms: int = FRAME_MS, last_ms: int = LAST_MS) -> bytes:
+def replay_gif(views: Iterable[dict[str, Any]], frame_ms: int = FRAME_MS, last_ms: int = LAST_MS) -> bytes:
     """GIF bytes: the map through the game, ``frame_ms`` per view, the last ``last_ms``."""
     frames: list[Image.Image] = []
     durations: list[int] = []

@@ -8,7 +8,7 @@ from typing import Any
 from cogs.game import GameGroup
 from games.stella_digger.commands import Stella
 from referee.service import Referee
-from render.stella_digger.legend import render_legend
+from render.stella_digger.legend import legend_png
 
 from .conftest import ANN, CHANNEL
 from .fakes import FakeInteraction, FakeMember
@@ -28,7 +28,7 @@ async def test_the_legend_topic_comes_with_its_picture(referee: Referee) -> None
     assert it.response.calls[0][0] in ("defer", "send")  # deferred if the picture took a while
     (picture,) = files(it)
     assert picture.filename == "stella_digger-legend.png"
-    assert picture.fp.read() == render_legend()
+    assert picture.fp.read() == legend_png()
     assert it.replies()[-1][1]["ephemeral"]
 
 
@@ -37,7 +37,7 @@ async def test_the_game_group_serves_it_too(referee: Referee) -> None:
     await run_command(GameGroup.rules, GameGroup.__new__(GameGroup), it, game="stella-digger",
                       topic="Legend")
     (picture,) = files(it)
-    assert picture.fp.read() == render_legend()
+    assert picture.fp.read() == legend_png()
 
 
 async def test_other_topics_are_text_only(referee: Referee) -> None:

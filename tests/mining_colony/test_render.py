@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render.mining_colony import board_png, colony_png, scores_png
+from render.mining_colony.board import board_png
+from render.mining_colony.hand import hand_png as colony_png
+from render.mining_colony.scores import scores_png
 from tests.render.golden import difference
 
 from .conftest import G, play, table

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 import games
-import render.out_of_mine as render_mine
+import render.out_of_mine.board as render_board
+import render.out_of_mine.scores as render_scores
 from engine import get_game
 from engine.core.rng import seed_state
 from engine.out_of_mine.ai import choose_index
@@ -99,7 +100,7 @@ def test_the_reveal_posts_every_board_and_score_parts() -> None:  # R5, R10
     text = P.round_summary(public, G.scores(state), WHO)
     assert "**Round 1 revealed**" in text and "5.0 s" in text and "= **" in text
     picture = Image.open(io.BytesIO(P.board_png(public) or b""))
-    reveal = Image.open(io.BytesIO(render_mine.reveal_png(public, 1)))
+    reveal = Image.open(io.BytesIO(render_board.reveal_png(public, 1)))
     assert picture.size == reveal.size
 
 
@@ -114,7 +115,7 @@ def test_the_end_shows_the_last_reveal_above_the_seven_round_chart() -> None:  #
     final = P.final_text(public, G.scores(state), G.winners(state), WHO)
     assert "Final scores" in final and ("Winner" in final or "Shared" in final)
     both = Image.open(io.BytesIO(P.scores_png(public, state) or b""))
-    chart = Image.open(io.BytesIO(render_mine.scores_png(public)))
+    chart = Image.open(io.BytesIO(render_scores.scores_png(public)))
     assert both.height > chart.height and both.width >= chart.width
 
 

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render.out_of_mine import board_png, draft_png, reveal_png, scores_png
+from render.out_of_mine.board import board_png, reveal_png
+from render.out_of_mine.hand import hand_png as draft_png
+from render.out_of_mine.scores import scores_png
 from tests.render.golden import difference
 
 from .conftest import G, table

@@ -11,8 +11,11 @@ import pytest
 from PIL import Image
 
 from render import theme as t
-from render.stella_digger import render_hand, render_map, render_replay, render_scores
+from render.stella_digger.board import board_png
+from render.stella_digger.hand import hand_png
 from render.stella_digger.layout import HEIGHT, WIDTH
+from render.stella_digger.replay import replay_gif
+from render.stella_digger.scores import scores_png
 
 from .games import GAME, spectator_views
 
@@ -31,7 +34,7 @@ def picture(data: bytes) -> Image.Image:
 
 @pytest.mark.parametrize("name", ["midgame", "midgame_bob", "fight4"])
 def test_map_is_a_png_at_preview_size(name: str) -> None:
-    data = render_map(load(name))
+    data = board_png(load(name))
     im = picture(data)
     assert im.format == "PNG"
     assert im.size == (WIDTH, HEIGHT)
@@ -40,30 +43,30 @@ def test_map_is_a_png_at_preview_size(name: str) -> None:
 
 def test_same_view_same_bytes() -> None:
     view = load("fight4")
-    assert render_map(view) == render_map(json.loads(json.dumps(view)))
+    assert board_png(view) == board_png(json.loads(json.dumps(view)))
 
 
 def test_pictures_change_with_the_view() -> None:
     view = load("midgame")
     other = json.loads(json.dumps(view))
     other["map"]["B3"] = "empty"
-    assert render_map(view) != render_map(other)
+    assert board_png(view) != board_png(other)
 
 
 def test_hand_needs_the_players_own_view() -> None:
     bob = load("midgame_bob")
-    im = picture(render_hand(bob, "222"))
+    im = picture(hand_png(bob, "222"))
     assert im.format == "PNG" and im.width >= 560
     with pytest.raises(ValueError):
-        render_hand(load("midgame"), "222")  # the spectator view has no numbers
+        hand_png(load("midgame"), "222")  # the spectator view has no numbers
     with pytest.raises(KeyError):
-        render_hand(bob, "999")
+        hand_png(bob, "999")
 
 
 def test_empty_hand_renders() -> None:
     bob = load("midgame_bob")
     bob["players"]["222"]["hand"] = []
-    assert picture(render_hand(bob, "222")).format == "PNG"
+    assert picture(hand_png(bob, "222")).format == "PNG"
 
 
 def test_scores_accept_totals_or_score_dicts() -> None:
@@ -71,22 +74,22 @@ def test_scores_accept_totals_or_score_dicts() -> None:
     view, history = doc["view"], doc["history"]
     as_totals = [{p: s["total"] for p, s in rnd.items()} for rnd in history]
     as_lists = [[rnd[p]["total"] for p in view["seats"]] for rnd in history]
-    a = render_scores(view, history)
-    assert a == render_scores(view, as_totals) == render_scores(view, as_lists)
+    a = scores_png(view, history)
+    assert a == scores_png(view, as_totals) == scores_png(view, as_lists)
     assert picture(a).width == 1200
-    assert picture(render_scores(view, [])).format == "PNG"  # no history: an empty chart
+    assert picture(scores_png(view, [])).format == "PNG"  # no history: an empty chart
 
 
 def test_replay_is_an_animated_gif_of_the_game() -> None:
     views = spectator_views(2, 5)
-    data = render_replay(views)
+    data = replay_gif(views)
     gif = Image.open(io.BytesIO(data))
     assert gif.format == "GIF"
     assert 1 < gif.n_frames <= len(views)
     gif.seek(gif.n_frames - 1)
     assert gif.info["duration"] >= 4000  # the last frame stays
     with pytest.raises(ValueError):
-        render_replay([])
+        replay_gif([])
 
 
 def test_japanese_names_have_glyphs() -> None:
@@ -98,7 +101,7 @@ def test_japanese_names_have_glyphs() -> None:
 def test_long_names_are_cut_to_fit() -> None:
     view = load("midgame")
     view["players"]["111"]["name"] = "とても長い名前のプレイヤーさんです" * 3
-    assert picture(render_map(view)).size == (WIDTH, HEIGHT)
+    assert picture(board_png(view)).size == (WIDTH, HEIGHT)
     assert t.fit("x" * 200, 16, False, 100).endswith("…")
 
 

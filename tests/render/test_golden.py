@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from render.stella_digger import render_hand, render_map, render_scores
+from render.stella_digger.board import board_png
+from render.stella_digger.hand import hand_png
+from render.stella_digger.scores import scores_png
 
 from .golden import assert_matches
 
@@ -30,21 +32,21 @@ def load(name: str) -> dict[str, Any]:
     ],
 )
 def test_map_golden(name: str, tmp_path: Path) -> None:
-    assert_matches(render_map(load(name)["view"]), f"map_{name}.png", tmp_path)
+    assert_matches(board_png(load(name)["view"]), f"map_{name}.png", tmp_path)
 
 
 def test_hand_golden(tmp_path: Path) -> None:
     view = load("engine_3p_seed1_step30_seat2")["view"]
-    assert_matches(render_hand(view, view["viewer"]), "hand_engine_3p_seed1_step30_seat2.png", tmp_path)
+    assert_matches(hand_png(view, view["viewer"]), "hand_engine_3p_seed1_step30_seat2.png", tmp_path)
 
 
 @pytest.mark.parametrize("name", ["engine_4p_seed3_end", "engine_2p_seed5_end"])
 def test_scores_golden(name: str, tmp_path: Path) -> None:
     doc = load(name)
     assert doc["view"]["ended"]
-    assert_matches(render_scores(doc["view"], doc["history"]), f"scores_{name}.png", tmp_path)
+    assert_matches(scores_png(doc["view"], doc["history"]), f"scores_{name}.png", tmp_path)
 
 
 @pytest.mark.parametrize("name", ["midgame", "fight4"])
 def test_hand_written_map_golden(name: str, tmp_path: Path) -> None:
-    assert_matches(render_map(load(name)), f"map_{name}.png", tmp_path)
+    assert_matches(board_png(load(name)), f"map_{name}.png", tmp_path)

@@ -7,7 +7,7 @@ import io
 
 from PIL import Image, ImageChops, ImageStat
 
-from render.stella_digger.hand import hand_image, render_hand
+from render.stella_digger.hand import hand_image, hand_png
 from render.stella_digger.hand_palette import COLOURS_HEX, swatch_hands
 
 
@@ -18,7 +18,7 @@ def test_stored_palette_is_256_colours() -> None:
 def test_every_swatch_hand_maps_closely_to_the_stored_palette() -> None:
     for view, player in swatch_hands():
         drawn = hand_image(view, player)
-        back = Image.open(io.BytesIO(render_hand(view, player))).convert("RGB")
+        back = Image.open(io.BytesIO(hand_png(view, player))).convert("RGB")
         diff = ImageChops.difference(drawn, back)
         mean = sum(ImageStat.Stat(diff).mean) / 3
         worst = max(hi for _, hi in diff.getextrema())

@@ -13,10 +13,10 @@ from PIL import Image, ImageChops
 
 from engine.stella_digger.components import ALL_GADGETS, COLOURS, GADGET_TYPES
 from render.stella_digger import panel, tiles
+from render.stella_digger.board import map_image
 from render.stella_digger.grid import marker_xy
 from render.stella_digger.layout import HEIGHT, WIDTH, square_box
 from render.stella_digger.look import TARGET
-from render.stella_digger.map import map_image
 
 FIXTURES = Path(__file__).with_name("fixtures")
 SHOWN = 550  # Discord's preview width

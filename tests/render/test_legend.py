@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.stella_digger.board import SQUARES, YELLOW
 from render.stella_digger.layout import HEIGHT, WIDTH, square_box
-from render.stella_digger.legend import BADGE_R, callouts, legend_view, render_legend
+from render.stella_digger.legend import BADGE_R, callouts, legend_png, legend_view
 
 #: The first words of a mark's key entry -> what the square under the mark must hold.
 ON_SQUARES = {
@@ -37,10 +37,10 @@ def square_at(x: int, y: int) -> str | None:
 
 
 def test_the_legend_is_the_round_picture_with_a_key_below() -> None:
-    data = render_legend()
+    data = legend_png()
     im = Image.open(io.BytesIO(data))
     assert im.format == "PNG" and im.width == WIDTH and im.height > HEIGHT + 300
-    assert render_legend() == data  # drawn once, the same bytes
+    assert legend_png() == data  # drawn once, the same bytes
 
 
 def test_each_mark_sits_on_what_its_key_names() -> None:

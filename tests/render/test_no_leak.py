@@ -4,8 +4,9 @@ player's hand numbers give byte-identical pictures."""
 from __future__ import annotations
 
 from engine.stella_digger.components import CARD_COLOUR, CARD_NUMBER
-from render.stella_digger import render_hand, render_map, render_replay
-from render.stella_digger.replay import board_image
+from render.stella_digger.board import board_png
+from render.stella_digger.hand import hand_png
+from render.stella_digger.replay import board_image, replay_gif
 
 from .games import GAME, play
 
@@ -30,18 +31,18 @@ def test_pictures_ignore_another_players_hand_numbers() -> None:
     state, alt, viewer, other = _pair()
     for who in (None, viewer):
         a, b = GAME.view(state, who), GAME.view(alt, who)
-        assert render_map(a) == render_map(b)
+        assert board_png(a) == board_png(b)
         assert board_image(a).tobytes() == board_image(b).tobytes()
-        assert render_replay([a]) == render_replay([b])
-    assert render_hand(GAME.view(state, viewer), viewer) == render_hand(GAME.view(alt, viewer), viewer)
+        assert replay_gif([a]) == replay_gif([b])
+    assert hand_png(GAME.view(state, viewer), viewer) == hand_png(GAME.view(alt, viewer), viewer)
     # the owner's own hand picture does change: the renumbering is real
-    assert render_hand(GAME.view(state, other), other) != render_hand(GAME.view(alt, other), other)
+    assert hand_png(GAME.view(state, other), other) != hand_png(GAME.view(alt, other), other)
 
 
 def test_map_never_draws_hands_even_when_the_view_has_them() -> None:
     """``summary`` holds every hand and the face-down tiles; the map draws none of it."""
     state, alt, viewer, _ = _pair()
-    spectator = render_map(GAME.view(state, None))
-    assert render_map(GAME.summary(state)) == spectator
-    assert render_map(GAME.summary(alt)) == spectator
-    assert render_map(GAME.view(state, viewer)) == spectator
+    spectator = board_png(GAME.view(state, None))
+    assert board_png(GAME.summary(state)) == spectator
+    assert board_png(GAME.summary(alt)) == spectator
+    assert board_png(GAME.view(state, viewer)) == spectator

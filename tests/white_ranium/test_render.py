@@ -9,8 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from render.white_ranium import board_only_png, board_png
-from render.white_ranium.picture import HEIGHT, WIDTH
+from render.white_ranium.board import HEIGHT, WIDTH, board_only_png, board_png
 from tests.render.golden import MEAN_MAX, SHARE_MAX, difference
 
 from .conftest import G, Table, load_scenario, table

@@ -10,8 +10,7 @@ import io
 from PIL import Image
 
 from engine.white_ranium.invariants import violations
-from render.white_ranium import board_png
-from render.white_ranium.picture import WIDTH
+from render.white_ranium.board import WIDTH, board_png
 
 from .conftest import G, Table, table
 from .test_fights import RED, fight

@@ -1,4 +1,6 @@
-"""The round picture: header, map and table, one panel per player. Drawn from a view only."""
+"""The board picture (``board_png``): the round picture (header, map and table, one panel per
+player), drawn from a view only; ``board_only_png`` the map alone (a replay frame); ``warm`` builds
+the round picture's palette (a render worker's first job)."""
 
 from __future__ import annotations
 
@@ -41,6 +43,18 @@ def palette() -> Image.Image:
     return palette_of([map_image(v) for v in swatch_views()])
 
 
-def render_map(view: dict[str, Any]) -> bytes:
+def board_png(view: dict[str, Any]) -> bytes:
     """PNG bytes of the round picture (posted every round and on ``/stella status``)."""
     return png(map_image(view), palette())
+
+
+def board_only_png(view: dict[str, Any]) -> bytes:
+    """The map alone (a replay frame)."""
+    from .replay import board_image
+
+    return png(board_image(view))
+
+
+def warm() -> None:
+    """Build the round picture's fixed palette once (a render worker's first job)."""
+    palette()

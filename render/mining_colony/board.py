@@ -1,12 +1,10 @@
-"""The pictures of a Mining Colony game, each drawn from one engine view (never a state).
+"""The board picture of a Mining Colony game, drawn from one engine view (never a state).
 
-- ``board_png(view)``: the round picture: the four excavation zones and what lies in them,
-  supplies and piles, then a panel per player (colony board with tiles, tokens, items and
-  structures; credits, cards, pending and staged things), Zorlord's supply in solo.
-- ``colony_png(view, player)``: one player's panel alone (the private preview of a development
-  step: drawn from that player's own view, it shows their hand).
-- ``scores_png(view)``: the R19 parts of every player and the live totals after each round.
-Nothing hidden is drawn: hands and sealed bids appear only where the view holds them.
+``board_png(view)``: the round picture: the four excavation zones and what lies in them,
+supplies and piles, then a panel per player (colony board with tiles, tokens, items and
+structures; credits, cards, pending and staged things), Zorlord's supply in solo. A player's
+panel alone is hand.py's picture, the scores scores.py's. Nothing hidden is drawn: hands and
+sealed bids appear only where the view holds them.
 """
 
 from __future__ import annotations
@@ -104,7 +102,7 @@ def _tile_chip(im: Image.Image, x: int, top: int, tile: str, cell: int = 18) -> 
     return x + (max(cols) + 1) * cell
 
 
-def _player_panel(view: dict[str, Any], pid: str) -> Image.Image:
+def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
     p = view["players"][pid]
     im = Image.new("RGB", (PANEL_W, PANEL_H), t.PANEL)
     d = ImageDraw.Draw(im)
@@ -216,7 +214,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
         for i, (n, zone) in enumerate(zones.items()):
             im.paste(_zone_box(view, n, zone, zw), (PAD + i * (zw + PAD), 92))
     for i, pid in enumerate(players):
-        panel = _player_panel(view, pid)
+        panel = player_panel(view, pid)
         im.paste(panel, (PAD + (i % cols) * (PANEL_W + PAD), top + (i // cols) * (PANEL_H + PAD)))
     z = view.get("zorlord")
     if z is not None:
@@ -233,58 +231,3 @@ def board_image(view: dict[str, Any]) -> Image.Image:
 
 def board_png(view: dict[str, Any]) -> bytes:
     return png(board_image(view))
-
-
-def colony_png(view: dict[str, Any], player: str) -> bytes:
-    """One player's panel (the private preview after a development step)."""
-    return png(_player_panel(view, player))
-
-
-PARTS = ("structures", "resources", "credits", "cards", "undeveloped")
-
-
-def scores_png(view: dict[str, Any]) -> bytes:
-    """Each player's R19 parts and total, and the live totals after each round (a chart)."""
-    players = list(view["seats"])
-    width, height = 720, 140 + 34 * len(players) + 220
-    im = Image.new("RGB", (width, height), t.BG)
-    d = ImageDraw.Draw(im)
-    t.put_text(im, (PAD, 10), "Mining Colony · scores", 22, t.TEXT, bold=True)
-    if "solo" in view:
-        result = (view["solo"] or {}).get("result") or "in play"
-        t.put_text(im, (PAD, 50), f"Solo against Zorlord: {result}", 18, t.TEXT)
-        return png(im)
-    heads = ["player", *PARTS, "total"]
-    xs = [PAD, 200, 300, 390, 460, 530, 640]
-    for x, h in zip(xs, heads, strict=True):
-        t.put_text(im, (x, 52), h, 13, t.MUTED)
-    for i, pid in enumerate(players):
-        p = view["players"][pid]
-        score = p.get("score") or p.get("live") or {}
-        y = 76 + 34 * i
-        d.rectangle((PAD, y + 2, PAD + 8, y + 20), fill=t.seat_rgb(p["seat"]))
-        t.put_text(im, (PAD + 14, y), f"{p['seat'] + 1}. {t.fit(p['name'], 16, True, 160)}", 16,
-                   t.ACCENT if pid in view["winners"] else t.TEXT, bold=True)
-        for x, part in zip(xs[1:], [*PARTS, "total"], strict=True):
-            t.put_text(im, (x, y), str(score.get(part, "")), 16, t.TEXT)
-    history = view.get("history") or []
-    top, left, cw, ch = 100 + 34 * len(players), 60, width - 90, 180
-    d.rectangle((left, top, left + cw, top + ch), outline=t.PANEL_EDGE)
-    values = [v for row in history for v in row] or [0]
-    lo, hi = min(min(values), 0), max(max(values), 1)
-    zero = top + ch - (0 - lo) / (hi - lo) * ch
-    d.line((left, zero, left + cw, zero), fill=t.FAINT)
-    t.put_text(im, (left - 6, top), str(hi), 12, t.MUTED, anchor="ra")
-    t.put_text(im, (left - 6, top + ch), str(lo), 12, t.MUTED, anchor="rd")
-    for seat in range(len(players)):
-        pts = [(left + (r + 1) * cw / 10, top + ch - (row[seat] - lo) / (hi - lo) * ch)
-               for r, row in enumerate(history)]
-        if len(pts) > 1:
-            d.line(pts, fill=t.seat_rgb(seat), width=3)
-        for x, y in pts:
-            d.rectangle((x - 3, y - 3, x + 3, y + 3), fill=t.seat_rgb(seat))
-            t.put_text(im, (x, y - 5), str(seat + 1), 11, t.seat_rgb(seat), bold=True,
-                       anchor="md")
-    for r in range(1, 11):
-        t.put_text(im, (left + r * cw / 10, top + ch + 4), str(r), 12, t.MUTED, anchor="ma")
-    return png(im)

@@ -1,13 +1,13 @@
-"""The pictures of an Out of Mine! game, each drawn from one engine view (never a state).
+"""The board pictures of an Out of Mine! game, each drawn from one engine view (never a state).
 
 - ``board_png(view)``: the table now: every player's board side (both sides while a side is
   still to choose), their status, card (only where the view shows it) and total; a viewer's own
   committed dig (their private view) shows its tiles, nobody else's does before the reveal.
-- ``draft_png(view, player, draft)``: a player's private draft: their side with the draft's
-  tiles, elves, finds, and the card's tiles still to place.
 - ``reveal_png(view, round=None)``: all boards of a scored round side by side with each one's
   score parts and time (the reveal).
-- ``scores_png(view)``: every player's total after each round, a chart for the end.
+
+A player's private draft is hand.py's picture, the chart of totals scores.py's; one board side
+is drawn by grid.py.
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.out_of_mine.components import COLOURS, KINDS
-
 from .. import theme as t
 from ..encode import png
-from .grid import CRYSTAL_RGB, draw_board, tile_words
+from .grid import draw_board
 
 PAD = 12
 HEAD = 64
@@ -119,32 +117,6 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels], title)
 
 
-def _remaining(info: dict[str, Any] | None, tiles: list[str]) -> str:
-    if not info:
-        return ""
-    used: dict[str, int] = {}
-    for kind, _ in tile_words(tiles):
-        colour = KINDS[kind].colour
-        used[colour] = used.get(colour, 0) + 1
-    left = [f"{c} ×{info['tiles'][c] - used.get(c, 0)}" for c in COLOURS
-            if info["tiles"].get(c, 0) - used.get(c, 0) > 0]
-    return "to place: " + (", ".join(left) if left else "nothing")
-
-
-def draft_png(view: dict[str, Any], player: str, draft: str) -> bytes:
-    """``player``'s private draft (their own view): ``draft`` is the notation typed so far."""
-    p = view["players"][player]
-    if p["side"] is None:
-        raise ValueError("no side chosen yet")
-    tiles = draft.split()[1:]
-    board = draw_board(f"{p['board']}{p['side']}", tiles, size=56)
-    found = sum(1 for _ in tile_words(tiles))
-    lines = [(f"your draft on {p['board']}{p['side']} · {found} tile(s) placed", t.MUTED),
-             (_card_line(p["card_info"]), t.TEXT),
-             (_remaining(p["card_info"], tiles), t.ACCENT)]
-    return png(_panel(view, player, board, lines, board.width + 20))
-
-
 def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
     """Every board of a scored round (default: the last) with its score parts and time."""
     panels = []
@@ -169,64 +141,3 @@ def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
     shown = round_no or max(r["round"] for p in view["players"].values() for r in p["rounds"])
     return png(_compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels],
                         f"Out of Mine! · round {shown} revealed"))
-
-
-MARKERS = ("circle", "square", "triangle", "diamond")
-
-
-def scores_png(view: dict[str, Any]) -> bytes:
-    """Each player's running total after every scored round (7 at the end)."""
-    w, h = 640, 360
-    im = Image.new("RGB", (w, h), t.BG)
-    draw = ImageDraw.Draw(im)
-    left, top, right, bottom = 48, 40, w - 150, h - 40
-    series = {}
-    for pid in _seats(view):
-        rounds = view["players"][pid]["rounds"]
-        start = view["players"][pid]["total"] - sum(r["score"] for r in rounds)
-        totals, run = [start], start
-        for r in rounds:
-            run += r["score"]
-            totals.append(run)
-        series[pid] = totals
-    n = max(len(s) for s in series.values())
-    lo = min(min(s) for s in series.values())
-    hi = max(max(max(s) for s in series.values()), lo + 1)
-    t.put_text(im, (left, 10), "Out of Mine! · totals by round", 18, t.TEXT, bold=True)
-    draw.rectangle((left, top, right, bottom), outline=t.PANEL_EDGE)
-
-    def xy(i: int, v: int) -> tuple[float, float]:
-        return (left + (right - left) * i / max(1, n - 1),
-                bottom - (bottom - top) * (v - lo) / (hi - lo))
-
-    for i in range(n):
-        x, _ = xy(i, lo)
-        t.put_text(im, (x, bottom + 10), str(i), 12, t.MUTED, anchor="mt")
-    for v in sorted({lo, hi, (lo + hi) // 2}):
-        _, y = xy(0, v)
-        t.put_text(im, (left - 8, y), str(v), 12, t.MUTED, anchor="rm")
-    for k, (pid, totals) in enumerate(series.items()):
-        seat = view["players"][pid]["seat"]
-        colour = t.seat_rgb(seat)
-        pts = [xy(i, v) for i, v in enumerate(totals)]
-        if len(pts) > 1:
-            draw.line(pts, fill=colour, width=3)
-        for x, y in pts:
-            _marker(draw, MARKERS[seat % 4], x, y, colour)
-        ly = top + 10 + 26 * k
-        _marker(draw, MARKERS[seat % 4], right + 20, ly, colour)
-        name = t.fit(view["players"][pid]["name"], 14, True, 100)
-        t.put_text(im, (right + 32, ly), f"{name} {totals[-1]}", 14, colour, bold=True,
-                   anchor="lm")
-    return png(im)
-
-
-def _marker(draw: ImageDraw.ImageDraw, shape: str, x: float, y: float, colour: t.RGB) -> None:
-    r = 6
-    if shape == "square":
-        draw.rectangle((x - r, y - r, x + r, y + r), fill=colour, outline=t.DARK)
-    else:
-        t.draw_shape(draw, shape, x, y, r + 1, colour, t.DARK)
-
-
-__all__ = ["CRYSTAL_RGB", "board_image", "board_png", "draft_png", "reveal_png", "scores_png"]
