@@ -5,18 +5,17 @@ texts of its posts and its pictures."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..base import Presentation, Who
+from ..base import TextsPresentation
 from . import texts
-from .rules import TOPICS
 
 CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
 CRYSTALS = ("return", "gold", "lose-crystals")
 
 
-class StellaDigger(Presentation):
+class StellaDigger(TextsPresentation):
     name = "stella-digger"
     title = "Stella Digger"
     emoji = "🪐"
@@ -30,7 +29,8 @@ class StellaDigger(Presentation):
         "capsule": "Choose a Refining Capsule…", "gold": "Choose gold crystals…",
         "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
     }
-    builtin_topics = TOPICS
+    texts = texts
+    builtin_topics = texts.TOPICS
     picture_topics = frozenset({"legend"})  # the map picture explained
 
     def cogs(self) -> list[type]:
@@ -62,20 +62,6 @@ class StellaDigger(Presentation):
         """Every draw still owed in a row (the opening deal's, a refill's) chosen at once:
         how many from each deck, giving up seeing each top colour before the next draw."""
         return texts.draw_runs(view, player, texts_)
-
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        return f"Red Tears: {'on' if options.get('red_tears') else 'off'}."
-
-    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                      who: Who) -> str:
-        return texts.round_summary(view, scores, who)
-
-    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                   winners: Sequence[str], who: Who) -> str:
-        return texts.final_text(view, scores, winners, who)
-
-    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
-        return texts.hand_text(view, player_id, game_id)
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """The sorted hand, comma-separated (as stored with each hand DM since 0002)."""
