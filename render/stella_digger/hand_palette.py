@@ -6,7 +6,7 @@ palette from swatch hands (every card face, gadget and target tile drawn, ``swat
 ~0.9 s, too long for a render worker's start (the first pictures after a restart wait for it),
 so it is taken once here and stored. After changing what a hand can show (colours, cards,
 icons), regenerate it: ``python -m render.stella_digger.hand`` rewrites this file's data
-(``hand.build_palette``); tests/render/test_hand_palette.py checks that every swatch hand still maps to it closely.
+(``hand.build_palette``); tests/stella_digger/render/test_hand_palette.py checks that every swatch hand still maps to it closely.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ import pytest
 import games
 from benchmarks.render import seeded_view
 from referee.render_pool import RenderPool
-from render.stella_digger import board as render
 from render import worker
+from render.stella_digger import board as render
 
 REPO = Path(__file__).resolve().parents[2]
 BOT_MODULES = {"discord", "referee", "db", "cogs", "aiosqlite", "aiohttp", "bot"}

@@ -17,7 +17,7 @@ from engine.sim_generic import run as sim_run
 from referee.demo import main as demo_main
 from render.__main__ import main as render_main
 
-SCENARIOS = Path(__file__).parents[1] / "engine" / "scenarios"
+SCENARIOS = Path(__file__).parents[1] / "stella_digger" / "scenarios"
 EXAMPLE = SCENARIOS / "notation_example.json"
 
 
