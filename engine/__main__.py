@@ -80,7 +80,7 @@ def sim(argv: list[str]) -> int:
         code: int = report.main(rest)
         return code
     if name == DEFAULT_GAME and "--generic" not in rest:
-        from .sim import main as stella_sim
+        from .stella_digger.sim import main as stella_sim
 
         return stella_sim(rest)
     from .sim_generic import main as generic_sim

@@ -1,4 +1,6 @@
-"""Self-play: ``python -m engine sim --players N --games G --seed S [--agents a,b] [--json]``.
+"""Stella Digger's own simulator report: ``python -m engine sim --players N --games G --seed S
+[--agents a,b] [--json]`` (the simulator, engine/sim.py, hands Stella Digger to it; ``--generic``
+plays it like any game).
 
 Plays whole games with agents (random by default), checks the invariants after every decision,
 and reports speed, game length, how games ended, score spread, and win rates with 95% Wilson
@@ -21,13 +23,13 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .agents import Agent, get_agent
-from .sim_generic import wilson
-from .stella_digger.game import GAME
-from .stella_digger.invariants import violations
-from .stella_digger.scoring import PARTS as PART_NAMES
-from .stella_digger.scoring import score
-from .stella_digger.shape import shape_violations
+from ..agents import Agent, get_agent
+from ..sim_generic import wilson
+from .game import GAME
+from .invariants import violations
+from .scoring import PARTS as PART_NAMES
+from .scoring import score
+from .shape import shape_violations
 
 
 @dataclass
