@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..agents import Agent, get_agent
-from ..sim_generic import wilson
+from ..sim import wilson
 from .game import GAME
 from .invariants import violations
 from .scoring import PARTS as PART_NAMES

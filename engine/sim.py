@@ -1,4 +1,7 @@
-"""Generic self-play for any registered game: ``python -m engine sim --game G``.
+"""The simulator of every game: ``python -m engine sim --game G`` (``main``). A game whose
+package has its own report (``engine/<pkg>/sim.py``: Stella Digger's agents, targets and plot;
+``engine/<pkg>/completable.py`` for ``--completable``) gets it; ``--generic``, or any other game,
+plays here (``simulate``).
 
 Random agents (each game's ``ai.random_decision``) answer every owed decision; when several
 players owe at once, the next to answer is drawn at random too, so arrival orders vary. After
@@ -17,12 +20,13 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import game_module, get_game
+from . import DEFAULT_GAME, GAMES, game_module, get_game
 from .core.errors import IllegalDecision
 from .core.game import parse_options
 from .core.rng import Rng, seed_state
@@ -185,7 +189,7 @@ def _by_agent(records: list[Record]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def main(name: str, argv: list[str]) -> int:
+def simulate(name: str, argv: list[str]) -> int:
     game = get_game(name)
     parser = argparse.ArgumentParser(prog=f"python -m engine sim --game {name}",
                                      description=__doc__.split("\n\n")[0])
@@ -237,3 +241,47 @@ def main(name: str, argv: list[str]) -> int:
         for v in report["invariant_violations"][:10]:
             print(f"  {v}")
     return 1 if report["invariant_violations"] else 0
+
+
+def game_option(argv: list[str]) -> tuple[str, list[str]]:
+    """``--game G`` (or ``--game=G``) taken out of ``argv``: (G or the default, the rest)."""
+    rest: list[str] = []
+    name = DEFAULT_GAME
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--game" and i + 1 < len(argv):
+            name, i = argv[i + 1], i + 2
+            continue
+        if argv[i].startswith("--game="):
+            name = argv[i].split("=", 1)[1]
+        else:
+            rest.append(argv[i])
+        i += 1
+    return name, rest
+
+
+def main(argv: list[str]) -> int:
+    """``python -m engine sim [--game G] ...``: a game's own report when its package has one
+    (``--completable``: ``engine/<pkg>/completable.py``; Stella Digger's agents, targets and
+    plot: ``engine/stella_digger/sim.py``, unless ``--generic``), else ``simulate``."""
+    name, rest = game_option(argv)
+    if name not in GAMES:
+        print(f"There is no game called {name!r}. The games are: {', '.join(GAMES)}.",
+              file=sys.stderr)
+        return 2
+    if "--completable" in rest:  # a game's own completability report (Out of Mine!, C5)
+        try:
+            report = game_module(name, "completable")
+        except ModuleNotFoundError:
+            print(f"{name} has no --completable report.", file=sys.stderr)
+            return 2
+        code: int = report.main(rest)
+        return code
+    if "--generic" not in rest:
+        try:
+            own = game_module(name, "sim")
+        except ModuleNotFoundError:
+            own = None
+        if own is not None:
+            return own.main(rest)  # type: ignore[no-any-return]
+    return simulate(name, [a for a in rest if a != "--generic"])
