@@ -10,6 +10,7 @@ from typing import Any
 
 from ..base import TextsPresentation
 from . import texts
+from .rules import TOPICS
 
 CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
 CRYSTALS = ("return", "gold", "lose-crystals")
@@ -30,7 +31,7 @@ class StellaDigger(TextsPresentation):
         "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
     }
     texts = texts
-    builtin_topics = texts.TOPICS
+    builtin_topics = TOPICS
     picture_topics = frozenset({"legend"})  # the map picture explained
 
     def cogs(self) -> list[type]:
