@@ -81,7 +81,8 @@ class OutOfMine(TextsPresentation):
         chart = Image.open(io.BytesIO(scores_png(view)))
         if not any(p["rounds"] for p in view["players"].values()):
             return scores_png(view)  # type: ignore[no-any-return]
-        reveal = Image.open(io.BytesIO(self.pictures("board").reveal_png(view)))
+        reveal = Image.open(io.BytesIO(self.pictures("board").reveal_png(view))).convert("RGB")
+        # the background as a colour: getpixel of the indexed PNG is a palette index, not RGB
         both = Image.new("RGB", (max(chart.width, reveal.width), chart.height + reveal.height),
                          reveal.getpixel((0, 0)))
         both.paste(reveal, (0, 0))

@@ -117,6 +117,30 @@ def test_the_end_shows_the_last_reveal_above_the_seven_round_chart() -> None:  #
     both = Image.open(io.BytesIO(P.scores_png(public, state) or b""))
     chart = Image.open(io.BytesIO(render_scores.scores_png(public)))
     assert both.height > chart.height and both.width >= chart.width
+    reveal = Image.open(io.BytesIO(render_board.reveal_png(public))).convert("RGB")
+    if both.width > chart.width:  # the strip beside the chart: the picture's background
+        rgb = both.convert("RGB")
+        strip = rgb.crop((chart.width, reveal.height, both.width, both.height))
+        assert set(strip.getdata()) == {reveal.getpixel((0, 0))}
+        assert reveal.getpixel((0, 0)) != (0, 0, 0)
+
+
+def test_the_end_picture_has_no_black_block_beside_the_chart() -> None:
+    """The 4-player end: reveal wider than the chart; the strip beside it is no palette
+    index drawn as a colour (a black block), but the picture's background."""
+    import json
+    from pathlib import Path
+
+    view = json.loads((Path(__file__).parents[1] / "render" / "fixtures" / "end.json")
+                      .read_text(encoding="utf-8"))
+    both = Image.open(io.BytesIO(P.scores_png(view, None) or b"")).convert("RGB")
+    chart = Image.open(io.BytesIO(render_scores.scores_png(view)))
+    reveal = Image.open(io.BytesIO(render_board.reveal_png(view))).convert("RGB")
+    assert both.width > chart.width
+    strip = both.crop((chart.width, reveal.height, both.width, both.height))
+    colours = set(strip.getdata())
+    assert colours == {reveal.getpixel((0, 0))}
+    assert all(sum(c) > 30 for c in colours)  # not black
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "strong"])
