@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from ..encode import png
-from ..theme import ACCENT, BG, DARK, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text, seat_rgb
+from ..theme import ACCENT, BG, DARK, FAINT, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text
 from .cards import LETTER, TUNNEL_RGB, draw_card
 
 CELL_W, CELL_H = 54, 70
@@ -192,7 +192,7 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
     for pid in view["seats"]:
         p = view["players"][pid]
         draw.rectangle((x, y, x + w, y + 58), fill=PANEL, outline=PANEL_EDGE)
-        draw.rectangle((x, y, x + 6, y + 58), fill=seat_rgb(p["seat"]))
+        _stripe(draw, (x, y, x + 6, y + 58), p["colours"])
         active = pid == view.get("turn")
         put_text(im, (x + 12, y + 3), fit(f"{p['seat'] + 1} {names[pid]}", 15, True, w - 90),
                  15, ACCENT if active else TEXT, bold=True)
@@ -226,6 +226,22 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
             put_text(im, (x + 4, y), fit(f"{names.get(who, who)}: {text}", 12, False, w - 4), 12,
                      TEXT)
             y += 15
+
+
+def stripe_colours(colours: list[str]) -> list[tuple[int, int, int]]:
+    """The colours of a player's side stripe: the crews they play, in their order (two
+    colours in a 2-player game: the stripe split in two); none chosen yet: a neutral grey."""
+    return [TUNNEL_RGB[c] for c in colours] or [FAINT]
+
+
+def _stripe(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+            colours: list[str]) -> None:
+    x0, y0, x1, y1 = box
+    fills = stripe_colours(colours)
+    step = (y1 - y0 + 1) / len(fills)
+    for i, fill in enumerate(fills):
+        draw.rectangle((x0, round(y0 + i * step), x1, round(y0 + (i + 1) * step) - 1), fill=fill,
+                       outline=None)
 
 
 def _wrap(line: str, width: int) -> list[str]:
