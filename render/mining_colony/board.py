@@ -30,7 +30,8 @@ PAD = 12
 SQ = 40  # a colony square
 GRID = 6 * SQ
 PANEL_W = 540
-PANEL_H = GRID + 92
+PANEL_H = GRID + 108
+FOOT = GRID + 84  # the structures line: under the column letters (panel y)
 COLUMNS = "ABCDEF"
 ZONE_H = 124
 
@@ -58,7 +59,7 @@ def draw_colony(im: Image.Image, x: int, y: int, p: dict[str, Any], side: str) -
             d.rectangle(box, fill=marks.UNDEVELOPED, outline=t.hex_rgb("#232838"))
             continue
         name, _, thing = code.partition(":")
-        marks.building(im, box, name, sq in start and sq not in p["tokens"])
+        marks.building(im, box, name, sq in start and sq not in p["tokens"], letter=not thing)
         if sq in p["tokens"]:
             marks.token_ring(im, box)
         if thing:
@@ -150,7 +151,7 @@ def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
             right = _tile_chip(im, right, y, tile) + 8
         _things(im, x, y + 108 if pending["tiles"] else y + 12, pending["items"])
     structures = p["structures"]
-    t.put_text(im, (18, PANEL_H - 24),
+    t.put_text(im, (18, FOOT),
                f"{len(structures)} structure{'s' if len(structures) != 1 else ''}, "
                f"{sum(1 for c in p['colony'].values() if c == 'undeveloped')} undeveloped",
                13, t.MUTED)
@@ -176,11 +177,34 @@ def _zone_box(view: dict[str, Any], n: str, zone: dict[str, Any], w: int) -> Ima
 
 
 def _supply_line(view: dict[str, Any]) -> str:
+    return " | ".join(_supply_parts(view))
+
+
+def _supply_parts(view: dict[str, Any]) -> list[str]:
     s = view["supply"]
     outposts = " ".join(f"{marks.LETTER[c]}{s[f'outpost/{c}']}" for c in CREW_COLOURS)
     stations = " ".join(f"{marks.LETTER[c]}{s[f'station/{c}']}" for c in CRYSTAL_COLOURS)
-    tokens = " ".join(f"{k}{s[f'token/{k}']}" for k in TOKEN_TYPES)
-    return f"outposts {outposts} | stations {stations} | tokens {tokens}"
+    tokens = " ".join(f"{k} {s[f'token/{k}']}" for k in TOKEN_TYPES)
+    return [f"outposts {outposts}", f"stations {stations}", f"tokens {tokens}"]
+
+
+def _info_parts(view: dict[str, Any]) -> list[str]:
+    """The header's facts under the title, each a part kept whole when lines wrap."""
+    piles = " ".join(f"{k}:{v}" for k, v in view["piles"].items())
+    return [f"resource card {view['resource_card'] or '-'} (deck {view['resource_deck']})",
+            f"piles {piles}", *_supply_parts(view)]
+
+
+def wrap_parts(parts: list[str], size: int, width: int, sep: str = "  ·  ") -> list[str]:
+    """``parts`` joined by ``sep`` into as few lines of ``width`` pixels as they fit in; a
+    part is never split (one wider than a line is cut with an ellipsis, on its own)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and t.text_width(lines[-1] + sep + part, size) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(t.fit(part, size, False, width))
+    return lines
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
@@ -189,7 +213,9 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     rows = (len(players) + cols - 1) // cols
     width = PAD + cols * (PANEL_W + PAD)
     zones = view["zones"]
-    top = 92 + (ZONE_H + PAD if zones else 0)
+    info = wrap_parts(_info_parts(view), 13, width - 2 * PAD)
+    head_h = 64 + 18 * len(info) + 10
+    top = head_h + (ZONE_H + PAD if zones else 0)
     extra = 60 if "zorlord" in view else 0
     im = Image.new("RGB", (width, top + rows * (PANEL_H + PAD) + extra), t.BG)
     phase = "game over" if view["ended"] else view["phase"]
@@ -204,15 +230,12 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     if view["order"]:
         sub += "   order: " + " > ".join(_name(view, o) for o in view["order"])
     t.put_text(im, (PAD, 40), t.fit(sub, 15, False, width - 2 * PAD), 15, t.MUTED)
-    piles = " ".join(f"{k}:{v}" for k, v in view["piles"].items())
-    t.put_text(im, (PAD, 64), t.fit(f"resource card {view['resource_card'] or '-'} "
-                                    f"(deck {view['resource_deck']})  piles {piles}  "
-                                    + _supply_line(view), 13, False, width - 2 * PAD),
-               13, t.MUTED)
+    for k, line in enumerate(info):  # every part whole: wrapped, never cut
+        t.put_text(im, (PAD, 64 + 18 * k), line, 13, t.MUTED)
     if zones:
         zw = (width - PAD * (len(zones) + 1)) // len(zones)
         for i, (n, zone) in enumerate(zones.items()):
-            im.paste(_zone_box(view, n, zone, zw), (PAD + i * (zw + PAD), 92))
+            im.paste(_zone_box(view, n, zone, zw), (PAD + i * (zw + PAD), head_h))
     for i, pid in enumerate(players):
         panel = player_panel(view, pid)
         im.paste(panel, (PAD + (i % cols) * (PANEL_W + PAD), top + (i // cols) * (PANEL_H + PAD)))
@@ -225,7 +248,15 @@ def board_image(view: dict[str, Any]) -> Image.Image:
         items = [s for s in z["supply"] if not s.startswith("t")]
         tiles = len(z["supply"]) - len(items)
         x = _things(im, PAD, y + 38, items[:18], r=9)
-        t.put_text(im, (x + 6, y + 30), f"+ {tiles} tiles", 13, t.MUTED)
+        more = len(items) - 18
+        rest = [f"{more} more item{'s' if more != 1 else ''}"] if more > 0 else []
+        if tiles:
+            rest.append(f"{tiles} tile{'s' if tiles != 1 else ''}")
+        if not items and not tiles:
+            rest.append("supply empty")
+        if rest:
+            t.put_text(im, (x + 6 if items else PAD, y + 30), ("+ " if items else "")
+                       + " and ".join(rest), 13, t.MUTED)
     return im
 
 
