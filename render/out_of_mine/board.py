@@ -140,6 +140,10 @@ def board_image(view: dict[str, Any]) -> Image.Image:
 
 def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
     """Every board of a scored round (default: the last) with its score parts and time."""
+    return png(reveal_image(view, round_no))
+
+
+def reveal_image(view: dict[str, Any], round_no: int | None = None) -> Image.Image:
     panels = []
     for pid in _seats(view):
         p = view["players"][pid]
@@ -160,5 +164,5 @@ def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
         raise ValueError("no scored round to show")
     width = max(b.width for _, b, _ in panels) + 20
     shown = round_no or max(r["round"] for p in view["players"].values() for r in p["rounds"])
-    return png(_compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels],
-                        f"Out of Mine! · round {shown} revealed"))
+    return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels],
+                    f"Out of Mine! · round {shown} revealed")
