@@ -18,6 +18,12 @@ class OutOfMine(TextsPresentation):
     name = "out-of-mine"
     title = "Out of Mine!"
     emoji = "⛏️"
+    picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
+    legend_text = (
+        "The marks of a board side: rock brown and hatched, galleries dark; each crystal "
+        "colour a pattern and its initial, an element a word on a dark chip (Au, Ag, worm, "
+        "rat), an elf a small disc with its colour's capital letter on the edge toward the "
+        "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
     verb_labels = {"side": "Choose your side…", "open": "Open my card (starts my clock)",
                    "dig": "Dig…"}

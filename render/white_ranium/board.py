@@ -148,7 +148,7 @@ def _polyline(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]],
     segments = [body]
     if dashed:
         segments = []
-        for (ax, ay), (cx, cy) in zip(body, body[1:]):
+        for (ax, ay), (cx, cy) in zip(body, body[1:], strict=False):
             n = max(1, int(math.hypot(cx - ax, cy - ay) // 9))
             for k in range(0, n, 2):
                 segments.append([(ax + (cx - ax) * k / n, ay + (cy - ay) * k / n),
@@ -165,9 +165,9 @@ def _polyline(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]],
 
 def _along(pts: list[tuple[float, float]], f: float) -> tuple[float, float]:
     """The point ``f`` (0-1) of the way along the polyline ``pts``."""
-    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
+    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False)]
     goal = sum(lengths) * f
-    for (a, b), n in zip(zip(pts, pts[1:]), lengths):
+    for (a, b), n in zip(zip(pts, pts[1:], strict=False), lengths, strict=True):
         if goal <= n and n:
             return a[0] + (b[0] - a[0]) * goal / n, a[1] + (b[1] - a[1]) * goal / n
         goal -= n

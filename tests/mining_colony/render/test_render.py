@@ -101,7 +101,7 @@ def test_no_text_over_text_and_every_text_fits_its_picture(
     texts = [text for runs in found.values() for text, _, _ in runs]
     for runs in found.values():
         for text, (x0, y0, x1, y1), (w, h) in runs:
-            assert 0 <= x0 and 0 <= y0 and x1 <= w and y1 <= h, (text, (x0, y0, x1, y1), (w, h))
+            assert x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h, (text, (x0, y0, x1, y1), (w, h))
         for i, (a, ba, _) in enumerate(runs):
             for b, bb, _ in runs[i + 1:]:
                 overlap = (min(ba[2], bb[2]) - max(ba[0], bb[0]),

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from PIL import Image
 
 import games
 import render.out_of_mine.board as render_board
 import render.out_of_mine.scores as render_scores
 from engine import get_game
-from engine.core.rng import seed_state
-from engine.out_of_mine.ai import choose_index
 from games.base import Who
 
 G = get_game("out-of-mine")

@@ -75,8 +75,8 @@ def test_python_m_render_draws_a_white_ranium_scenario(tmp_path: Path) -> None:
 
 def _stripes(data: bytes) -> list[tuple[int, int, int]]:
     """The colour runs (20 px or longer) of the panels' side stripes, top to bottom."""
-    from render.white_ranium.board import PANEL_X
     from render.theme import BG, PANEL
+    from render.white_ranium.board import PANEL_X
 
     im = Image.open(io.BytesIO(data)).convert("RGB")
     column = [im.getpixel((PANEL_X + 3, y)) for y in range(im.height)]
