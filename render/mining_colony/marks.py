@@ -84,7 +84,7 @@ def building(im: Image.Image, box: tuple[int, int, int, int], name: str, start: 
         d.ellipse((cx - s * 0.34, cy - s * 0.34, cx + s * 0.34, cy + s * 0.34),
                   outline=t.hex_rgb("#c9ccd6"), width=2)
         if letter:
-            t.put_text(im, (cx, cy), "H", int(s * 0.36), t.hex_rgb("#c9ccd6"), bold=True,
+            t.put_text(im, (cx, cy), "H", max(10, int(s * 0.36)), t.hex_rgb("#c9ccd6"), bold=True,
                        anchor="mm")
     elif name == "any":
         q = s * 0.17
@@ -93,12 +93,12 @@ def building(im: Image.Image, box: tuple[int, int, int, int], name: str, start: 
             d.rectangle((cx + dx * q * 2 + 2, cy + dy * q * 2 + 2, cx + (dx + 1) * q * 2,
                          cy + (dy + 1) * q * 2), fill=COLOUR_RGB[colour])
         if letter:
-            t.put_text(im, (cx, cy), "*", int(s * 0.4), t.DARK, bold=True, anchor="mm")
+            t.put_text(im, (cx, cy), "*", max(11, int(s * 0.4)), t.DARK, bold=True, anchor="mm")
     elif name in LETTER:
-        q = s * 0.3
+        q = max(s * 0.3, 8)  # a letter of 11 px at least: legible on a tile chip too
         d.rectangle((cx - q, cy - q, cx + q, cy + q), fill=COLOUR_RGB[name], outline=t.DARK)
         if letter:
-            _letter(im, name, cx, cy, int(s * 0.34))
+            _letter(im, name, cx, cy, max(11, int(s * 0.4)))
     if start:
         d.polygon([(x0, y0), (x0 + s * 0.28, y0), (x0, y0 + s * 0.28)], fill=t.hex_rgb("#2a3126"))
 

@@ -137,3 +137,29 @@ def test_zorlord_line_names_tiles_only_when_there_are_some() -> None:
         theme.put_text = put  # type: ignore[assignment]
     assert "+ 1 tile" in one
     assert not any("tile" in s for s in seen if s.startswith("+")), seen
+
+
+def test_tile_ids_are_drawn_where_take_and_place_name_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: tile ids appeared in no picture; the pending tile was drawn ~14 px a
+    square. Every zone's and every pending tile's id is written under it (13 px), the
+    pending tiles (a tall one too) with nothing over or under other text."""
+    from render.mining_colony import board
+
+    view = fixture("solo")
+    view["players"]["ann"]["pending"] = {"tiles": ["t5-01", "t4-01"],
+                                         "items": ["crystal/yellow", "ship/orange"]}
+    found = _text_boxes(lambda: board.board_image(view), monkeypatch)
+    texts = [text for runs in found.values() for text, _, _ in runs]
+    assert "t5-01" in texts and "t4-01" in texts
+    for runs in found.values():
+        for i, (a, ba, _) in enumerate(runs):
+            for b, bb, _ in runs[i + 1:]:
+                assert min(ba[2], bb[2]) <= max(ba[0], bb[0]) or \
+                    min(ba[3], bb[3]) <= max(ba[1], bb[1]), (a, ba, b, bb)
+    four = fixture("four_players")
+    found = _text_boxes(lambda: board.board_image(four), monkeypatch)
+    texts = [text for runs in found.values() for text, _, _ in runs]
+    for zone in four["zones"].values():
+        for tile in zone["tiles"]:
+            assert tile in texts
+    assert board.PENDING >= 2 * 14 and board.CHIP > 18  # squares: pending 32 px, zones 26 px
