@@ -46,6 +46,9 @@ class Presentation:
     verb_labels: Mapping[str, str] = {}
     builtin_topics: Mapping[str, str] = {}  # rules topics written in code (the short reference)
     picture_topics: frozenset[str] = frozenset()  # topics answered with a picture (topic_png)
+    #: the words of a ``legend`` topic (added after the rules file's topics) whose picture is
+    #: ``render/<pkg>/legend.py`` ``legend_png()``; "" for none (Stella Digger's is in its rules)
+    legend_text = ""
 
     # --- commands and names ---------------------------------------------------------------
 
@@ -111,9 +114,11 @@ class Presentation:
         try:
             text = self.rules_file().read_text(encoding="utf-8")
         except OSError:
-            return found
+            text = ""
         for key, body in parse_topics(text).items():
             found.setdefault(key, body)
+        if self.legend_text:
+            found.setdefault("legend", self.legend_text)
         return found
 
     def topic_key(self, topic: str | None) -> str | None:
@@ -123,8 +128,10 @@ class Presentation:
         return key if key in topics else None
 
     def topic_png(self, key: str) -> bytes | None:
-        """The picture sent with rules topic ``key`` (one of ``picture_topics``), or None."""
-        return None
+        """The picture sent with rules topic ``key`` (one of ``picture_topics``), or None:
+        ``legend``, the game's ``render/<pkg>/legend.py`` picture, where there is one."""
+        module = self.pictures("legend") if key == "legend" else None
+        return None if module is None else module.legend_png()  # type: ignore[no-any-return]
 
     def rules_text(self, topic: str | None) -> str:
         topics = self.topics()

@@ -20,6 +20,13 @@ class MiningColony(TextsPresentation):
     name = "mining-colony"
     title = "Mining Colony"
     emoji = "🪐"
+    picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
+    legend_text = (
+        "The marks of the pictures: every colour a fill and a letter, every kind of thing its"
+        " own shape (diamond crystal, circle worker, triangle ship, house outpost, hexagon "
+        "science station); on the colony board, dark squares undeveloped, brown developed, "
+        "grey-green starting spaces, a dome arc, a landing pad H, letter squares storage "
+        "units, a light inner frame a build-over token.")
     verb_order = ("play", "refresh", "take", "place", "put", "stage", "discard", "buy", "build",
                   "exchange", "done")
     verb_labels = {"play": "Play a card…", "refresh": "Refresh (1 credit)…",

@@ -18,6 +18,12 @@ class OutOfMine(TextsPresentation):
     name = "out-of-mine"
     title = "Out of Mine!"
     emoji = "⛏️"
+    picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
+    legend_text = (
+        "The marks of a board side: rock brown and hatched, galleries dark; each crystal "
+        "colour a pattern and its initial, an element a word on a dark chip (Au, Ag, worm, "
+        "rat), an elf a small disc with its colour's capital letter on the edge toward the "
+        "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
     verb_labels = {"side": "Choose your side…", "open": "Open my card (starts my clock)",
                    "dig": "Dig…"}
@@ -81,7 +87,8 @@ class OutOfMine(TextsPresentation):
         chart = Image.open(io.BytesIO(scores_png(view)))
         if not any(p["rounds"] for p in view["players"].values()):
             return scores_png(view)  # type: ignore[no-any-return]
-        reveal = Image.open(io.BytesIO(self.pictures("board").reveal_png(view)))
+        reveal = Image.open(io.BytesIO(self.pictures("board").reveal_png(view))).convert("RGB")
+        # the background as a colour: getpixel of the indexed PNG is a palette index, not RGB
         both = Image.new("RGB", (max(chart.width, reveal.width), chart.height + reveal.height),
                          reveal.getpixel((0, 0)))
         both.paste(reveal, (0, 0))

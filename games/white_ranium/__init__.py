@@ -19,6 +19,13 @@ class WhiteRanium(TextsPresentation):
     name = "white-ranium"
     title = "TF22 Mine (White Ranium)"
     emoji = "⛏️"
+    picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
+    legend_text = (
+        "The marks of the mine picture: each card's tunnels in their colour with the colour's"
+        " letter on the hub, its other face as a corner glyph, its symbol on a lilac chip; a "
+        "crew is a pawn, White Ranium an octagon, a base camp a ring, a space loader a yellow"
+        " chip on the rim; numbered arrows are the turn's moves along the tunnels (dashed: a "
+        "jump).")
     verb_order = ("move", "collect", "deliver", "steal", "rotate", "flip-long", "flip-short",
                   "loader", "tunnel", "transport", "end", "swap", "done", "colour", "fight",
                   "card", "place")

@@ -30,9 +30,10 @@ PAD = 12
 SQ = 40  # a colony square
 GRID = 6 * SQ
 PANEL_W = 540
-PANEL_H = GRID + 92
+PANEL_H = GRID + 108
+FOOT = GRID + 84  # the structures line: under the column letters (panel y)
 COLUMNS = "ABCDEF"
-ZONE_H = 124
+ZONE_H = 136  # a 3-square-high tile chip and its id
 
 
 def _name(view: dict[str, Any], pid: str | None) -> str:
@@ -58,7 +59,7 @@ def draw_colony(im: Image.Image, x: int, y: int, p: dict[str, Any], side: str) -
             d.rectangle(box, fill=marks.UNDEVELOPED, outline=t.hex_rgb("#232838"))
             continue
         name, _, thing = code.partition(":")
-        marks.building(im, box, name, sq in start and sq not in p["tokens"])
+        marks.building(im, box, name, sq in start and sq not in p["tokens"], letter=not thing)
         if sq in p["tokens"]:
             marks.token_ring(im, box)
         if thing:
@@ -88,8 +89,14 @@ def _things(im: Image.Image, x: int, cy: int, names: list[str], r: int = 11) -> 
     return x
 
 
-def _tile_chip(im: Image.Image, x: int, top: int, tile: str, cell: int = 18) -> int:
-    """A tile in its base orientation, small, with its buildings; returns its right edge."""
+CHIP = 26  # a tile's square in the zones (the board's are 40)
+PENDING = 32  # a pending tile's square (a tile to place now)
+
+
+def _tile_chip(im: Image.Image, x: int, top: int, tile: str, cell: int = CHIP,
+               label: bool = True) -> int:
+    """A tile in its base orientation with its buildings, and its id under it (the word
+    ``take`` and ``place`` name it by); returns its right edge."""
     cells = PLACEMENTS[tile[1]][("A1", 0)]
     xs = [int(c[1]) - 1 for c in cells]
     cols = [COLUMNS.index(c[0]) for c in cells]
@@ -99,7 +106,17 @@ def _tile_chip(im: Image.Image, x: int, top: int, tile: str, cell: int = 18) -> 
                x + (col + 1) * cell - 1, top + (height - row) * cell - 1)
         marks.building(im, box, name, False)
         ImageDraw.Draw(im).rectangle(box, outline=marks.TILE_EDGE)
-    return x + (max(cols) + 1) * cell
+    right = x + (max(cols) + 1) * cell
+    if label:
+        t.put_text(im, (x, top + height * cell + 3), tile, 13, t.TEXT, bold=True)
+        right = max(right, x + t.text_width(tile, 13, True))
+    return right
+
+
+def chip_height(tiles: list[str], cell: int = CHIP) -> int:
+    """The tallest tile chip of ``tiles`` with its id under it."""
+    rows = [max(int(c[1]) for c in PLACEMENTS[tile[1]][("A1", 0)]) for tile in tiles]
+    return max(rows, default=0) * cell + 20
 
 
 def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
@@ -146,11 +163,14 @@ def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
         t.put_text(im, (x, y), "pending", 13, t.MUTED)
         y += 20
         right = x
-        for tile in pending["tiles"]:
-            right = _tile_chip(im, right, y, tile) + 8
-        _things(im, x, y + 108 if pending["tiles"] else y + 12, pending["items"])
+        for tile in pending["tiles"]:  # to place: as large as the board allows beside it
+            right = _tile_chip(im, right, y, tile, cell=PENDING) + 10
+        room = PANEL_W - 8 - right >= 26 * len(pending["items"])
+        _things(im, right if room else x,
+                y + 16 if room else y + chip_height(pending["tiles"], PENDING) + 14,
+                pending["items"])
     structures = p["structures"]
-    t.put_text(im, (18, PANEL_H - 24),
+    t.put_text(im, (18, FOOT),
                f"{len(structures)} structure{'s' if len(structures) != 1 else ''}, "
                f"{sum(1 for c in p['colony'].values() if c == 'undeveloped')} undeveloped",
                13, t.MUTED)
@@ -166,30 +186,57 @@ def _zone_box(view: dict[str, Any], n: str, zone: dict[str, Any], w: int) -> Ima
     if taken:
         t.put_text(im, (w - 8, 8), t.fit(f"taken: {_name(view, taken)}", 13, False, w - 70), 13,
                    t.MUTED, anchor="ra")
-    x = 8
+    x = 10
     for tile in zone["tiles"]:
-        x = _tile_chip(im, x, 30, tile) + 8
-    _things(im, max(x, 8), 60, zone["items"])
+        x = _tile_chip(im, x, 32, tile) + 12
+    _things(im, max(x, 10), 32 + max(CHIP, chip_height(zone["tiles"]) - 20) // 2,
+            zone["items"], r=13)
     if not zone["tiles"] and not zone["items"]:
-        t.put_text(im, (8, 46), "empty", 14, t.FAINT)
+        t.put_text(im, (10, 46), "empty", 14, t.FAINT)
     return im
 
 
 def _supply_line(view: dict[str, Any]) -> str:
+    return " | ".join(_supply_parts(view))
+
+
+def _supply_parts(view: dict[str, Any]) -> list[str]:
     s = view["supply"]
     outposts = " ".join(f"{marks.LETTER[c]}{s[f'outpost/{c}']}" for c in CREW_COLOURS)
     stations = " ".join(f"{marks.LETTER[c]}{s[f'station/{c}']}" for c in CRYSTAL_COLOURS)
-    tokens = " ".join(f"{k}{s[f'token/{k}']}" for k in TOKEN_TYPES)
-    return f"outposts {outposts} | stations {stations} | tokens {tokens}"
+    tokens = " ".join(f"{k} {s[f'token/{k}']}" for k in TOKEN_TYPES)
+    return [f"outposts {outposts}", f"stations {stations}", f"tokens {tokens}"]
+
+
+def _info_parts(view: dict[str, Any]) -> list[str]:
+    """The header's facts under the title, each a part kept whole when lines wrap."""
+    piles = " ".join(f"{k}:{v}" for k, v in view["piles"].items())
+    return [f"resource card {view['resource_card'] or '-'} (deck {view['resource_deck']})",
+            f"piles {piles}", *_supply_parts(view)]
+
+
+def wrap_parts(parts: list[str], size: int, width: int, sep: str = "  ·  ") -> list[str]:
+    """``parts`` joined by ``sep`` into as few lines of ``width`` pixels as they fit in; a
+    part is never split (one wider than a line is cut with an ellipsis, on its own)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and t.text_width(lines[-1] + sep + part, size) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(t.fit(part, size, False, width))
+    return lines
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
     players = list(view["seats"])
-    cols = 1 if len(players) == 1 else 2
-    rows = (len(players) + cols - 1) // cols
+    cols = 1  # one panel a row: 564 px wide, shown at its own size (~550 px) on Discord
+    rows = len(players)
     width = PAD + cols * (PANEL_W + PAD)
     zones = view["zones"]
-    top = 92 + (ZONE_H + PAD if zones else 0)
+    info = wrap_parts(_info_parts(view), 13, width - 2 * PAD)
+    head_h = 64 + 18 * len(info) + 10
+    zone_rows = (len(zones) + 1) // 2  # two zones a row
+    top = head_h + zone_rows * (ZONE_H + PAD)
     extra = 60 if "zorlord" in view else 0
     im = Image.new("RGB", (width, top + rows * (PANEL_H + PAD) + extra), t.BG)
     phase = "game over" if view["ended"] else view["phase"]
@@ -204,15 +251,14 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     if view["order"]:
         sub += "   order: " + " > ".join(_name(view, o) for o in view["order"])
     t.put_text(im, (PAD, 40), t.fit(sub, 15, False, width - 2 * PAD), 15, t.MUTED)
-    piles = " ".join(f"{k}:{v}" for k, v in view["piles"].items())
-    t.put_text(im, (PAD, 64), t.fit(f"resource card {view['resource_card'] or '-'} "
-                                    f"(deck {view['resource_deck']})  piles {piles}  "
-                                    + _supply_line(view), 13, False, width - 2 * PAD),
-               13, t.MUTED)
+    for k, line in enumerate(info):  # every part whole: wrapped, never cut
+        t.put_text(im, (PAD, 64 + 18 * k), line, 13, t.MUTED)
     if zones:
-        zw = (width - PAD * (len(zones) + 1)) // len(zones)
+        per_row = min(2, len(zones))
+        zw = (width - PAD * (per_row + 1)) // per_row
         for i, (n, zone) in enumerate(zones.items()):
-            im.paste(_zone_box(view, n, zone, zw), (PAD + i * (zw + PAD), 92))
+            im.paste(_zone_box(view, n, zone, zw),
+                     (PAD + (i % per_row) * (zw + PAD), head_h + (i // per_row) * (ZONE_H + PAD)))
     for i, pid in enumerate(players):
         panel = player_panel(view, pid)
         im.paste(panel, (PAD + (i % cols) * (PANEL_W + PAD), top + (i // cols) * (PANEL_H + PAD)))
@@ -224,8 +270,16 @@ def board_image(view: dict[str, Any]) -> Image.Image:
                    f"difficulty {solo.get('difficulty')}", 15, t.TEXT, bold=True)
         items = [s for s in z["supply"] if not s.startswith("t")]
         tiles = len(z["supply"]) - len(items)
-        x = _things(im, PAD, y + 38, items[:18], r=9)
-        t.put_text(im, (x + 6, y + 30), f"+ {tiles} tiles", 13, t.MUTED)
+        x = _things(im, PAD, y + 40, items[:16], r=11)
+        more = len(items) - 16
+        rest = [f"{more} more item{'s' if more != 1 else ''}"] if more > 0 else []
+        if tiles:
+            rest.append(f"{tiles} tile{'s' if tiles != 1 else ''}")
+        if not items and not tiles:
+            rest.append("supply empty")
+        if rest:
+            t.put_text(im, (x + 6 if items else PAD, y + 30), ("+ " if items else "")
+                       + " and ".join(rest), 13, t.MUTED)
     return im
 
 

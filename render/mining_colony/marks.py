@@ -66,8 +66,11 @@ def thing(im: Image.Image, name: str, cx: float, cy: float, r: float) -> None:
     _letter(im, colour, cx, cy + (r * 0.25 if kind == "ship" else 0), max(9, int(r)))
 
 
-def building(im: Image.Image, box: tuple[int, int, int, int], name: str, start: bool) -> None:
-    """A developed square's building drawn in ``box``."""
+def building(im: Image.Image, box: tuple[int, int, int, int], name: str, start: bool,
+             letter: bool = True) -> None:
+    """A developed square's building drawn in ``box``; ``letter`` False: a storage unit or a
+    landing pad without its letter (an item stands on it and shows its own: no text over
+    text; the pad keeps its ring, the storage unit its colour)."""
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     base = START if start else BUILDING_RGB.get(name, GROUND)
@@ -80,18 +83,22 @@ def building(im: Image.Image, box: tuple[int, int, int, int], name: str, start: 
     elif name == "pad":
         d.ellipse((cx - s * 0.34, cy - s * 0.34, cx + s * 0.34, cy + s * 0.34),
                   outline=t.hex_rgb("#c9ccd6"), width=2)
-        t.put_text(im, (cx, cy), "H", int(s * 0.36), t.hex_rgb("#c9ccd6"), bold=True, anchor="mm")
+        if letter:
+            t.put_text(im, (cx, cy), "H", max(10, int(s * 0.36)), t.hex_rgb("#c9ccd6"), bold=True,
+                       anchor="mm")
     elif name == "any":
         q = s * 0.17
         for (dx, dy), colour in zip(((-1, -1), (0, -1), (-1, 0), (0, 0)),
                                     ("purple", "yellow", "white", "green"), strict=True):
             d.rectangle((cx + dx * q * 2 + 2, cy + dy * q * 2 + 2, cx + (dx + 1) * q * 2,
                          cy + (dy + 1) * q * 2), fill=COLOUR_RGB[colour])
-        t.put_text(im, (cx, cy), "*", int(s * 0.4), t.DARK, bold=True, anchor="mm")
+        if letter:
+            t.put_text(im, (cx, cy), "*", max(11, int(s * 0.4)), t.DARK, bold=True, anchor="mm")
     elif name in LETTER:
-        q = s * 0.3
+        q = max(s * 0.3, 8)  # a letter of 11 px at least: legible on a tile chip too
         d.rectangle((cx - q, cy - q, cx + q, cy + q), fill=COLOUR_RGB[name], outline=t.DARK)
-        _letter(im, name, cx, cy, int(s * 0.34))
+        if letter:
+            _letter(im, name, cx, cy, max(11, int(s * 0.4)))
     if start:
         d.polygon([(x0, y0), (x0 + s * 0.28, y0), (x0, y0 + s * 0.28)], fill=t.hex_rgb("#2a3126"))
 

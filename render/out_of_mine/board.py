@@ -22,6 +22,11 @@ from .grid import draw_board
 
 PAD = 12
 HEAD = 64
+#: A square of the public pictures: two boards side by side make a picture about 590 px
+#: wide, shown at ~550 px with its coordinates and labels at least 11 px high.
+CELL = 34
+#: While a side is still to choose: both sides of a board side by side, one panel a row.
+SIDES_CELL = 30
 STATUS = {"side": "chooses a side", "open": "to open the card", "dig": "digging"}
 
 
@@ -59,6 +64,8 @@ def _panel(view: dict[str, Any], pid: str, board: Image.Image, lines: list[tuple
            width: int) -> Image.Image:
     p = view["players"][pid]
     seat = p["seat"]
+    lines = lines[:1] + [(part, colour) for text, colour in lines[1:]
+                         for part in _wrap(text, width - 28)]
     im = Image.new("RGB", (width, HEAD + board.height + 8 + 20 * len(lines)), t.PANEL)
     draw = ImageDraw.Draw(im)
     draw.rectangle((0, 0, width - 1, im.height - 1), outline=t.PANEL_EDGE)
@@ -75,6 +82,18 @@ def _panel(view: dict[str, Any], pid: str, board: Image.Image, lines: list[tuple
         t.put_text(im, (16, y), t.fit(text, 14, False, width - 28), 14, colour)
         y += 20
     return im
+
+
+def _wrap(text: str, width: int, size: int = 14) -> list[str]:
+    """``text`` in lines of ``width`` pixels, broken between words (never cut, unless one
+    word is wider than a line)."""
+    out: list[str] = []
+    for word in text.split(" "):
+        if out and t.text_width(out[-1] + " " + word, size) <= width:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return [t.fit(line, size, False, width) for line in out] or [""]
 
 
 def _status(view: dict[str, Any], pid: str) -> str:
@@ -96,17 +115,17 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     for pid in _seats(view):
         p = view["players"][pid]
         if p["side"] is None:
-            a = draw_board(f"{p['board']}a", [], size=26, labels=False)
-            b = draw_board(f"{p['board']}b", [], size=26, labels=False)
-            board = Image.new("RGB", (a.width + b.width + 8, a.height + 16), t.PANEL)
-            board.paste(a, (0, 16))
-            board.paste(b, (a.width + 8, 16))
-            t.put_text(board, (2, 0), f"{p['board']}a", 12, t.MUTED)
-            t.put_text(board, (a.width + 10, 0), f"{p['board']}b", 12, t.MUTED)
+            a = draw_board(f"{p['board']}a", [], size=SIDES_CELL)
+            b = draw_board(f"{p['board']}b", [], size=SIDES_CELL)
+            board = Image.new("RGB", (a.width + b.width + 12, a.height + 20), t.PANEL)
+            board.paste(a, (0, 20))
+            board.paste(b, (a.width + 12, 20))
+            t.put_text(board, (2, 0), f"side {p['board']}a", 14, t.MUTED, bold=True)
+            t.put_text(board, (a.width + 14, 0), f"side {p['board']}b", 14, t.MUTED, bold=True)
             where = f"board {p['board']}"
         else:
             tiles = p["dig"].split()[1:] if p["dig"] else []
-            board = draw_board(f"{p['board']}{p['side']}", tiles)
+            board = draw_board(f"{p['board']}{p['side']}", tiles, size=CELL)
             where = f"side {p['board']}{p['side']}"
         lines = [(f"{where} · {_status(view, pid)}", t.MUTED),
                  (_card_line(p["card_info"], p["has_card"]), t.TEXT)]
@@ -114,11 +133,17 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     width = max(b.width for _, b, _ in panels) + 20
     title = (f"Out of Mine! · round {view['round']} of {view['rounds']}" if not view["ended"]
              else "Out of Mine! · final")
-    return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels], title)
+    both = any(view["players"][pid]["side"] is None for pid in _seats(view))
+    return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels], title,
+                    columns=1 if both else 2)
 
 
 def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
     """Every board of a scored round (default: the last) with its score parts and time."""
+    return png(reveal_image(view, round_no))
+
+
+def reveal_image(view: dict[str, Any], round_no: int | None = None) -> Image.Image:
     panels = []
     for pid in _seats(view):
         p = view["players"][pid]
@@ -126,7 +151,7 @@ def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
         if not recs:
             continue
         rec = recs[-1]
-        board = draw_board(rec["board"], rec["tiles"], cut=rec["cut"])
+        board = draw_board(rec["board"], rec["tiles"], size=CELL, cut=rec["cut"])
         parts = f"{rec['base']} ({rec['empty']} empty)"
         for label in ("call", "elves", "finds"):
             if rec[label]:
@@ -139,5 +164,5 @@ def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
         raise ValueError("no scored round to show")
     width = max(b.width for _, b, _ in panels) + 20
     shown = round_no or max(r["round"] for p in view["players"].values() for r in p["rounds"])
-    return png(_compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels],
-                        f"Out of Mine! · round {shown} revealed"))
+    return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels],
+                    f"Out of Mine! · round {shown} revealed")

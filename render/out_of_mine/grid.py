@@ -93,8 +93,9 @@ def tile_words(texts: list[str]) -> list[tuple[str, list[str]]]:
 def draw_board(side: str, tiles: list[str], size: int = 46, cut: list[str] | None = None,
                labels: bool = True) -> Image.Image:
     """``side`` (``"4b"``) with ``tiles`` (tile words) placed; ``cut`` tiles faded (R6)."""
-    margin = 16 if labels else 2
-    w, h = len(COLS) * size + margin + 2, ROWS * size + margin + 2
+    margin = max(16, size // 3 + 6) if labels else 2
+    label = max(12, size // 4)  # coordinates: at least 12 px
+    w, h = len(COLS) * size + margin + 2, ROWS * size + (margin if labels else 0) + 4
     im = Image.new("RGB", (w, h), t.BOARD)
     draw = ImageDraw.Draw(im)
     ox, oy = margin, 2
@@ -111,11 +112,11 @@ def draw_board(side: str, tiles: list[str], size: int = 46, cut: list[str] | Non
                                                                                       0.3))
     if labels:
         for c, letter in enumerate(COLS):
-            t.put_text(im, (ox + c * size + size // 2, oy + ROWS * size + 1), letter, 11,
-                       t.MUTED, anchor="mt")
+            t.put_text(im, (ox + c * size + size // 2, oy + ROWS * size + 2), letter, label,
+                       t.MUTED, bold=True, anchor="mt")
         for r in range(ROWS):
-            t.put_text(im, (margin // 2, oy + r * size + size // 2), str(ROWS - r), 11,
-                       t.MUTED, anchor="mm")
+            t.put_text(im, (margin // 2, oy + r * size + size // 2), str(ROWS - r), label,
+                       t.MUTED, bold=True, anchor="mm")
     placed = [(k, s, False) for k, s in tile_words(tiles)]
     placed += [(k, s, True) for k, s in tile_words(cut or [])]
     for kind_name, squares, faded in placed:
@@ -124,20 +125,39 @@ def draw_board(side: str, tiles: list[str], size: int = 46, cut: list[str] | Non
             x, y = square_xy(sq, size, ox, oy)
             im.paste(_square_tile(kind.colour, size, faded), (x, y))
         _outline(draw, squares, size, ox, oy, t.DARK if not faded else t.MUTED)
-        x, y = square_xy(squares[0], size, ox, oy)
-        t.put_text(im, (x + size // 2, y + size // 2), kind.colour[0].upper(), size // 2,
-                   t.DARK, bold=True, anchor="mm")
+        elves = SIDES[side].elves
+        free = [sq for sq in squares if sq not in elves
+                and not (kind.element and sq == squares[-1])]
+        x, y = square_xy((free or squares)[0], size, ox, oy)
+        if free:  # the tile's initial on a square that carries no elf or element word
+            t.put_text(im, (x + size // 2, y + size // 2), kind.colour[0].upper(), size // 2,
+                       t.DARK, bold=True, anchor="mm")
+        else:  # small, in the top left corner: the elf's badge or the word has the rest
+            fs = max(12, size // 3)
+            draw.rectangle((x + 3, y + 3, x + fs, y + fs + 2), fill=CRYSTAL_RGB[kind.colour])
+            t.put_text(im, (x + 4, y + 3), kind.colour[0].upper(), fs, t.DARK, bold=True)
         if kind.element:
             lx, ly = square_xy(squares[-1], size, ox, oy)
             word = ELEMENT_WORD[kind.element]
-            tw = t.text_width(word, 11, True) + 6
-            draw.rectangle((lx + size - tw - 2, ly + size - 16, lx + size - 3, ly + size - 3),
+            fs = element_size(size)
+            tw = t.text_width(word, fs, True) + 6
+            draw.rectangle((lx + size - tw - 2, ly + size - fs - 6, lx + size - 3, ly + size - 3),
                            fill=t.DARK)
-            t.put_text(im, (lx + size - 5, ly + size - 9), word, 11, t.GOLD, bold=True,
-                       anchor="rm")
+            t.put_text(im, (lx + size - 5, ly + size - 4 - (fs + 2) // 2), word, fs, t.GOLD,
+                       bold=True, anchor="rm")
     for sq, colour in SIDES[side].elves.items():
         _elf(im, draw, side, sq, colour, size, ox, oy)
     return im
+
+
+def element_size(size: int) -> int:
+    """The element word's text size on a board of ``size`` px squares (12 px at least, so it
+    reads at Discord's width; "worm" still fits in a square)."""
+    return max(12, min(16, size // 3))
+
+
+def elf_radius(size: int) -> int:
+    return max(8, size // 5)
 
 
 def _outline(draw: ImageDraw.ImageDraw, squares: list[str], size: int, ox: int, oy: int,
@@ -170,7 +190,11 @@ def _elf(im: Image.Image, draw: ImageDraw.ImageDraw, side: str, sq: str, colour:
     where = _elf_anchor(side, sq)
     cx, cy = {"up": (x + size // 2, y + 7), "down": (x + size // 2, y + size - 8),
               "left": (x + 7, y + size // 2), "right": (x + size - 8, y + size // 2)}[where]
-    r = max(7, size // 6)
+    r = elf_radius(size)
+    off = r + 1  # the badge's centre from the square's edge
+    cx, cy = {"up": (x + size // 2, y + off), "down": (x + size // 2, y + size - off),
+              "left": (x + off, y + size // 2), "right": (x + size - off, y + size // 2)}[where]
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CRYSTAL_RGB[colour], outline=t.DARK,
                  width=2)
-    t.put_text(im, (cx, cy), colour[0], r + 3, t.DARK, bold=True, anchor="mm")
+    t.put_text(im, (cx, cy + 1), colour[0].upper(), max(12, r + 4), t.DARK, bold=True,
+               anchor="mm")

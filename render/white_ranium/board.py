@@ -15,8 +15,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from ..encode import png
-from ..theme import ACCENT, BG, DARK, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text, seat_rgb
-from .cards import LETTER, TUNNEL_RGB, draw_card
+from ..theme import ACCENT, BG, DARK, FAINT, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text
+from .cards import LETTER, TUNNEL_RGB, draw_card, face
 
 CELL_W, CELL_H = 54, 70
 RIM = 22  # the loader band around the grid
@@ -96,30 +96,151 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
     draw.polygon(inner, fill=rgb)
 
 
-def _arrows(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """The turn's moves in order: crew arrows from card to card in the crew's colour, loader
-    arrows along the rim; each numbered at its middle in the order they happened. An arrow
-    runs a little to the right of the straight way, so a move and the move back are two."""
+_STEP = {"u": (0, 1), "r": (1, 0), "d": (0, -1), "l": (-1, 0)}
+_BACK = {"u": "d", "r": "l", "d": "u", "l": "r"}
+
+
+def tunnel_path(board: dict[str, str], frm: str, to: str) -> list[str] | None:
+    """The cards a move from ``frm`` to ``to`` went through, along the tunnels of the view's
+    board (R10: neighbours that both show an exit on their shared edge), the shortest way
+    through cards of ``frm``'s colour first, then through any tunnel; None when no tunnel
+    joins them (a secret tunnel, a transport, a thief sent to its base: a jump)."""
+    def faces(place: str) -> tuple[str, str]:
+        return face(board[place].partition(":")[0].partition("/")[0])
+
+    start_colour = faces(frm)[0] if frm in board else ""
+    for same in (True, False):
+        prev: dict[str, str] = {frm: frm}
+        todo = [frm]
+        while todo:
+            here = todo.pop(0)
+            if here == to:
+                path = [to]
+                while path[-1] != frm:
+                    path.append(prev[path[-1]])
+                return path[::-1]
+            colour, exits = faces(here)
+            for e in exits:
+                dc, dr = _STEP[e]
+                c, r = COLUMNS.index(here[0]) + dc, int(here[1]) + dr
+                if not (0 <= c < 6 and 1 <= r <= 6):
+                    continue
+                there = f"{COLUMNS[c]}{r}"
+                if there in prev or there not in board:
+                    continue
+                other, back = faces(there)
+                if _BACK[e] in back and (not same or other == start_colour):
+                    prev[there] = here
+                    todo.append(there)
+    return None
+
+
+def _polyline(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]],
+              rgb: tuple[int, int, int], width: int, dashed: bool = False) -> None:
+    """A line through ``pts`` with a head at the last, outlined dark (any background);
+    ``dashed``: a jump (no tunnel between its ends)."""
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = 11.0
+    bx, by = x1 - ux * head, y1 - uy * head
+    body = [*pts[:-1], (bx, by)]
+    segments = [body]
+    if dashed:
+        segments = []
+        for (ax, ay), (cx, cy) in zip(body, body[1:], strict=False):
+            n = max(1, int(math.hypot(cx - ax, cy - ay) // 9))
+            for k in range(0, n, 2):
+                segments.append([(ax + (cx - ax) * k / n, ay + (cy - ay) * k / n),
+                                 (ax + (cx - ax) * (k + 1) / n, ay + (cy - ay) * (k + 1) / n)])
+    tip = [(x1, y1), (bx - uy * 6, by + ux * 6), (bx + uy * 6, by - ux * 6)]
+    for seg in segments:
+        draw.line(seg, fill=DARK, width=width + 4, joint="curve")
+    draw.polygon(tip, fill=DARK)
+    for seg in segments:
+        draw.line(seg, fill=rgb, width=width, joint="curve")
+    inner = [(x1 - ux * 2.5, y1 - uy * 2.5), (bx - uy * 4, by + ux * 4), (bx + uy * 4, by - ux * 4)]
+    draw.polygon(inner, fill=rgb)
+
+
+def _along(pts: list[tuple[float, float]], f: float) -> tuple[float, float]:
+    """The point ``f`` (0-1) of the way along the polyline ``pts``."""
+    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False)]
+    goal = sum(lengths) * f
+    for (a, b), n in zip(zip(pts, pts[1:], strict=False), lengths, strict=True):
+        if goal <= n and n:
+            return a[0] + (b[0] - a[0]) * goal / n, a[1] + (b[1] - a[1]) * goal / n
+        goal -= n
+    return pts[-1]
+
+
+def _shifted(pts: list[tuple[float, float]], side: float) -> list[tuple[float, float]]:
+    """``pts`` moved ``side`` pixels to the right of their way (each corner by both its
+    segments' normals), so a move and the move back are two lines."""
+    out = []
+    for i, (x, y) in enumerate(pts):
+        nx = ny = 0.0
+        for a, b in ((pts[max(0, i - 1)], pts[i]), (pts[i], pts[min(len(pts) - 1, i + 1)])):
+            n = math.hypot(b[0] - a[0], b[1] - a[1])
+            if n:
+                nx, ny = nx - (b[1] - a[1]) / n, ny + (b[0] - a[0]) / n
+        k = math.hypot(nx, ny) or 1.0
+        out.append((x + nx / k * side, y + ny / k * side))
+    return out
+
+
+def _arrows(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]
+            ) -> list[tuple[float, float, tuple[int, int, int], str]]:
+    """The turn's moves in order: crew arrows from card to card along the tunnels they took
+    (a dashed straight arrow for a jump: secret tunnel, transport, a thief sent home), in
+    the crew's colour; loader arrows along the rim; each numbered in the order they
+    happened, the numbers kept apart."""
     pairs: dict[tuple[str, str], int] = {}
     labels: list[tuple[float, float, tuple[int, int, int], str]] = []
     for i, (kind, who, frm, to) in enumerate(_trail(view)):
+        dashed = False
         if kind == "crew":
-            a, b, rgb = _centre(_cell(frm)), _centre(_cell(to)), TUNNEL_RGB.get(who, ACCENT)
+            rgb = TUNNEL_RGB.get(who, ACCENT)
+            way = tunnel_path(view["board"], frm, to)
+            dashed = way is None
+            pts = [_centre(_cell(p)) for p in (way or [frm, to])]
         else:
-            a, b, rgb = _centre(_loader_box(int(frm))), _centre(_loader_box(int(to))), ACCENT
+            pts = [_centre(_loader_box(int(frm))), _centre(_loader_box(int(to)))]
+            rgb = ACCENT
         k = pairs.get((frm, to), 0)  # the same way again: beside the first
         pairs[(frm, to)] = k + 1
-        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        side = 7.0 + 7.0 * k
-        a, b = (a[0] - uy * side, a[1] + ux * side), (b[0] - uy * side, b[1] + ux * side)
-        if length > 30:  # start and end off the pieces' middles
-            a, b = (a[0] + ux * 12, a[1] + uy * 12), (b[0] - ux * 8, b[1] - uy * 8)
-        _arrow(draw, a, b, rgb, 4 if kind == "crew" else 3)
-        labels.append(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, rgb, str(i + 1)))
+        pts = _shifted(pts, 7.0 + 7.0 * k)
+        if len(pts) < 2 or pts[0] == pts[-1]:
+            continue
+        for end, f in ((0, 12.0), (-1, 8.0)):  # start and end off the pieces' middles
+            a, b = (pts[0], pts[1]) if end == 0 else (pts[-1], pts[-2])
+            n = math.hypot(b[0] - a[0], b[1] - a[1])
+            if n > 2 * f:
+                pts[end] = (a[0] + (b[0] - a[0]) * f / n, a[1] + (b[1] - a[1]) * f / n)
+        _polyline(draw, pts, rgb, 4 if kind == "crew" else 3, dashed)
+        spot = _along(pts, 0.5)
+        for f in (0.5, 0.3, 0.7, 0.15, 0.85):  # a number clear of the ones already placed
+            spot = _along(pts, f)
+            if all(math.hypot(spot[0] - x, spot[1] - y) >= 19 for x, y, _, _ in labels):
+                break
+        else:
+            while any(math.hypot(spot[0] - x, spot[1] - y) < 19 for x, y, _, _ in labels):
+                spot = (spot[0], spot[1] + 19)
+        labels.append((spot[0], spot[1], rgb, str(i + 1)))
     for mx, my, rgb, text in labels:  # the numbers over every arrow
-        draw.ellipse((mx - 8, my - 8, mx + 8, my + 8), fill=rgb, outline=DARK, width=2)
-        put_text(im, (mx, my), text, 11, DARK, bold=True, anchor="mm")
+        draw.ellipse((mx - 9, my - 9, mx + 9, my + 9), fill=rgb, outline=DARK, width=2)
+        put_text(im, (mx, my), text, 12, DARK, bold=True, anchor="mm")
+    return labels
+
+
+def _crew(im: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: str) -> None:
+    """A crew: a pawn (a head over a body) in its colour with its letter, a shape no tunnel
+    hub has (those are plain discs)."""
+    rgb = TUNNEL_RGB[colour]
+    body = [(cx - 11, cy + 12), (cx - 7, cy - 3), (cx + 7, cy - 3), (cx + 11, cy + 12)]
+    draw.polygon(body, fill=rgb, outline=DARK, width=2)
+    draw.ellipse((cx - 7, cy - 15, cx + 7, cy - 1), fill=rgb, outline=DARK, width=2)
+    put_text(im, (cx, cy + 5), LETTER[colour], 11, DARK, bold=True, anchor="mm")
 
 
 def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -137,7 +258,7 @@ def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
         x0, y0, x1, y1 = _cell(crew["base"])
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=TUNNEL_RGB[colour], width=3)
-    slots = [(-14, -20), (14, -20), (-14, 20), (14, 20)]
+    slots = [(14, 18), (-14, 18), (14, -14), (-14, -14)]
     stacked: dict[str, int] = {}
     for colour, crew in view["crews"].items():
         x0, y0, x1, y1 = _cell(crew["at"])
@@ -145,13 +266,10 @@ def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
         stacked[crew["at"]] = k + 1
         dx, dy = slots[k % 4]
         cx, cy = (x0 + x1) // 2 + dx, (y0 + y1) // 2 + dy
-        draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=TUNNEL_RGB[colour], outline=DARK,
-                     width=2)
-        draw.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=DARK)
-        put_text(im, (cx, cy), LETTER[colour], 9, TEXT, bold=True, anchor="mm")
+        _crew(im, draw, cx, cy, colour)
         if crew["ranium"]:
-            _octagon(draw, cx + 11, cy - 9, 7)
-            put_text(im, (cx + 11, cy - 9), str(crew["ranium"]), 10, DARK, bold=True,
+            _octagon(draw, cx + 11, cy - 11, 7)
+            put_text(im, (cx + 11, cy - 11), str(crew["ranium"]), 10, DARK, bold=True,
                      anchor="mm")
     for name, place in view["loaders"].items():
         box = _loader_box(place)
@@ -192,10 +310,13 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
     for pid in view["seats"]:
         p = view["players"][pid]
         draw.rectangle((x, y, x + w, y + 58), fill=PANEL, outline=PANEL_EDGE)
-        draw.rectangle((x, y, x + 6, y + 58), fill=seat_rgb(p["seat"]))
+        _stripe(draw, (x, y, x + 6, y + 58), p["colours"])
         active = pid == view.get("turn")
-        put_text(im, (x + 12, y + 3), fit(f"{p['seat'] + 1} {names[pid]}", 15, True, w - 90),
-                 15, ACCENT if active else TEXT, bold=True)
+        room = w - 18 - 24 * max(1, len(p["colours"]))  # the name up to the colour discs
+        full = f"{p['seat'] + 1} {names[pid]}"
+        size = 15 if text_fits(full, 15, room) else 13  # a long name a little smaller first
+        put_text(im, (x + 12, y + 3 + (15 - size)), fit(full, size, True, room), size,
+                 ACCENT if active else TEXT, bold=True)
         for i, colour in enumerate(p["colours"]):
             cx = x + w - 16 - i * 24
             draw.ellipse((cx - 9, y + 4, cx + 9, y + 22), fill=TUNNEL_RGB[colour], outline=DARK)
@@ -226,6 +347,26 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
             put_text(im, (x + 4, y), fit(f"{names.get(who, who)}: {text}", 12, False, w - 4), 12,
                      TEXT)
             y += 15
+
+
+def text_fits(text: str, size: int, width: int) -> bool:
+    return fit(text, size, True, width) == text
+
+
+def stripe_colours(colours: list[str]) -> list[tuple[int, int, int]]:
+    """The colours of a player's side stripe: the crews they play, in their order (two
+    colours in a 2-player game: the stripe split in two); none chosen yet: a neutral grey."""
+    return [TUNNEL_RGB[c] for c in colours] or [FAINT]
+
+
+def _stripe(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+            colours: list[str]) -> None:
+    x0, y0, x1, y1 = box
+    fills = stripe_colours(colours)
+    step = (y1 - y0 + 1) / len(fills)
+    for i, fill in enumerate(fills):
+        draw.rectangle((x0, round(y0 + i * step), x1, round(y0 + (i + 1) * step) - 1), fill=fill,
+                       outline=None)
 
 
 def _wrap(line: str, width: int) -> list[str]:
@@ -271,8 +412,8 @@ def _image(view: dict[str, Any], panel: bool = True) -> Image.Image:
     legend = ("W R B Y: white, red, blue, yellow tunnels · corner glyph: the other face · "
               "(n) symbol")
     put_text(im, (8, TOP + BOARD_H + 6), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
-    legend = ("octagon: White Ranium · ring: base camp · 1-3: loaders · numbered arrows: "
-              "the turn's moves")
+    legend = ("pawn: crew · octagon: White Ranium · ring: base camp · 1-3: loaders · "
+              "arrows: moves")
     put_text(im, (8, TOP + BOARD_H + 23), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
     return im
 

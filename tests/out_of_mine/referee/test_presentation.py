@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from PIL import Image
 
 import games
 import render.out_of_mine.board as render_board
 import render.out_of_mine.scores as render_scores
 from engine import get_game
-from engine.core.rng import seed_state
-from engine.out_of_mine.ai import choose_index
 from games.base import Who
 
 G = get_game("out-of-mine")
@@ -117,17 +114,29 @@ def test_the_end_shows_the_last_reveal_above_the_seven_round_chart() -> None:  #
     both = Image.open(io.BytesIO(P.scores_png(public, state) or b""))
     chart = Image.open(io.BytesIO(render_scores.scores_png(public)))
     assert both.height > chart.height and both.width >= chart.width
+    reveal = Image.open(io.BytesIO(render_board.reveal_png(public))).convert("RGB")
+    if both.width > chart.width:  # the strip beside the chart: the picture's background
+        rgb = both.convert("RGB")
+        strip = rgb.crop((chart.width, reveal.height, both.width, both.height))
+        assert {c for _, c in strip.getcolors(1 << 24)} == {reveal.getpixel((0, 0))}
+        assert reveal.getpixel((0, 0)) != (0, 0, 0)
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "strong"])
-def test_choose_index_plays_every_level_from_the_seat_view(level: str) -> None:
-    state = sided()
-    G.apply(state, "ann", "open")
-    view = G.view(state, "ann")
-    text = choose_index(level, 11, view, [])
-    assert isinstance(text, str) and text.startswith("dig")
-    G.check(state, "ann", text)  # legal, with the AI's own simulated clock (R6)
-    fresh = G.new_game(["ann", "bob"], {"race": True}, seed=4)
-    owed = next(o for o in G.owed(fresh) if o.decision == "side")
-    legal = G.legal(fresh, owed.player)
-    assert choose_index(level, seed_state(1), G.view(fresh, owed.player), legal) in (0, 1)
+def test_the_end_picture_has_no_black_block_beside_the_chart() -> None:
+    """The 4-player end: the strip beside the narrower of the reveal and the chart is no
+    palette index drawn as a colour (a black block), but the picture's background."""
+    import json
+    from pathlib import Path
+
+    view = json.loads((Path(__file__).parents[1] / "render" / "fixtures" / "end.json")
+                      .read_text(encoding="utf-8"))
+    both = Image.open(io.BytesIO(P.scores_png(view, None) or b"")).convert("RGB")
+    chart = Image.open(io.BytesIO(render_scores.scores_png(view)))
+    reveal = Image.open(io.BytesIO(render_board.reveal_png(view))).convert("RGB")
+    assert both.width == max(chart.width, reveal.width) and reveal.width != chart.width
+    strip = (both.crop((chart.width, reveal.height, both.width, both.height))
+             if chart.width < both.width else
+             both.crop((reveal.width, 0, both.width, reveal.height)))
+    colours = {c for _, c in strip.getcolors(1 << 24)}
+    assert colours == {reveal.getpixel((0, 0))}
+    assert all(sum(c) > 30 for c in colours)  # not black

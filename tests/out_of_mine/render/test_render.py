@@ -95,3 +95,33 @@ def test_each_crystal_colour_has_its_own_pattern_in_grey() -> None:  # C1, colou
     for a, b in combinations(COLOURS, 2):
         differ = sum(x != y for x, y in zip(shapes[a], shapes[b], strict=True))
         assert differ > 36 * 36 // 20, (a, b)
+
+
+@pytest.mark.parametrize("name", ["sides", "committed_public", "reveal"])
+def test_public_pictures_have_coordinates_and_read_at_discords_width(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27: 26 px squares without coordinates, element words and elf badges about 10 px.
+    Every board has its column letters and row numbers; at Discord's ~550 px the smallest
+    text (coordinates, element words, elves' initials) is at least 11 px."""
+    import render.theme as theme
+
+    runs: list[tuple[str, int]] = []
+    put = theme.put_text
+
+    def spy(im: Any, xy: Any, text: str, size: int, *a: Any, **k: Any) -> int:
+        runs.append((text, size))
+        return put(im, xy, text, size, *a, **k)
+
+    monkeypatch.setattr(theme, "put_text", spy)
+    view = fixture(name)
+    data = reveal_png(view) if name == "reveal" else board_png(view)
+    width = Image.open(io.BytesIO(data)).width
+    boards = 2 * len(view["seats"]) if name == "sides" else len(view["seats"])
+    drawn = [text for text, _ in runs]
+    for coordinate in ("A", "G", "1", "5"):
+        assert drawn.count(coordinate) >= boards, coordinate
+    smallest = min(size for _, size in runs) * min(1.0, 550 / width)
+    assert smallest >= 11, smallest
+    if name == "reveal":  # elves and element words are on these boards, at 12 px or more
+        assert any(text in ("Au", "Ag", "worm", "rat") and size >= 12 for text, size in runs)
+        assert any(text in "YBGRW" and size >= 12 for text, size in runs)

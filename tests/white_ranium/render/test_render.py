@@ -71,3 +71,38 @@ def test_python_m_render_draws_a_white_ranium_scenario(tmp_path: Path) -> None:
     assert main(["scenario", str(Path(__file__).parents[1] / "scenarios"
                                 / "notation_example.json"), "-o", str(out)]) == 0
     assert Image.open(out).size == (WIDTH, HEIGHT)
+
+
+def _stripes(data: bytes) -> list[tuple[int, int, int]]:
+    """The colour runs (20 px or longer) of the panels' side stripes, top to bottom."""
+    from render.theme import BG, PANEL
+    from render.white_ranium.board import PANEL_X
+
+    im = Image.open(io.BytesIO(data)).convert("RGB")
+    column = [im.getpixel((PANEL_X + 3, y)) for y in range(im.height)]
+    runs: list[tuple[tuple[int, int, int], int]] = []
+    for c in column:
+        if runs and runs[-1][0] == c:
+            runs[-1] = (c, runs[-1][1] + 1)
+        else:
+            runs.append((c, 1))
+    return [c for c, n in runs if n >= 20 and not any(_near(c, k) for k in (BG, PANEL))]
+
+
+def _near(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 6
+
+
+def test_each_panel_stripe_is_the_colour_its_player_plays() -> None:
+    """Issue 28: a player's side stripe is their crew's colour (bob plays blue: a blue stripe,
+    not his seat's red or amber); two colours in a 2-player game, the stripe split in two."""
+    from render.white_ranium.cards import TUNNEL_RGB
+
+    three = Table(load_scenario("notation_example"))  # ann red, bob blue, cy yellow
+    found = _stripes(board_png(G.view(three.state, None)))
+    want = [TUNNEL_RGB[c] for c in ("red", "blue", "yellow")]
+    assert len(found) == 3 and all(_near(a, b) for a, b in zip(found, want, strict=True)), found
+    two = Table(table(("ann", "bob")))  # ann red and white, bob blue and yellow
+    found = _stripes(board_png(G.view(two.state, "bob")))
+    want = [TUNNEL_RGB[c] for c in ("red", "white", "blue", "yellow")]
+    assert len(found) == 4 and all(_near(a, b) for a, b in zip(found, want, strict=True)), found

@@ -1,0 +1,14 @@
+"""Mining Colony's replay: an animated GIF of the round picture through the game, one frame
+per public view the referee passes (the start, each new round, the end)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .. import animate
+from .board import board_image
+
+
+def replay_gif(views: Iterable[dict[str, Any]]) -> bytes:
+    return animate.replay_gif(views, board_image)
