@@ -30,23 +30,25 @@ import games
 from cogs import components
 from cogs.admin import Admin
 from cogs.common import StellaTree, keep_up_filter, quiet_late_autocomplete
+from cogs.discordpy import operator
+from cogs.discordpy.http import sweep_buckets_now_and_then
+from cogs.discordpy.outbox import DiscordOutbox
+from cogs.discordpy.panels import GameComponent
 from cogs.game import GameGroup
 from cogs.preflight import preflight, report
 from db import Database, DatabaseCorrupt, SchemaTooNew, lease
 from db.lease import DatabaseInUse
 from db.migrate import load_migrations
-from referee import event_loop, images, launcher, metrics, operator
-from referee.backups import ScheduledBackups
-from referee.config import HOW_TO_GET_A_TOKEN, Settings
-from referee.discord_http import sweep_buckets_now_and_then
-from referee.discord_out import DiscordOutbox
-from referee.log_fields import Fields
-from referee.looplag import LoopLag
-from referee.metrics_server import MetricsServer, loop_problem
-from referee.outbox import Outbox
-from referee.ownership import Ownership
-from referee.panels import GameComponent
+from referee.messages.outbox import Outbox
+from referee.process import event_loop, launcher, metrics
+from referee.process.backups import ScheduledBackups
+from referee.process.config import HOW_TO_GET_A_TOKEN, Settings
+from referee.process.looplag import LoopLag
+from referee.process.metrics_server import MetricsServer, loop_problem
+from referee.process.ownership import Ownership
 from referee.service import Referee
+from referee.shared.log_fields import Fields
+from referee.telling import images
 
 log = logging.getLogger("stella")
 
@@ -91,7 +93,7 @@ class StellaBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice used
         quiet_late_autocomplete()
         shard: dict[str, Any] = {}
-        if settings.shard is not None:  # one of a launcher's shards (referee/shards.py)
+        if settings.shard is not None:  # one of a launcher's shards (referee/process/shards.py)
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
                          max_messages=None, tree_cls=StellaTree, help_command=None,
@@ -202,7 +204,7 @@ class StellaBot(commands.Bot):
             log.info("preflight: the bot has every permission it needs where games are played")
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        if self.referee is not None:  # its game pauses (referee.holds) until a moderator moves it
+        if self.referee is not None:  # its game pauses (referee.deciding.holds) until a moderator moves it
             await self.referee.holds.thread_lost(payload.thread_id, "the thread was deleted")
 
     async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
@@ -264,7 +266,7 @@ def log_handler(shard: tuple[int, int] | None = None, fmt: str = "text") -> logg
     """The handler of the bot's log lines on stderr: text, or one JSON object a line
     (``LOG_FORMAT=json``: time, level, logger, game, guild, shard, message; a traceback as
     ``exc_info``), through python-json-logger. Every record carries the game and server being
-    worked on (``referee.log_fields``)."""
+    worked on (``referee.shared.log_fields``)."""
     handler = logging.StreamHandler()
     handler.addFilter(Fields())
     if fmt == "json":
@@ -416,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
         point_at(settings)
         return event_loop.run(check(settings, token), settings.event_loop)
     if (settings.shards > 1 or settings.standby) and settings.shard_id is None:
-        try:  # the launcher of the shard processes (referee/launcher.py)
+        try:  # the launcher of the shard processes (referee/process/launcher.py)
             return launcher.launch(settings, Path(__file__).resolve(), rest)
         except (DatabaseInUse, DatabaseCorrupt, SchemaTooNew) as exc:
             return operator.explain(str(exc), 3)

@@ -31,7 +31,7 @@ per shard (to compare 2 shards with 1 on the same machine). ``--bot-dir DIR`` ru
 phase always runs this checkout. For a quick run: ``--games 20 --stored 20 --seconds 5 --rate 10
 --resume 500``. ``--json`` prints every figure (``reply_p99_ms``, ``callback_p99_ms``,
 ``decisions_per_s``, ``cpu_ms_per_decision``, ``rss_mb``, ``saturation_per_s``, ``resume_10k_s``,
-``longest_stall_ms`` (the event loop's longest stall in the bot, ``referee.looplag``),
+``longest_stall_ms`` (the event loop's longest stall in the bot, ``referee.process.looplag``),
 ``load_avg`` ...).
 """
 
@@ -52,8 +52,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from referee import event_loop
-from referee.looplag import SUMMARY
+from referee.process import event_loop
+from referee.process.looplag import SUMMARY
 
 from .e2e_fill import fill, fill_resume
 from .openloop import drive, figures, usage
@@ -131,7 +131,7 @@ _SUMMARY = re.compile(re.escape(SUMMARY) + r" (\d+) ms(?: \((.*)\))?; (\d+) stal
 
 
 def stalls(output: str) -> dict[str, Any]:
-    """The event loop's stalls as the bot logged them at its stop (``referee.looplag``; the
+    """The event loop's stalls as the bot logged them at its stop (``referee.process.looplag``; the
     longest of every shard's): ``longest_stall_ms`` (None for a bot without the monitor,
     ``--bot-dir``), what held the loop then, how many stalls over 250 ms, and discord.py's
     "Can't keep up" warnings (its heartbeat ACK over 10 s after the heartbeat) with the loop
@@ -155,7 +155,7 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     fake = FakeDiscord() if args.plain_fake else BucketedFakeDiscord()
     await fake.start()
     try:
-        from referee.shards import shard_of
+        from referee.process.shards import shard_of
 
         shards = max(1, args.shards)
         guilds: dict[int, Any] = {}  # shard id -> the guild its games are in
@@ -216,7 +216,7 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
 
 async def resume_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     from bot import StellaBot
-    from referee.config import Settings
+    from referee.process.config import Settings
     from tests.fakediscord import FakeDiscord
     from tests.fakediscord.discordpy import BotRunner, point_discord_py_at
 
@@ -297,7 +297,7 @@ def report(result: dict[str, Any]) -> str:
                 f" ({sum(r['events_per_decision'].values()):.2f} in all)"),
             f"memory: bot RSS {r['rss_mb']} MB after the load ({r['rss_idle_mb']} MB at start), "
             f"render workers {r['workers_rss_mb']} MB",
-            "event loop: " + ("not measured (a bot without referee/looplag.py)"
+            "event loop: " + ("not measured (a bot without referee/process/looplag.py)"
                               if r.get("longest_stall_ms") is None else
                               f"longest stall {r['longest_stall_ms']} ms"
                               + (f" ({r['longest_stall_by']})" if r.get("longest_stall_by") else "")

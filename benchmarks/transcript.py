@@ -35,7 +35,7 @@ WEIGHTS = {"mine": 6.0, "refill": 1.0, "buy": 3.0, "drill": 3.0, "exchange": 1.0
 
 def choose(g: Any, state: Any, player: str, listed: bool, seed: int, made: int, budget: int) -> str:
     """The seeded players' decision: a weighted random verb and one of its legal texts."""
-    from referee.choices import ordered, words
+    from referee.messages.choices import ordered, words
 
     if not listed or made >= budget:
         return str(g.default(state, player))
@@ -49,7 +49,7 @@ def choose(g: Any, state: Any, player: str, listed: bool, seed: int, made: int, 
 
 
 def run_select(thread: Any, game_id: int, version: int) -> tuple[Any, dict[str, Any]] | None:
-    """The current prompt's select of runs (``referee.runs``), if it has one."""
+    """The current prompt's select of runs (``referee.messages.runs``), if it has one."""
     for message in reversed(thread.messages):
         if message.ephemeral or message.deleted:
             continue
@@ -76,7 +76,7 @@ async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0
 
 async def play(game_name: str, seed: int, players: int, budget: int, options: str,
                work: Path, runs: bool = True) -> tuple[Counts, str]:
-    import referee.lobby
+    import referee.desks.lobby
     from bot import StellaBot
     from db import Database
     from engine import get_game

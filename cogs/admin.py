@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from db import Game, GameStatus
+from referee.desks.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
 from referee.errors import NotAllowed, Refusal, UnknownGame
-from referee.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
 
 from .common import defer, display_name, referee_of, reply
 from .lobby import is_moderator

@@ -12,11 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from cogs.discordpy.panels import build_view
 from engine import get_game
 from engine.core.game import parse_options as option_words
 from games import Presentation
 from referee.errors import Refusal
-from referee.panels import build_view
 
 from .common import defer, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices

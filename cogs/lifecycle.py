@@ -10,10 +10,10 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
+from cogs.discordpy.panels import build_view
 from games import Presentation
-from referee import ids
-from referee.choices import Button, Panel
-from referee.panels import build_view
+from referee.messages import ids
+from referee.messages.choices import Button, Panel
 
 from .common import defer, display_name, referee_of, reply
 from .lobby import is_moderator

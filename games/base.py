@@ -94,7 +94,7 @@ class Presentation:
         legal decision now is one of ``texts`` (their next ones of the same kind, chosen now:
         a deal's draws, giving up seeing each card first): (label, the decisions in order),
         at most 25. Each later step is made when it is due if it is legal then
-        (``referee.runs``). Default: none."""
+        (``referee.messages.runs``). Default: none."""
         return []
 
     # --- rules ----------------------------------------------------------------------------

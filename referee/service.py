@@ -14,25 +14,26 @@ from db import life as life_db
 from db import notified as notified_db
 from db import thread_memory as memory_db
 from db.holds import HoldReason
-
-from . import images, memory, metrics, texts
-from .ai import AiRunner
-from .cache import CachingDatabase, GameCache
-from .config import Settings
-from .context import Context
-from .ending import Ending
-from .errors import UnknownGame, WrongPhase
-from .expiry import LobbyExpiry
-from .heartbeat import Heartbeat, shard_key
-from .info import Info
-from .lifecycle import Lifecycle
-from .lobby import Lobby
-from .moderation import Moderation
-from .notify import Notifier, hand_key, hands
-from .outbox import Outbox
-from .sessions import Sessions
-from .takeback import Takebacks
-from .timers import Timers
+from referee.deciding.sessions import Sessions
+from referee.desks.ending import Ending
+from referee.desks.expiry import LobbyExpiry
+from referee.desks.info import Info
+from referee.desks.lifecycle import Lifecycle
+from referee.desks.lobby import Lobby
+from referee.desks.moderation import Moderation
+from referee.desks.takeback import Takebacks
+from referee.desks.timers import Timers
+from referee.errors import UnknownGame, WrongPhase
+from referee.messages import texts
+from referee.messages.outbox import Outbox
+from referee.process import metrics
+from referee.process.config import Settings
+from referee.shared.ai import AiRunner
+from referee.shared.cache import CachingDatabase, GameCache
+from referee.shared.context import Context
+from referee.shared.heartbeat import Heartbeat, shard_key
+from referee.telling import images, memory
+from referee.telling.notify import Notifier, hand_key, hands
 
 log = logging.getLogger(__name__)
 CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
@@ -88,14 +89,14 @@ class Referee:
     async def resume(self) -> int:
         """After a restart: every running game continues. No state is read and nothing is
         sent here: timers come from the database (``running_games``), the thread memory (the
-        prompt to edit next, who was pinged, catch-ups, lobby messages, runs: ``referee.memory``)
+        prompt to edit next, who was pinged, catch-ups, lobby messages, runs: ``referee.telling.memory``)
         is loaded back in one go, buttons are dynamic,
         AI/absent seats owing a decision move now, and games whose messages a crash may have
         cut off (their recorded notified version is behind their state's, ``db.notified``) or
         without a deadline are queued for ``catch_up`` (run once connected). A deadline that
         passed while the bot was down is no missed deadline: it moves to now + the restart
         grace, with a reminder (or the caught-up prompt) to say so. The time the bot was down
-        (since its last sign of life, ``referee.heartbeat``) is taken off every measured clock
+        (since its last sign of life, ``referee.shared.heartbeat``) is taken off every measured clock
         that was running (Out of Mine!'s race, R6: the referee's absence is not the player's)."""
         rows = [r for r in await self.db.running_games() if self.ctx.owns(r.guild_id)]
         down = await life_db.resume_clocks(self.db, shard_key(self.ctx), self.ctx.clock(),

@@ -155,7 +155,7 @@ class StellaDigger(SequentialGame):
         return serial.clone(state)
 
     def start_options(self, state: State) -> dict[str, Any]:
-        """The options ``new_game`` was given (an import's must be these, referee/imports.py)."""
+        """The options ``new_game`` was given (an import's must be these, referee/desks/imports.py)."""
         return {"red_tears": state.options.red_tears}
 
     def check_start(self, state: State) -> None:

@@ -17,12 +17,12 @@ from bot import StellaBot
 from cogs import components
 from cogs.admin import Admin
 from cogs.common import DECISION_STANDS, SOMETHING_WRONG, StellaTree, report_error
+from cogs.discordpy.panels import GameComponent, build_view
 from cogs.play import legal
 from engine import NotYourTurn
 from games.stella_digger.commands import Stella
-from referee import ids
-from referee.outbox import MemoryOutbox
-from referee.panels import GameComponent, build_view
+from referee.messages import ids
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import (
@@ -231,7 +231,7 @@ def test_build_view_uses_dynamic_items() -> None:
     import asyncio
 
     async def make() -> discord.ui.View:
-        from referee.lobby import lobby_panel
+        from referee.desks.lobby import lobby_panel
 
         return build_view(lobby_panel(3))
 

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.config import Settings
+from referee.process.config import Settings
 
 
 def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ import games
 from bot import StellaBot
 from cogs.game import GameGroup, parse_options
 from referee.errors import Refusal
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CHANNEL, STRANGER, Clock, settings

@@ -3,7 +3,7 @@ unbounded name, wherever a name is written (issue 10)."""
 
 from __future__ import annotations
 
-from referee.names import NAME_MAX, clean, shown
+from referee.messages.names import NAME_MAX, clean, shown
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CY, lobby, owed, thread_posts

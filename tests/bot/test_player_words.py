@@ -12,8 +12,8 @@ from typing import Any
 from discord import app_commands
 
 from bot import StellaBot
-from referee import texts
-from referee.outbox import MemoryOutbox
+from referee.messages import texts
+from referee.messages.outbox import MemoryOutbox
 
 from .conftest import Clock, settings
 

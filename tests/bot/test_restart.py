@@ -6,7 +6,7 @@ from pathlib import Path
 
 import engine
 from bot import StellaBot
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 
 from .conftest import ANN, BOB, Clock, lobby, owed, settings, two_players
 
@@ -199,7 +199,7 @@ async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt
 
 async def test_the_thread_memory_is_the_same_after_a_restart(db_path: Path, clock: Clock) -> None:
     """What the notifier keeps about each thread (the prompt to edit next and whom it pinged,
-    who owed, each player's catch-up, the lobby message, a run in progress: ``referee.memory``)
+    who owed, each player's catch-up, the lobby message, a run in progress: ``referee.telling.memory``)
     is written through and is exactly the same in a new referee on the same database."""
     from db import Database
     from referee.service import Referee

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot import StellaBot
 from engine import get_game
-from referee.config import Settings
+from referee.process.config import Settings
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import state as st
 
