@@ -88,8 +88,8 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
     fake = FakeDiscord()
     await fake.start()
     restore = point_discord_py_at(fake.api_base, fake.gateway_url)
-    real_bits = referee.lobby.secrets.randbits
-    referee.lobby.secrets.randbits = lambda _n: seed  # type: ignore[assignment]
+    real_bits = referee.desks.lobby.secrets.randbits
+    referee.desks.lobby.secrets.randbits = lambda _n: seed  # type: ignore[assignment]
     db = None
     runner = None
     try:
@@ -151,7 +151,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
                        players=players)
         return counts, transcript(fake, world.guild, users)
     finally:
-        referee.lobby.secrets.randbits = real_bits
+        referee.desks.lobby.secrets.randbits = real_bits
         if db is not None:
             await db.close()
         if runner is not None:

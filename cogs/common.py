@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 
 from db import CorruptGame, DbError, StaleVersion
-from engine import GameError
+from engine import GameError, get_game
+from engine.core.game import parse_options as option_words
 from referee.deciding import committed
 from referee.errors import Refusal, StalePrompt
 from referee.messages.outbox import File
@@ -35,6 +36,14 @@ GONE = {
            "to acknowledge it had passed)",
     50027: "its follow-up token had expired (50027 Invalid Webhook Token: after 15 minutes)",
 }
+
+
+def parse_options(name: str, text: str | None) -> dict[str, Any]:
+    """``"flag=true turns=3"`` -> typed options per the game's ``option_specs``."""
+    try:
+        return option_words(get_game(name), (text or "").replace(",", " ").split())
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
 
 
 def gone(exc: BaseException | None) -> str | None:

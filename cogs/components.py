@@ -9,11 +9,11 @@ import discord
 
 from cogs.discordpy.panels import build_view
 from referee.deciding import committed
-from referee.desks.lobby import lobby_panel
 from referee.errors import Malformed
 from referee.messages import ids
 from referee.messages.choices import Panel
 from referee.shared import origin
+from referee.telling.announce import lobby_panel
 
 from . import lifecycle
 from .common import (

@@ -11,10 +11,10 @@ from typing import Any
 from db import Game, GameStatus, Seat, SeatError
 from referee.deciding.sessions import Sessions
 from referee.errors import NotAllowed, Refusal, WrongPhase
-from referee.messages import ids, names, texts
-from referee.messages.choices import Button, Panel
+from referee.messages import names, texts
 from referee.shared import ai
 from referee.shared.context import Context
+from referee.telling.announce import lobby_panel
 from referee.telling.notify import Notifier
 
 log = logging.getLogger(__name__)
@@ -49,14 +49,6 @@ def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict
     for key, spec in specs.items():
         out.setdefault(key, spec.default)
     return out
-
-
-def lobby_panel(game_id: int) -> Panel:
-    return Panel(buttons=(
-        Button("Join", ids.lobby_id(game_id, "join"), "success"),
-        Button("Leave", ids.lobby_id(game_id, "leave"), "secondary"),
-        Button("Start", ids.lobby_id(game_id, "start"), "primary"),
-    ))
 
 
 class Lobby:

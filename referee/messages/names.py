@@ -14,7 +14,25 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from discord.utils import escape_markdown, escape_mentions
+
+# discord.py's ``discord.utils.escape_markdown`` and ``escape_mentions`` (2.7.1, MIT), the same
+# expressions here so that the referee does not import discord (tests/bot/test_names.py checks
+# that both give the same text)
+_ESCAPE_COMMON = r"^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-"
+_URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
+_MARKDOWN = re.compile(rf"(?:{_URL}|(?P<markdown>[_\\~|\*`]|{_ESCAPE_COMMON}))", re.MULTILINE)
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+
+
+def escape_markdown(text: str) -> str:
+    """Discord's markdown escaped with a backslash; links left alone."""
+    return _MARKDOWN.sub(lambda m: m.group("url") or "\\" + m.group("markdown"), text)
+
+
+def escape_mentions(text: str) -> str:
+    """``@everyone``, ``@here`` and user and role mentions broken by a zero-width space."""
+    return _MENTION.sub("@\u200b\\1", text)
+
 
 NAME_MAX = 32  # Discord's own limit for display names
 _DROP = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}

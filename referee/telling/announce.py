@@ -13,8 +13,19 @@ from collections.abc import Mapping, Sequence
 
 from db import Game
 from games import Presentation
-from referee.messages import texts
+from referee.messages import ids, texts
+from referee.messages.choices import Button, Panel
 from referee.messages.outbox import Delivery, Failure, Post
+
+
+def lobby_panel(game_id: int) -> Panel:
+    """The lobby message's buttons."""
+    return Panel(buttons=(
+        Button("Join", ids.lobby_id(game_id, "join"), "success"),
+        Button("Leave", ids.lobby_id(game_id, "leave"), "secondary"),
+        Button("Start", ids.lobby_id(game_id, "start"), "primary"),
+    ))
+
 
 STATUS = {"lobby": "join in the thread", "running": "under way in the thread",
           "finished": "finished", "aborted": "aborted"}

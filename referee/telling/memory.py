@@ -13,12 +13,19 @@ database: ``load`` runs once, at resume.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from db.thread_memory import ThreadMemory
 
-if TYPE_CHECKING:
-    from referee.telling.notify import Notifier
+
+class Notifier(Protocol):
+    """What is remembered of a notifier (``referee.telling.notify.Notifier``): its prompt trail,
+    digests, lobby boards and plans (each with ``dump``/``load``)."""
+
+    trail: Any
+    digests: Any
+    boards: Any
+    plans: Any
 
 
 def kept(notifier: Notifier, game_id: int) -> ThreadMemory:

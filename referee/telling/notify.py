@@ -29,7 +29,7 @@ from referee.messages.public import PublicViews
 from referee.messages.runs import Plans
 from referee.shared.context import Context
 from referee.telling import images, memory
-from referee.telling.announce import Boards, result_line
+from referee.telling.announce import Boards, lobby_panel, result_line
 
 log = logging.getLogger(__name__)
 DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
@@ -101,8 +101,6 @@ class Notifier:
     async def refresh_board(self, game: Game, state: Any = None) -> None:
         """Bring the lobby message and the channel announcement up to date (players, status,
         the result once ``state`` has ended). Never raises."""
-        from referee.desks.lobby import lobby_panel
-
         try:
             g, present = self.g(game), self.ctx.present(game)
             lobby = texts.lobby_text(game, present, g.min_players, g.max_players)
