@@ -35,6 +35,7 @@ from cogs.discordpy.http import sweep_buckets_now_and_then
 from cogs.discordpy.outbox import DiscordOutbox
 from cogs.discordpy.panels import GameComponent
 from cogs.game import GameGroup
+from cogs.own_group import own_groups
 from cogs.preflight import preflight, report
 from db import Database, DatabaseCorrupt, SchemaTooNew, lease
 from db.lease import DatabaseInUse
@@ -126,9 +127,8 @@ class StellaBot(commands.Bot):
         self.db, self.ownership = db, ownership
         self.referee = Referee(self.db, self.outbox, self.settings, clock=self.clock)
         self.add_dynamic_items(GameComponent)
-        for present in games.all_games():  # a game's own group (/stella), then /game
-            for cog in present.cogs():
-                await self.add_cog(cog(self))
+        for group in own_groups(games.all_games()):  # a game's own group (/stella), then /game
+            await self.add_cog(group(self))
         await self.add_cog(GameGroup(self))
         await self.add_cog(Admin(self))
 

@@ -13,14 +13,15 @@ import yarl
 from discord import app_commands
 
 import bot as bot_module
+import games
 from bot import StellaBot
 from cogs import components
 from cogs.admin import Admin
 from cogs.common import DECISION_STANDS, SOMETHING_WRONG, StellaTree, report_error
 from cogs.discordpy.panels import GameComponent, build_view
+from cogs.own_group import own_group
 from cogs.play import legal
 from engine import NotYourTurn
-from games.stella_digger.commands import Stella
 from referee.messages import ids
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
@@ -39,6 +40,8 @@ from .conftest import (
     two_players,
 )
 from .fakes import FakeInteraction, FakeMember
+
+Stella = own_group(games.get("stella-digger"))  # the /stella group
 
 ann, bob = FakeMember(ANN, "Ann"), FakeMember(BOB, "Bob")
 

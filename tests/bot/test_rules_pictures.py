@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import games
 from cogs.game import GameGroup
-from games.stella_digger.commands import Stella
+from cogs.own_group import own_group
 from referee.service import Referee
 from render.stella_digger.legend import render_legend
 
 from .conftest import ANN, CHANNEL
 from .fakes import FakeInteraction, FakeMember
 from .test_cogs import run_command
+
+Stella = own_group(games.get("stella-digger"))  # the /stella group
 
 ann = FakeMember(ANN, "Ann")
 
