@@ -68,14 +68,10 @@ class Referee:
         self.lobby = Lobby(self.ctx, self.sessions, self.notify)
         self.moderation = Moderation(self.ctx, self.sessions, self.notify)
         self.info = Info(self.ctx, self.sessions)
-        self.timers = Timers(self.ctx, self.sessions)
-        self.ctx.on_timer_change = self.timers.poke
-        self.holds = self.sessions.holds
-        self.notify.on_trouble = self.holds.trouble
+        self.timers = Timers(self.ctx, self.sessions)  # listens to ctx.signals' timer changes
+        self.holds = self.sessions.holds  # listens to refused messages
         self.lifecycle = Lifecycle(self.ctx, self.sessions, self.notify)
-        self.ending = self.lifecycle.ending = Ending(self.ctx, self.sessions, self.notify,
-                                                     self.lobby)
-        self.notify.on_finished = self.ending.finished
+        self.ending = Ending(self.ctx, self.sessions, self.notify, self.lobby)  # listens to ends
         self.expiry = LobbyExpiry(self.ctx, self.notify)
         self.takebacks = Takebacks(self.ctx, self.sessions, self.notify, self.moderation)
         self.heartbeat = Heartbeat(self.ctx)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, cast
+from collections.abc import Coroutine
+from typing import Any, Protocol, cast
 
 from db import DbError, Game, GameStatus
 from db import holds as holds_db
@@ -28,6 +29,7 @@ from referee.messages import texts
 from referee.messages.outbox import Delivery, Failure, Post
 from referee.process.background import Background
 from referee.shared.context import Context
+from referee.telling.notify import Notifier
 
 log = logging.getLogger(__name__)
 RETRY_BASE = 30  # seconds before the first retry of a refused prompt; doubles each time
@@ -52,16 +54,27 @@ def paused_text(game: Game, hold: Hold) -> str:
     return f"Game #{game.id} is paused. Nothing changed."
 
 
+class Play(Protocol):
+    """What the holds use of the ``Sessions`` that builds them."""
+
+    notify: Notifier
+
+    async def running(self, game_id: int) -> Any: ...
+
+    def advance(self, game_id: int) -> Coroutine[Any, Any, Any]: ...
+
+
 class Holds(Background):
     task_name = "prompt-retries"
 
-    def __init__(self, ctx: Context, sessions: Any) -> None:
+    def __init__(self, ctx: Context, sessions: Play) -> None:
         self.ctx = ctx
-        self.sessions = sessions  # referee.deciding.sessions.Sessions (it imports this module)
+        self.sessions = sessions  # referee.deciding.sessions.Sessions, which builds this one
         self._wake = asyncio.Event()
+        ctx.signals.on_trouble(self.trouble)  # Discord refused a game's messages
 
     @property
-    def notify(self) -> Any:
+    def notify(self) -> Notifier:
         return self.sessions.notify
 
     async def get(self, game_id: int) -> Hold | None:
@@ -180,7 +193,7 @@ class Holds(Background):
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
                     remind_at=remind_at)):
                 return False
-            self.ctx.on_timer_change(deadline)
+            self.ctx.signals.timer_changed(deadline)
             game = await self.ctx.db.get_game(game_id)
             prompt = await self.notify.reprompt(game, table.state, deadline,
                                                 head=f"▶️ Game #{game_id} goes on.")
@@ -207,7 +220,7 @@ class Holds(Background):
                 await self.ctx.cache.write(game_id, holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.UNDELIVERED,), deadline=deadline,
                     remind_at=remind_at))
-                self.ctx.on_timer_change(deadline)
+                self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
             automatic = self.notify.automatic_next(game, state)
         if delivered and automatic:
@@ -287,7 +300,7 @@ class Holds(Background):
                 await self.ctx.cache.write(game_id, holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),
                     deadline=deadline, remind_at=remind_at))
-                self.ctx.on_timer_change(deadline)
+                self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
             game = await self.ctx.db.get_game(game_id)
         self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")

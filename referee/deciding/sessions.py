@@ -208,7 +208,7 @@ class Sessions:
         # decision and the cache (the next decision starts from it)
         table.text, table.state = text, state
         self.notify.public.dumped(game.id, state, text)
-        self.ctx.on_timer_change(min((t for t in (deadline, remind_at) if t is not None),
+        self.ctx.signals.timer_changed(min((t for t in (deadline, remind_at) if t is not None),
                                      default=float("inf")))
         seat = game.seat_of_player(player)
         if (state.ended or seat is None or source == DecisionSource.TIMEOUT
@@ -707,7 +707,7 @@ class Sessions:
                 await self.ctx.cache.write(game_id, holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
                     remind_at=remind_at))
-                self.ctx.on_timer_change(deadline)  # ...until someone is there again
+                self.ctx.signals.timer_changed(deadline)  # ...until someone is there again
             elif nobody:
                 await self.holds.pause_nobody(table.game)
                 return False

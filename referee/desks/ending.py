@@ -49,6 +49,7 @@ class Ending:
         self.sessions = sessions
         self.notify = notifier
         self.lobby = lobby
+        ctx.signals.on_finished(self.finished)  # a game's final post went out
 
     async def replay(self, game: Game) -> File | None:
         """The game's replay picture (None: its render package has none, or drawing failed)."""

@@ -48,7 +48,6 @@ class Lifecycle:
         self.ctx = ctx
         self.sessions = sessions
         self.notify = notifier
-        self.ending: Any = None  # referee.desks.ending.Ending (set by the Referee)
 
     def g(self, game: Game) -> Any:
         return self.ctx.engine(game)
@@ -69,7 +68,7 @@ class Lifecycle:
             if not await lifecycle_db.pause(self.ctx.db, game_id, by_user_id=by_user, now=now,
                                             left=left):
                 raise Refusal(f"Game #{game_id} is already paused.")
-            self.ctx.on_timer_change()
+            self.ctx.signals.timer_changed()
             game = table.game
         await self.notify.post(game, (
             f"⏸️ **Game #{game_id} is paused** by <@{by_user}>: nobody can play and no time "
@@ -95,7 +94,7 @@ class Lifecycle:
                                         None if kept[1] is None else now + kept[1],
                                         kept[1] is None, clock_at))
             await lifecycle_db.unpause(self.ctx.db, game_id, timers, by_user_id=by_user, now=now)
-            self.ctx.on_timer_change()
+            self.ctx.signals.timer_changed()
             game = await self.ctx.db.get_game(game_id)
             deadline, _ = earliest(timers)
             prompt = await self.notify.reprompt(
@@ -145,7 +144,7 @@ class Lifecycle:
                                                 reminder_sent=remind <= now)
                     changed.append(t)
                 await self.ctx.db.set_owed(game_id, changed)
-                self.ctx.on_timer_change()
+                self.ctx.signals.timer_changed()
                 result = next(t.deadline for t in changed if t.player_id == target) or 0
                 said = f"their deadline is now {texts.when(result)}"
         await self.notify.post(game, f"⏰ <@{by_user}> gave {texts.mention(seat)} "
@@ -201,7 +200,7 @@ class Lifecycle:
                     game_id, table.version,
                     [PlayerResult(p, scores.get(p, 0), p in winners) for p in game.player_ids],
                     end_reason="resigned", now=now)
-                self.ctx.on_timer_change()
+                self.ctx.signals.timer_changed()
                 game = await self.ctx.db.get_game(game_id)
                 named = [texts.mention(s) for s in playing]
                 text = (f"🏳️ {who} resigned. **The game is over**: "
@@ -226,13 +225,12 @@ class Lifecycle:
                 previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
                 timers = self.ctx.owed_timers(game, state, previous)
                 await self.ctx.db.set_owed(game_id, timers)
-                self.ctx.on_timer_change()
+                self.ctx.signals.timer_changed()
                 await self.notify.post(game, (
                     f"🏳️ {who} resigned: 🤖 {texts.name(name)} plays their seat to the end "
                     "(the seat counts as their loss)."))
         if ends:
-            if self.ending is not None:
-                await self.ending.finished(game, state)
+            await self.ctx.signals.finished(game, state)  # the end (``referee.desks.ending``)
         else:
             self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
         return ends

@@ -99,7 +99,7 @@ class Moderation:
             await self.ctx.db.abort_game(game_id, by_user_id=by_user, reason="aborted",
                                          now=self.ctx.now())
             game = await self.ctx.db.get_game(game_id)
-        self.ctx.on_timer_change()
+        self.ctx.signals.timer_changed()
         await self.notify.post(game, f"🛑 Game #{game_id} was aborted by <@{by_user}>.")
         await self.notify.refresh_board(game)
         return game
@@ -189,7 +189,7 @@ class Moderation:
         self.notify.plans.drop(game_id, stored=True)  # db.undo_last dropped the runs too
         for hook in self.rewound:
             hook(game_id)
-        self.ctx.on_timer_change()
+        self.ctx.signals.timer_changed()
         restored = g.load(before[first])
         game = await self.ctx.db.get_game(game_id)
         await self.ctx.reset_timers(game, restored)  # each owing player's own timer
@@ -240,7 +240,7 @@ class Moderation:
             to_act = self.g(table.game).to_act(table.state)
             if to_act is not None and to_act.player == player_id:
                 await self.ctx.db.set_deadline(game_id, deadline, remind_at=remind_at)
-                self.ctx.on_timer_change()
+                self.ctx.signals.timer_changed()
             else:
                 deadline = game.deadline
             prompt = await self.notify.reprompt(game, table.state, deadline, head=head)
@@ -311,7 +311,7 @@ class Moderation:
                 table = await self.sessions.running(new_id, game)
                 deadline, remind_at = self.ctx.timer_for(game, table.state)
                 await self.ctx.db.set_deadline(new_id, deadline, remind_at=remind_at)
-                self.ctx.on_timer_change()
+                self.ctx.signals.timer_changed()
                 await self.notify.post(game, head)
                 await self.notify.round_post(game, table.state)
                 prompt = await self.notify.reprompt(game, table.state, deadline)

@@ -36,6 +36,7 @@ class Timers(Background):
         self._wake = asyncio.Event()
         self._next_wake = float("inf")  # epoch seconds the loop sleeps until (inf: awake)
         self.backoff = Backoff()
+        ctx.signals.on_timer_change(self.poke)  # a stored deadline may wake the loop earlier
 
     def poke(self, at: int | None = None) -> None:
         """A timer changed; ``at``: the new deadline, only earlier ones than the loop's next

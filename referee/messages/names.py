@@ -14,7 +14,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-
 # discord.py's ``discord.utils.escape_markdown`` and ``escape_mentions`` (2.7.1, MIT), the same
 # expressions here so that the referee does not import discord (tests/bot/test_names.py checks
 # that both give the same text)

@@ -22,6 +22,7 @@ from referee.process.config import Settings
 from referee.shared.ai import AiRunner
 from referee.shared.cache import GameCache
 from referee.shared.log_fields import working_on
+from referee.shared.signals import Signals
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +41,8 @@ class Context:
     # a game's lock lives while someone holds or awaits it: the table does not grow with games
     locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
-    # a new deadline (None: unknown, e.g. several changed) was stored: the timer loop may
-    # have to wake earlier
-    on_timer_change: Callable[..., None] = lambda at=None: None
+    # what a part tells the parts built on it (a timer changed, messages refused, a game over)
+    signals: Signals = field(default_factory=Signals)
     # play games without a present human (the offline demo only): on Discord a game needs a
     # human seat to start and pauses when no human is present (``referee.deciding.holds``)
     unattended: bool = False
@@ -161,7 +161,7 @@ class Context:
         import); returns the game's (deadline, remind_at): the earliest of them."""
         timers = self.owed_timers(game, state)
         await self.db.set_owed(game.id, timers)
-        self.on_timer_change()
+        self.signals.timer_changed()
         return earliest(timers)
 
 

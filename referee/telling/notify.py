@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from db import Game, OwedTimer, Seat
@@ -50,17 +50,6 @@ def hand_key(key: str | None) -> str:
 
 #: called by ``record`` when Discord refused something for a game: (game, state, the worst
 #: refusal, was the turn prompt lost) -> put the game on hold (``referee.deciding.holds``)
-Trouble = Callable[[Game, Any, Delivery, bool], Awaitable[None]]
-
-
-async def _no_trouble(game: Game, state: Any, failure: Delivery, prompt_lost: bool) -> None:
-    return None
-
-
-async def _nothing_more(game: Game, state: Any) -> None:
-    return None
-
-
 def final_words(text: str) -> str:
     """One way to say a game ended: its first line (the end and why), then the winner (the
     game's own winners line, moved up: winner first), then the scores."""
@@ -85,9 +74,6 @@ class Notifier:
         self._dm_failed: OrderedDict[tuple[int, str], None] = OrderedDict()
         self._turn_dm: OrderedDict[int, bool] = OrderedDict()  # user -> wants the turn DM
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
-        self.on_trouble: Trouble = _no_trouble
-        #: called after a game's final post (``referee.desks.ending``: replay picture, rematch)
-        self.on_finished: Callable[[Game, Any], Awaitable[None]] = _nothing_more
         self.trail = Trail()  # the last prompt of each game and who owed (``referee.messages.prompts``)
         self.digests = Digests()  # what each player missed since their last decision
         self.boards = Boards()  # the lobby message and the channel announcement
@@ -315,7 +301,7 @@ class Notifier:
                                                texts.who(game, view)))
         picture = await images.scores_png(present, view, state, game.id)
         await self.post(game, join(head, text), files=(picture,) if picture else (), ping=ping)
-        await self.on_finished(game, state)
+        await self.ctx.signals.finished(game, state)
 
     async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "",
                        timers: Sequence[OwedTimer] | None = None,
@@ -363,7 +349,7 @@ class Notifier:
         if prompt is not None and not prompt.ok:
             refused = worse(refused, prompt)
         if refused is not None:
-            await self.on_trouble(game, state, refused, lost)
+            await self.ctx.signals.trouble(game, state, refused, lost)
 
     async def started(self, game: Game, state: Any, events: list[Event], deadline: int | None) -> None:
         present = self.ctx.present(game)
