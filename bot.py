@@ -1,4 +1,4 @@
-"""Stella Digger referee bot: ``python bot.py``.
+"""The bot that referees the mining board games on Discord: ``python bot.py``.
 
 Configuration comes from the environment and ``.env`` (see ``.env.example``). What an operator
 can get wrong (no token or a wrong one, a bad setting, a server the bot is not in, another bot
@@ -28,8 +28,8 @@ from pythonjsonlogger.json import JsonFormatter
 
 import games
 from cogs import components
-from cogs.admin import Admin
-from cogs.common import StellaTree, keep_up_filter, quiet_late_autocomplete
+from cogs.admin import Admin, OldAdmin
+from cogs.common import RefereeTree, keep_up_filter, quiet_late_autocomplete
 from cogs.discordpy import operator
 from cogs.discordpy.http import sweep_buckets_now_and_then
 from cogs.discordpy.outbox import DiscordOutbox
@@ -43,7 +43,7 @@ from db.migrate import load_migrations
 from referee.messages.outbox import Outbox
 from referee.process import event_loop, launcher, metrics
 from referee.process.backups import ScheduledBackups
-from referee.process.config import HOW_TO_GET_A_TOKEN, Settings
+from referee.process.config import HOW_TO_GET_A_TOKEN, Settings, old_default_database
 from referee.process.looplag import LoopLag
 from referee.process.metrics_server import MetricsServer, loop_problem
 from referee.process.ownership import Ownership
@@ -51,7 +51,7 @@ from referee.service import Referee
 from referee.shared.log_fields import Fields
 from referee.telling import images
 
-log = logging.getLogger("stella")
+log = logging.getLogger("mining-referee")
 
 #: New container objects between two youngest-generation collections (Python's default: 700).
 #: Most of what a decision allocates is gone when it ends; collected 700 at a time, the pieces
@@ -86,7 +86,7 @@ def point_at(settings: Settings) -> None:
 INTENTS = discord.Intents(guilds=True)
 
 
-class StellaBot(commands.Bot):
+class RefereeBot(commands.Bot):
     def __init__(self, settings: Settings, *, outbox: Outbox | None = None,
                  clock: Callable[[], float] = time.time, own_process: bool = False) -> None:
         """``own_process``: the process is this bot's (``serve``), so its memory is settled
@@ -97,7 +97,7 @@ class StellaBot(commands.Bot):
         if settings.shard is not None:  # one of a launcher's shards (referee/process/shards.py)
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
-                         max_messages=None, tree_cls=StellaTree, help_command=None,
+                         max_messages=None, tree_cls=RefereeTree, help_command=None,
                          http_trace=rest_trace(), **shard)
         sweep_buckets_now_and_then(self.http)
         self.settings = settings
@@ -131,6 +131,7 @@ class StellaBot(commands.Bot):
             await self.add_cog(group(self))
         await self.add_cog(GameGroup(self))
         await self.add_cog(Admin(self))
+        await self.add_cog(OldAdmin(self))  # /stella-admin, its old name
 
     async def setup_hook(self) -> None:
         self.loop_lag.start()  # a stall over 250 ms is logged with the task that held the loop
@@ -299,7 +300,7 @@ async def serve(settings: Settings, token: str) -> int:
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     log.info("event loop: %s", event_loop.name(asyncio.get_running_loop()))
-    bot = StellaBot(settings, own_process=True)
+    bot = RefereeBot(settings, own_process=True)
     async with bot:  # closes the bot (releasing the database) however this ends
         try:
             await bot.prepare()
@@ -410,6 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as exc:
         return operator.explain(operator.bad_settings(exc), 2)
     setup_logging(settings.log_level, settings.shard, settings.log_format)
+    if (old := old_default_database(settings)) is not None:
+        log.info("database: %s in the working directory, the default file's old name (a new "
+                 "one would be mining-referee.sqlite3); rename it, or set DATABASE_PATH", old)
     token = settings.token
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)

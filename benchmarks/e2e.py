@@ -21,7 +21,7 @@ The real bot (``python bot.py``, a subprocess) runs against the fake Discord of
    saturation rate is the highest achieved rate whose reply p99 stays <= 250 ms (the target:
    >= 200/s); the highest achieved rate whatever the latency is reported beside it.
 3. **Resume.** A database with ``--resume`` (10,000) running games, each in its thread with its
-   turn prompt as the last message (as the bot left them); a ``StellaBot`` (in this process) is
+   turn prompt as the last message (as the bot left them); a ``RefereeBot`` (in this process) is
    started on it and timed until it is connected and has resumed every game (``Referee.resume``
    and the work it spawns; target < 2 s).
 
@@ -215,7 +215,7 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
 
 
 async def resume_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
-    from bot import StellaBot
+    from bot import RefereeBot
     from referee.process.config import Settings
     from tests.fakediscord import FakeDiscord
     from tests.fakediscord.discordpy import BotRunner, point_discord_py_at
@@ -232,7 +232,7 @@ async def resume_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         posts_before = len(fake.requests_matching("POST", "/channels/*/messages"))
         settings = Settings(_env_file=None, database_path=db_path, discord_guild_id=int(guild.id),  # type: ignore[call-arg]
                             discord_token="fake-token", log_level="WARNING")
-        bot = StellaBot(settings)
+        bot = RefereeBot(settings)
         runner = BotRunner(bot)
         t0 = time.perf_counter()
         await runner.start()

@@ -77,7 +77,7 @@ async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0
 async def play(game_name: str, seed: int, players: int, budget: int, options: str,
                work: Path, runs: bool = True) -> tuple[Counts, str]:
     import referee.desks.lobby
-    from bot import StellaBot
+    from bot import RefereeBot
     from db import Database
     from engine import get_game
     from tests.e2e.world import build_world
@@ -95,7 +95,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
     try:
         world = build_world(fake, work / "transcript.sqlite3")
         fake.interaction_deadline = 30.0  # a loaded machine is no failure here
-        bot = StellaBot(world.settings(log_level="WARNING"))
+        bot = RefereeBot(world.settings(log_level="WARNING"))
         runner = BotRunner(bot)
         await runner.start()
         db = await Database.open(world.db_path)

@@ -305,7 +305,7 @@ def _what(interaction: discord.Interaction[Any]) -> str:
     return f"component {data.get('custom_id', '?')}"
 
 
-class StellaTree(app_commands.CommandTree):
+class RefereeTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Every command and autocomplete acts for its server only (``referee.shared.origin``): set
         in the task discord.py runs the command in, so it ends with it."""

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from db.sqlite import OLD_DEFAULT_PATH, default_path
 from referee.process import event_loop as event_loops
 
 
@@ -15,7 +16,9 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = None
-    database_path: Path = Path("stella.sqlite3")
+    # default: mining-referee.sqlite3, or stella.sqlite3 where a bot made before the rename
+    # keeps its games (db.sqlite.default_path)
+    database_path: Path = Field(default_factory=default_path)
     # A PostgreSQL server instead of the SQLite file (db/postgres.py), e.g. for several
     # machines: postgresql://user:password@host:5432/dbname. Unset: DATABASE_PATH.
     database_url: SecretStr | None = None  # secret: it may hold a password
@@ -169,3 +172,11 @@ To run the bot you need one:
 
 Without a token you can still watch a whole game offline:  .venv/bin/python -m referee.demo
 """
+
+
+def old_default_database(settings: Settings) -> Path | None:
+    """The database file under the default's old name, when that is the one used (no
+    ``DATABASE_PATH`` and only ``stella.sqlite3`` in the working directory)."""
+    used = (settings.database_url is None and "database_path" not in settings.model_fields_set
+            and settings.database_path == OLD_DEFAULT_PATH)
+    return settings.database_path if used else None

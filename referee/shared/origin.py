@@ -1,7 +1,7 @@
 """Which server a request comes from, checked against every game it touches.
 
 The cogs call ``acting_in(interaction.guild_id)`` as each interaction starts (every slash
-command and autocomplete through ``StellaTree.interaction_check``, every click through
+command and autocomplete through ``RefereeTree.interaction_check``, every click through
 ``cogs.components.handle``); the referee's loaders call ``check(game)``, so no path can act on
 another server's game, whatever custom id or game number a crafted message carries. Work the
 referee starts itself (timers, retries, a restart) acts for no server and is not checked.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import StellaBot
+from bot import RefereeBot
 from cogs.common import referee_of
 from db import lease
 from db.lease import DatabaseInUse
@@ -20,8 +20,8 @@ from .conftest import ANN, CHANNEL, Clock, settings, two_players
 from .fakes import FakeInteraction, FakeMember
 
 
-def bot(db_path: Path, clock: Clock) -> StellaBot:
-    return StellaBot(settings(database_path=db_path, owner_lease_seconds=30,
+def bot(db_path: Path, clock: Clock) -> RefereeBot:
+    return RefereeBot(settings(database_path=db_path, owner_lease_seconds=30,
                               owner_renew_seconds=10), outbox=MemoryOutbox(), clock=clock)
 
 
