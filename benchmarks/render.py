@@ -1,6 +1,6 @@
 """Render benchmark: ``python -m benchmarks render [--json] [--runs N] [--seed N]``.
 
-Times ``render.stella_digger.render_map`` (draw and encode the round picture) on a seeded mid-game view from
+Times ``render.stella_digger.board.board_png`` (draw and encode the round picture) on a seeded mid-game view from
 the engine, against a naive Pillow picture of the same size and content drawn square by square
 each time (shapes and text straight onto the canvas, no caches) and saved as PNG with default
 settings. Prints the medians, their ratio and the PNG size, and the mean CPU time of a map and of its
@@ -142,11 +142,11 @@ def other_pictures(seed: int, runs: int) -> list[dict[str, Any]]:
     """CPU and bytes of the other pictures the bot draws often: Stella Digger's hand (DMed after
     most decisions) and every other game's round picture and own picture."""
     import games
-    from render.stella_digger import render_hand
+    from render.stella_digger.hand import hand_png
 
     own = seeded_view(seed, viewer="111")
     cases: list[tuple[str, Callable[[], bytes | None]]] = [
-        ("stella-digger hand", lambda: render_hand(own, "111"))]
+        ("stella-digger hand", lambda: hand_png(own, "111"))]
     for name, steps in (("white-ranium", 30), ("mining-colony", 30), ("out-of-mine", 20)):
         g, state, ids = _played(name, seed, steps)
         present, public, mine = games.get(name), g.view(state, None), g.view(state, ids[0])
@@ -188,17 +188,16 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from render.encode import png
-    from render.stella_digger import render_map
+    from render.stella_digger.board import board_png, map_image, palette
     from render.stella_digger.layout import HEIGHT, WIDTH
-    from render.stella_digger.map import map_image, palette
     from render.theme import _font_path
 
     view = seeded_view(args.seed)
     font_path = str(_font_path(False))
-    render_ms, png_bytes = _median_ms(lambda: render_map(view), args.runs)
+    render_ms, png_bytes = _median_ms(lambda: board_png(view), args.runs)
     naive_ms, naive_bytes = _median_ms(lambda: naive_map(view, font_path, WIDTH, HEIGHT), args.runs)
     picture = map_image(view)
-    cpu_ms = _cpu_ms(lambda: render_map(view), args.runs)
+    cpu_ms = _cpu_ms(lambda: board_png(view), args.runs)
     encode_ms = _cpu_ms(lambda: png(picture, palette()), args.runs)
     figures = {
         "render_ms_median": round(render_ms, 2),

@@ -7,7 +7,6 @@ docs/engine-api.md for the contract.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from types import ModuleType
 
 from .core.errors import (
@@ -20,16 +19,11 @@ from .core.errors import (
 )
 from .core.events import Event
 from .core.game import Game, OptionSpec, SequentialGame, ToAct
+from .registry import PACKAGES
 
-
-def _discover() -> tuple[str, ...]:
-    """Every game package: a subpackage of engine/ with a ``game.py`` (its name with dashes)."""
-    here = Path(__file__).parent
-    return tuple(sorted(p.parent.name.replace("_", "-") for p in here.glob("*/game.py")
-                        if p.parent.name != "core"))
-
-
-GAMES = _discover()  # ("mining-colony", ..., "stella-digger"): a new game needs no line here
+# ("mining-colony", ..., "stella-digger"), sorted: every game of the registry (engine/registry.py,
+# one line per game), whose rules are engine/<pkg>/
+GAMES = tuple(sorted(pkg.replace("_", "-") for pkg in PACKAGES))
 # The game of data written before there were other games: stored games, exports, scenario files
 # and views that name none.
 DEFAULT_GAME = "stella-digger"

@@ -1,9 +1,8 @@
 """Command line: ``python -m engine scenario FILE.json`` and ``python -m engine sim ...``.
 
 ``scenario`` runs the file with the game its ``"game"`` names (Stella Digger when it names
-none: the files written before there were other games); ``sim --game G`` plays random games of
-any registered game (the default, stella-digger, keeps its own simulator with agents, plots and
-targets: ``engine/sim.py``)."""
+none: the files written before there were other games); ``sim --game G`` is the simulator of
+every game (engine/sim.py)."""
 
 from __future__ import annotations
 
@@ -48,44 +47,10 @@ def scenario(argv: list[str]) -> int:
     return 0 if result["ok"] else 1
 
 
-def game_option(argv: list[str]) -> tuple[str, list[str]]:
-    """``--game G`` (or ``--game=G``) taken out of ``argv``: (G or the default, the rest)."""
-    rest: list[str] = []
-    name = DEFAULT_GAME
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--game" and i + 1 < len(argv):
-            name, i = argv[i + 1], i + 2
-            continue
-        if argv[i].startswith("--game="):
-            name = argv[i].split("=", 1)[1]
-        else:
-            rest.append(argv[i])
-        i += 1
-    return name, rest
-
-
 def sim(argv: list[str]) -> int:
-    name, rest = game_option(argv)
-    if name not in GAMES:
-        print(f"There is no game called {name!r}. The games are: {', '.join(GAMES)}.",
-              file=sys.stderr)
-        return 2
-    if "--completable" in rest:  # a game's own completability report (Out of Mine!, C5)
-        try:
-            report = game_module(name, "completable")
-        except ModuleNotFoundError:
-            print(f"{name} has no --completable report.", file=sys.stderr)
-            return 2
-        code: int = report.main(rest)
-        return code
-    if name == DEFAULT_GAME and "--generic" not in rest:
-        from .sim import main as stella_sim
+    from .sim import main as simulate
 
-        return stella_sim(rest)
-    from .sim_generic import main as generic_sim
-
-    return generic_sim(name, [a for a in rest if a != "--generic"])
+    return simulate(argv)
 
 
 def main(argv: list[str]) -> int:

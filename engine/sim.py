@@ -1,12 +1,17 @@
-"""Self-play: ``python -m engine sim --players N --games G --seed S [--agents a,b] [--json]``.
+"""The simulator of every game: ``python -m engine sim --game G`` (``main``). A game whose
+package has its own report (``engine/<pkg>/sim.py``: Stella Digger's agents, targets and plot;
+``engine/<pkg>/completable.py`` for ``--completable``) gets it; ``--generic``, or any other game,
+plays here (``simulate``).
 
-Plays whole games with agents (random by default), checks the invariants after every decision,
-and reports speed, game length, how games ended, score spread, and win rates with 95% Wilson
-intervals per seat, per turn position (counted from the first start player) and per agent.
-``--budget-ms`` sets the strong agent's time per decision, ``--workers`` plays games in
-parallel processes, ``--plot FILE.png`` draws the score distributions per agent and where
-their points come from. With two agents of a pair the README sets a target for (easy against
-random, strong against easy, 2 players), the report says whether the target is met.
+Random agents (each game's ``ai.random_decision``) answer every owed decision; when several
+players owe at once, the next to answer is drawn at random too, so arrival orders vary. After
+every decision the game's ``invariants.check`` runs. Reports speed, game length, score spread,
+win shares per seat and every invariant violation (exit code 1 if any).
+
+``--agents easy,strong`` seats the bot's AI levels instead (``engine.agents.levels``: the game's
+own levels, the generic search for ``strong``, the heuristic for ``easy``), from each seat's
+own view, rotated around the seats from game to game; the report adds each level's win rate
+(95% Wilson interval). ``--budget-ms`` or ``--iterations`` set the search's effort.
 """
 
 from __future__ import annotations
@@ -17,364 +22,266 @@ import math
 import statistics
 import sys
 import time
-from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import Agent, get_agent
-from .sim_generic import wilson
-from .stella_digger.game import GAME
-from .stella_digger.invariants import violations
-from .stella_digger.scoring import PARTS as PART_NAMES
-from .stella_digger.scoring import score
-from .stella_digger.shape import shape_violations
+from . import DEFAULT_GAME, GAMES, game_module, get_game
+from .core.errors import IllegalDecision
+from .core.game import parse_options
+from .core.rng import Rng, seed_state
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
-class GameRecord:
+class Record:
     seed: int
-    agents: list[str]  # by seat
     decisions: int
-    rounds: int
-    end_reason: str
+    ended: bool
     winners: list[int]  # seats
     totals: list[int]
-    parts: list[dict[str, int]]
+    most_owed: int  # the most players owing at once
     violations: list[str] = field(default_factory=list)
-    first: int = 0  # the seat of the first start player (turn position 0)
+    agents: list[str] = field(default_factory=list)  # by seat; [] for random play
+    refused: int = 0  # agents' decisions the engine refused (the default was played)
 
 
-def play_game(players: int, seed: int, agent_names: list[str], red_tears: bool = False,
-              check: bool = True, max_decisions: int = 20_000, **agent_options: Any) -> GameRecord:
-    """One game; agent ``agent_names[i]`` sits in seat i (seats rotate with the seed upstream)."""
+class _Holder:
+    """The generator state of the simulator's own choices (who answers next, random agents)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+
+def play(name: str, players: int, seed: int, options: dict[str, Any] | None = None,
+         check: bool = True, max_decisions: int = 100_000, agents: list[str] | None = None,
+         effort: dict[str, Any] | None = None) -> Record:
+    """One game of random decisions, or of the AI levels ``agents`` (by seat); invariants
+    checked after each one if ``check``."""
+    game = get_game(name)
+    ai = game_module(name, "ai")
+    checker = game_module(name, "invariants").check if check else None
     ids = [f"p{i + 1}" for i in range(players)]
-    state = GAME.new_game(ids, {"red_tears": red_tears}, seed)
-    first = state.start
-    by_id = {p.id: seat for seat, p in enumerate(state.players)}
-    agents: dict[str, Agent] = {
-        p.id: get_agent(agent_names[seat], seed=seed * 31 + seat, **agent_options)
-        for seat, p in enumerate(state.players)}
+    state = game.new_game(ids, options or {}, seed)
+    rng = Rng(_Holder(seed * 7919 + 17))
     problems: list[str] = []
-    decisions = 0
-    while not state.ended and decisions < max_decisions:
-        owed = GAME.to_act(state)
-        assert owed is not None
-        agent = agents[owed.player]
-        view = GAME.view(state, owed.player) if getattr(agent, "needs_view", True) else {}
-        action = agent.choose(view, GAME.legal(state))
-        GAME.apply(state, owed.player, action)
+    decisions = most = refused = 0
+    while decisions < max_decisions:
+        owed = game.owed(state)
+        if not owed:
+            break
+        most = max(most, len(owed))
+        to_act = owed[rng.below(len(owed))]
+        if agents:
+            level = agents[ids.index(to_act.player)]
+            refused += not _play_level(game, state, to_act.player, level,
+                                       seed * 1_000_003 + decisions, effort or {})
+        else:
+            action = ai.random_decision(game, state, to_act.player, rng)
+            game.apply(state, to_act.player, action)
         decisions += 1
-        if check:
-            found = shape_violations(state) or violations(state)
-            if found:
-                problems += [f"seed {seed}, decision {decisions}: {v}" for v in found]
+        if checker is not None:
+            try:
+                checker(state)
+            except AssertionError as exc:
+                problems.append(f"seed {seed}, decision {decisions}: {exc}")
                 break
-    if not state.ended:
+    ended = not game.owed(state)
+    if not ended and not problems:
         problems.append(f"seed {seed}: no end after {decisions} decisions")
-    return GameRecord(seed, [agent_names[by_id[p.id]] for p in state.players], decisions,
-                      state.round, state.end_reason or "unfinished",
-                      [by_id[w] for w in state.winners], [score(p)["total"] for p in state.players],
-                      [score(p) for p in state.players], problems, first)
+    scores = game.scores(state)
+    seat_ids = [str(p) for p in _seats(state, ids)]
+    winners = set(game.winners(state))
+    by_seat = [agents[ids.index(p)] for p in seat_ids] if agents else []
+    return Record(seed, decisions, ended, [i for i, p in enumerate(seat_ids) if p in winners],
+                  [int(scores.get(p, {}).get("total", 0)) for p in seat_ids], most, problems,
+                  by_seat, refused)
 
 
-def summarise(records: list[GameRecord], seconds: float) -> dict[str, Any]:
-    n = len(records)
-    seat_wins: defaultdict[int, float] = defaultdict(float)
-    position_wins: defaultdict[int, float] = defaultdict(float)
-    agent_wins: defaultdict[str, float] = defaultdict(float)
-    agent_games: Counter[str] = Counter()
-    parts: defaultdict[str, list[int]] = defaultdict(list)
+def _play_level(game: Any, state: Any, player: str, level: str, seed: int,
+                effort: dict[str, Any]) -> bool:
+    """``player``'s decision at the AI ``level``, from their own view, applied as the referee
+    would (a refused one, or one that lacks the referee's clock, is stamped or replaced by the
+    default). False if the level's own decision was not accepted."""
+    from .agents.levels import choose_index
+
+    legal = game.legal(state, player)
+    if len(legal) == 1:
+        game.apply(state, player, legal[0])
+        return True
+    chosen = choose_index(level, seed, game.view(state, player), legal, **effort)
+    action = game.parse(chosen) if isinstance(chosen, str) else legal[chosen]
+    try:
+        game.apply(state, player, action)
+        return True
+    except IllegalDecision:
+        pass
+    try:
+        game.apply(state, player, game.stamp(state, player, action, 0.0, {}))
+        return True
+    except IllegalDecision:
+        game.apply(state, player, game.default(state, player))
+        return False
+
+
+def _seats(state: Any, ids: list[str]) -> list[str]:
+    """Player ids in seat order (``state.players`` holds ids or objects with ``.id``)."""
+    seats = getattr(state, "players", None) or ids
+    return [getattr(p, "id", p) for p in seats]
+
+
+def run(name: str, players: int, games: int, seed: int, options: dict[str, Any] | None = None,
+        check: bool = True, agents: list[str] | None = None,
+        effort: dict[str, Any] | None = None) -> dict[str, Any]:
+    start = time.perf_counter()
+    records = [play(name, players, seed + i, options, check,
+                    agents=agents[i % len(agents):] + agents[:i % len(agents)] if agents else None,
+                    effort=effort)
+               for i in range(games)]
+    seconds = time.perf_counter() - start
+    wins: defaultdict[int, float] = defaultdict(float)
     for r in records:
         for seat in r.winners:
-            seat_wins[seat] += 1 / len(r.winners)
-            position_wins[(seat - r.first) % len(r.agents)] += 1 / len(r.winners)
-            agent_wins[r.agents[seat]] += 1 / len(r.winners)
-        for seat, name in enumerate(r.agents):
-            agent_games[name] += 1
-            for part in PART_NAMES:
-                parts[f"{name}.{part}"].append(r.parts[seat][part])
-    seats = max((len(r.agents) for r in records), default=0)
+            wins[seat] += 1 / len(r.winners)
     totals = [t for r in records for t in r.totals]
     return {
-        "games": n,
+        "game": name,
+        "players": players,
+        "games": games,
         "seconds": round(seconds, 3),
-        "games_per_second": round(n / seconds, 2) if seconds else None,
-        "decisions_per_game": round(statistics.mean(r.decisions for r in records), 1) if n else 0,
-        "mean_rounds": round(statistics.mean(r.rounds for r in records), 2) if n else 0,
-        "end_reasons": dict(Counter(r.end_reason for r in records)),
-        "end_reason_shares": {k: _rate(v, n) for k, v in
-                              sorted(Counter(r.end_reason for r in records).items())},
-        "rounds": {"min": min((r.rounds for r in records), default=0),
-                   "max": max((r.rounds for r in records), default=0)},
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "decisions_per_game": round(statistics.mean(r.decisions for r in records), 1) if records else 0,
+        "ended": sum(r.ended for r in records),
+        "most_owed_at_once": max((r.most_owed for r in records), default=0),
         "scores": {"min": min(totals, default=0), "max": max(totals, default=0),
-                   "mean": round(statistics.mean(totals), 2) if totals else 0,
-                   "stdev": round(statistics.pstdev(totals), 2) if totals else 0},
-        "win_rate_by_seat": {str(s): _rate(seat_wins[s], n) for s in range(seats)},
-        "win_rate_by_position": {str(s): _rate(position_wins[s], n) for s in range(seats)},
-        "seat_order_test": _uniform_test([position_wins[s] for s in range(seats)]),
-        "win_rate_by_agent": {a: _rate(agent_wins[a], agent_games[a]) for a in sorted(agent_games)},
-        "scores_by_agent": {a: sorted(t for r in records for seat, t in enumerate(r.totals)
-                                      if r.agents[seat] == a) for a in sorted(agent_games)},
-        "targets": _targets(records, agent_wins, agent_games),
-        "mean_score_parts": {k: round(statistics.mean(v), 2) for k, v in sorted(parts.items())},
-        "invariant_violations": sum(len(r.violations) for r in records),
-        "violations": [v for r in records for v in r.violations][:20],
+                   "mean": round(statistics.mean(totals), 2) if totals else 0},
+        "win_share_by_seat": {str(s): round(wins[s] / games, 4) if games else 0.0
+                              for s in range(players)},
+        "invariant_violations": [v for r in records for v in r.violations],
+        **({"win_rate_by_agent": _by_agent(records), "refused": sum(r.refused for r in records)}
+           if agents else {}),
     }
 
 
-def _uniform_test(wins: list[float]) -> dict[str, float]:
-    """Pearson's chi-square test that every turn position wins equally often (df = positions
-    - 1, exact survival function for 1-3 degrees of freedom); a small p says seat order
-    matters."""
-    k, total_wins = len(wins), sum(wins)
-    if k < 2 or total_wins == 0:
-        return {"chi2": 0.0, "df": max(0, k - 1), "p": 1.0}
-    expected = total_wins / k
-    x = sum((w - expected) ** 2 / expected for w in wins)
-    df = k - 1
-    if df == 1:
-        p = math.erfc(math.sqrt(x / 2))
-    elif df == 2:
-        p = math.exp(-x / 2)
-    else:
-        p = math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
-    return {"chi2": round(x, 3), "df": df, "p": round(p, 4)}
-
-
-#: README targets: (agent, opponent, players, minimum win rate over 2-player games).
-TARGETS = (("easy", "random", 2, 0.80), ("strong", "easy", 2, 0.65))
-
-
-def _targets(records: list[GameRecord], wins: dict[str, float], games: Counter[str]
-             ) -> list[dict[str, Any]]:
-    """The README's targets this run speaks to: same two agents, two players."""
-    out = []
-    names = {a for r in records for a in r.agents}
-    for agent, other, players, goal in TARGETS:
-        if names != {agent, other} or any(len(r.agents) != players for r in records):
-            continue
-        rate = wins[agent] / games[agent] if games[agent] else 0.0
-        lo, hi = wilson(wins[agent], games[agent])
-        out.append({"agent": agent, "against": other, "goal": goal, "rate": round(rate, 4),
-                    "ci95": [round(lo, 4), round(hi, 4)], "met": rate >= goal})
+def _by_agent(records: list[Record]) -> dict[str, dict[str, Any]]:
+    """Each level's share of the seat-games it won (a shared win split), with its interval."""
+    wins: defaultdict[str, float] = defaultdict(float)
+    seats: defaultdict[str, int] = defaultdict(int)
+    for r in records:
+        for seat, level in enumerate(r.agents):
+            seats[level] += 1
+            if seat in r.winners:
+                wins[level] += 1 / len(r.winners)
+    out = {}
+    for level in sorted(seats):
+        lo, hi = wilson(wins[level], seats[level])
+        out[level] = {"rate": round(wins[level] / seats[level], 4),
+                      "ci95": [round(lo, 4), round(hi, 4)], "games": seats[level]}
     return out
 
 
-def _rate(wins: float, n: int) -> dict[str, Any]:
-    """Share of ``n`` seat-games won (an agent in two seats of a game counts it twice)."""
-    lo, hi = wilson(wins, n)
-    return {"rate": round(wins / n, 4) if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)],
-            "games": n}
-
-
-def run(args: argparse.Namespace) -> dict[str, Any]:
-    agents = args.agents.split(",") if args.agents else ["random"] * args.players
-    if len(agents) != args.players:
-        raise SystemExit(f"--agents names {len(agents)} agents for {args.players} players")
-    options: dict[str, Any] = {}
-    if getattr(args, "budget_ms", None) is not None:
-        options["budget_ms"] = args.budget_ms
-    # rotate agents around the seats so that seat order and agent strength separate
-    jobs = [(args.players, args.seed + i, agents[i % len(agents):] + agents[:i % len(agents)],
-             args.red_tears, not args.no_check) for i in range(args.games)]
-    records: list[GameRecord] = []
-    start = time.perf_counter()
-    progress = None
-    if not args.json and sys.stderr.isatty():
-        from rich.progress import Progress
-
-        progress = Progress(transient=True)
-    task = progress.add_task("playing", total=args.games) if progress else None
-    if progress:
-        progress.start()
-
-    log = None
-    if getattr(args, "records", None):
-        log = open(args.records, "w", encoding="utf-8")  # noqa: SIM115  (closed below)
-
-    def done(record: GameRecord) -> None:
-        records.append(record)
-        if log is not None:
-            log.write(json.dumps(asdict(record)) + "\n")
-            log.flush()
-        if progress and task is not None:
-            progress.advance(task)
-        elif not args.json and len(records) % max(1, args.games // 10) == 0:
-            print(f"  {len(records)}/{args.games} games", file=sys.stderr)
-
-    try:
-        workers = max(1, getattr(args, "workers", 1) or 1)
-        if workers == 1:
-            for job in jobs:
-                done(play_game(*job, **options))
-        else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(play_game, *job, **options) for job in jobs]
-                for future in as_completed(futures):
-                    done(future.result())
-    finally:
-        if progress:
-            progress.stop()
-        if log is not None:
-            log.close()
-    records.sort(key=lambda r: r.seed)
-    report = summarise(records, time.perf_counter() - start)
-    if options:
-        report["agent_options"] = options
-    return report
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+def simulate(name: str, argv: list[str]) -> int:
+    game = get_game(name)
+    parser = argparse.ArgumentParser(prog=f"python -m engine sim --game {name}",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=game.max_players,
+                        choices=range(game.min_players, game.max_players + 1))
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--agents", help="comma-separated agent per seat, e.g. easy,random")
-    parser.add_argument("--red-tears", action="store_true", help="play with the Red Tears rule")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (repeatable), e.g. race=false")
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--agents", help="the AI level per seat (random, easy, strong), "
+                        "rotated around the seats from game to game, e.g. strong,easy")
     parser.add_argument("--budget-ms", type=float, default=None,
-                        help="the strong agent's time per decision in ms (default 1000)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="play games in this many processes (default 1)")
-    parser.add_argument("--records", metavar="FILE.jsonl",
-                        help="write each finished game's record to this file, one JSON per line")
-    parser.add_argument("--plot", metavar="FILE.png",
-                        help="draw the score distributions per agent to this PNG file")
-
-
-def print_report(report: dict[str, Any]) -> None:
-    print(f"{report['games']} games in {report['seconds']} s "
-          f"({report['games_per_second']} games/s)")
-    print(f"decisions per game {report['decisions_per_game']}, mean rounds "
-          f"{report['mean_rounds']}")
-    print("end reasons: " + ", ".join(
-        f"{k} {v['rate']:.1%} ({v['ci95'][0]:.1%}-{v['ci95'][1]:.1%})"
-        for k, v in report["end_reason_shares"].items()))
-    if "agent_options" in report:
-        print("agent options: " + ", ".join(f"{k}={v}" for k, v in report["agent_options"].items()))
-    s = report["scores"]
-    print(f"scores: min {s['min']}, mean {s['mean']}, max {s['max']}, stdev {s['stdev']}")
-    for label, key in (("seat", "win_rate_by_seat"), ("turn position", "win_rate_by_position"),
-                       ("agent", "win_rate_by_agent")):
-        for name, r in report[key].items():
-            print(f"win rate {label} {name}: {r['rate']:.1%} "
-                  f"(95% CI {r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}, {r['games']} games)")
-    t = report["seat_order_test"]
-    print(f"seat order (turn position from the first start player): chi-square {t['chi2']}, "
-          f"df {t['df']}, p {t['p']}" + (" (matters)" if t["p"] < 0.05 else " (no evidence)"))
-    print("mean score parts: " + ", ".join(f"{k} {v}" for k, v in report["mean_score_parts"].items()))
-    for t in report["targets"]:
-        print(f"target: {t['agent']} beats {t['against']} in at least {t['goal']:.0%} of 2-player "
-              f"games: {t['rate']:.1%} (95% CI {t['ci95'][0]:.1%}-{t['ci95'][1]:.1%}) "
-              f"{'MET' if t['met'] else 'NOT MET'}")
-    print(f"invariant violations: {report['invariant_violations']}")
-    for v in report["violations"]:
-        print(f"  {v}")
-
-
-_PALETTE = ((31, 119, 180), (214, 39, 40), (44, 160, 44), (148, 103, 189), (255, 127, 14),
-            (140, 86, 75))
-
-
-def plot(report: dict[str, Any], path: str) -> None:
-    """Score distributions per agent (share of seat-games per 5-point bin) and, beside them, the
-    mean score parts per agent (where the points come from), as a PNG drawn with Pillow."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    width, height = 1000, 520
-    img = Image.new("RGB", (width, height), "white")
-    draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default(size=13)
-    small = ImageFont.load_default(size=11)
-    scores: dict[str, list[int]] = report["scores_by_agent"]
-    agents = sorted(scores)
-    colour = {a: _PALETTE[i % len(_PALETTE)] for i, a in enumerate(agents)}
-    draw.text((20, 10), f"Final scores over {report['games']} games "
-              f"({', '.join(f'{a} {len(scores[a])} seat-games' for a in agents)})",
-              fill="black", font=font)
-    # -- left: histograms as step lines ---------------------------------------------------
-    left, top, right, bottom = 60, 50, 560, 460
-    everything = [t for a in agents for t in scores[a]] or [0]
-    lo, hi = 5 * (min(everything) // 5), 5 * (max(everything) // 5 + 1)
-    bins = list(range(lo, hi + 1, 5))
-    shares: dict[str, list[float]] = {}
-    for a in agents:
-        counts = [0] * (len(bins) - 1)
-        for t in scores[a]:
-            counts[min(len(counts) - 1, (t - lo) // 5)] += 1
-        shares[a] = [c / max(1, len(scores[a])) for c in counts]
-    peak = max((max(v) for v in shares.values() if v), default=1.0) or 1.0
-    draw.rectangle((left, top, right, bottom), outline="black")
-
-    def x_of(value: float) -> float:
-        return left + (value - lo) / max(1, hi - lo) * (right - left)
-
-    def y_of(share: float) -> float:
-        return bottom - share / peak * (bottom - top - 10)
-
-    for b in bins[::max(1, len(bins) // 10)]:
-        draw.line((x_of(b), bottom, x_of(b), bottom + 4), fill="black")
-        draw.text((x_of(b) - 8, bottom + 6), str(b), fill="black", font=small)
-    for frac in (0.25, 0.5, 0.75, 1.0):
-        y = y_of(peak * frac)
-        draw.line((left - 4, y, left, y), fill="black")
-        draw.text((8, y - 6), f"{peak * frac:.0%}", fill="black", font=small)
-    draw.text((left + 150, bottom + 22), "final score (5-point bins)", fill="black", font=font)
-    for a in agents:
-        points: list[tuple[float, float]] = []
-        for i, share in enumerate(shares[a]):
-            points += [(x_of(bins[i]), y_of(share)), (x_of(bins[i + 1]), y_of(share))]
-        if points:
-            draw.line(points, fill=colour[a], width=2)
-    for i, a in enumerate(agents):
-        mean = statistics.mean(scores[a]) if scores[a] else 0
-        draw.rectangle((right - 150, top + 10 + 18 * i, right - 138, top + 22 + 18 * i),
-                       fill=colour[a])
-        draw.text((right - 132, top + 9 + 18 * i), f"{a} (mean {mean:.1f})", fill="black",
-                  font=small)
-    # -- right: mean score parts, one stacked bar per agent ---------------------------------
-    parts = report["mean_score_parts"]
-    px0, px1 = 620, 960
-    draw.text((px0, top - 20), "mean score parts per agent", fill="black", font=font)
-    part_colours = dict(zip(PART_NAMES, ((31, 119, 180), (140, 86, 75), (44, 160, 44),
-                                         (152, 223, 138), (255, 187, 120), (148, 103, 189),
-                                         (214, 39, 40)), strict=True))
-    biggest = max((sum(max(0.0, parts.get(f"{a}.{p}", 0.0)) for p in PART_NAMES)
-                   for a in agents), default=1.0) or 1.0
-    least = min((parts.get(f"{a}.unplaced_drills", 0.0) for a in agents), default=0.0)
-    span = biggest - least or 1.0
-    zero = px0 + 70 + (-least) / span * (px1 - px0 - 70)
-    scale = (px1 - px0 - 70) / span
-    for i, a in enumerate(agents):
-        y = top + 10 + 40 * i
-        draw.text((px0, y + 6), a, fill="black", font=small)
-        x = zero
-        for p in PART_NAMES:
-            v = parts.get(f"{a}.{p}", 0.0)
-            if v > 0:
-                draw.rectangle((x, y, x + v * scale, y + 24), fill=part_colours[p])
-                x += v * scale
-            elif v < 0:
-                draw.rectangle((zero + v * scale, y, zero, y + 24), fill=part_colours[p])
-    draw.line((zero, top, zero, top + 40 * len(agents) + 10), fill="black")
-    for j, p in enumerate(PART_NAMES):
-        y = top + 40 * len(agents) + 30 + 18 * j
-        draw.rectangle((px0, y, px0 + 12, y + 12), fill=part_colours[p])
-        draw.text((px0 + 18, y - 1), p.replace("_", " "), fill="black", font=small)
-    img.save(path)
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine sim", description=__doc__)
-    add_arguments(parser)
+                        help="the strong level's time per decision in ms (default 1000)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the strong level's samples per decision instead of a time budget")
     args = parser.parse_args(argv)
-    report = run(args)
-    if args.plot:
-        plot(report, args.plot)
+    agents = args.agents.split(",") if args.agents else None
+    if agents is not None and (len(agents) != args.players
+                               or any(a not in ("random", "easy", "strong") for a in agents)):
+        parser.error(f"--agents names one of random, easy, strong for each of the "
+                     f"{args.players} players")
+    effort: dict[str, Any] = {}
+    if args.budget_ms is not None:
+        effort["budget_ms"] = args.budget_ms
+    if args.iterations is not None:
+        effort["iterations"] = args.iterations
+    try:
+        options = parse_options(game, args.option)
+    except ValueError as exc:
+        parser.error(str(exc))
+    report = run(name, args.players, args.games, args.seed, options, not args.no_check, agents,
+                 effort)
     if args.json:
         print(json.dumps(report))
     else:
-        print_report(report)
+        kind = "AI" if agents else "random"
+        print(f"{report['games']} {kind} {args.players}-player games of {name}: "
+              f"{report['games_per_second']} games/s, {report['decisions_per_game']} decisions per "
+              f"game, {report['ended']} ended, at most {report['most_owed_at_once']} owing at once")
+        print(f"scores {report['scores']}; win share by seat {report['win_share_by_seat']}")
+        for level, rate in report.get("win_rate_by_agent", {}).items():
+            print(f"{level}: won {rate['rate']:.1%} of {rate['games']} seat-games "
+                  f"(95% CI {rate['ci95'][0]:.1%}-{rate['ci95'][1]:.1%})")
+        if report.get("refused"):
+            print(f"AI decisions refused by the engine: {report['refused']}")
+        print(f"invariant violations: {len(report['invariant_violations'])}")
+        for v in report["invariant_violations"][:10]:
+            print(f"  {v}")
     return 1 if report["invariant_violations"] else 0
+
+
+def game_option(argv: list[str]) -> tuple[str, list[str]]:
+    """``--game G`` (or ``--game=G``) taken out of ``argv``: (G or the default, the rest)."""
+    rest: list[str] = []
+    name = DEFAULT_GAME
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--game" and i + 1 < len(argv):
+            name, i = argv[i + 1], i + 2
+            continue
+        if argv[i].startswith("--game="):
+            name = argv[i].split("=", 1)[1]
+        else:
+            rest.append(argv[i])
+        i += 1
+    return name, rest
+
+
+def main(argv: list[str]) -> int:
+    """``python -m engine sim [--game G] ...``: a game's own report when its package has one
+    (``--completable``: ``engine/<pkg>/completable.py``; Stella Digger's agents, targets and
+    plot: ``engine/stella_digger/sim.py``, unless ``--generic``), else ``simulate``."""
+    name, rest = game_option(argv)
+    if name not in GAMES:
+        print(f"There is no game called {name!r}. The games are: {', '.join(GAMES)}.",
+              file=sys.stderr)
+        return 2
+    if "--completable" in rest:  # a game's own completability report (Out of Mine!, C5)
+        try:
+            report = game_module(name, "completable")
+        except ModuleNotFoundError:
+            print(f"{name} has no --completable report.", file=sys.stderr)
+            return 2
+        code: int = report.main(rest)
+        return code
+    if "--generic" not in rest:
+        try:
+            own = game_module(name, "sim")
+        except ModuleNotFoundError:
+            own = None
+        if own is not None:
+            return own.main(rest)  # type: ignore[no-any-return]
+    return simulate(name, [a for a in rest if a != "--generic"])

@@ -1,7 +1,7 @@
-"""The games the bot plays: one line per game below, naming its presentation package
-``games/<pkg>/`` (docs/adding-a-game.md). The engine package ``engine/<pkg>/`` and the
-pictures ``render/<pkg>/`` are found by the same name; ``referee/``, ``cogs/`` and ``db/`` ask
-this registry and name no game.
+"""The games the bot plays, in the order of the registry (``engine/registry.py``, one line per
+game): each one's presentation ``games/<pkg>/`` (docs/adding-a-game.md), its engine
+``engine/<pkg>/`` and its pictures ``render/<pkg>/`` found by the same name; ``referee/``,
+``cogs/`` and ``db/`` ask this module and name no game.
 """
 
 from __future__ import annotations
@@ -10,15 +10,11 @@ import importlib
 from functools import cache
 
 from engine import DEFAULT_GAME
+from engine.registry import PACKAGES
 
 from .base import Presentation, Who
 
-REGISTERED: tuple[str, ...] = (
-    "stella_digger",
-    "out_of_mine",
-    "white_ranium",
-    "mining_colony",
-)
+REGISTERED: tuple[str, ...] = PACKAGES  # the registry's packages, in its order
 
 # The game of data written before there were other games: stored games, exports and scenario
 # files that name none.

@@ -12,10 +12,12 @@ from the player's own view only.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -236,25 +238,25 @@ class Presentation:
 
     # --- pictures (bytes or None: text only) ----------------------------------------------
 
-    def _render(self) -> Any:
-        import importlib
-
-        try:
-            return importlib.import_module(f"render.{self.pkg}")
-        except ImportError:
-            return None
+    def pictures(self, part: str) -> Any:
+        """The game's picture module ``render/<pkg>/<part>.py``, or None if it has none. Every
+        game names its pictures alike (render/README.md): ``board`` (``board_png(view)``, the
+        public picture), ``hand`` (``hand_png(view, player, ...)``, a player's own), ``scores``
+        (``scores_png(view, ...)``, the end), ``replay`` (``replay_gif(views)``), ``legend``
+        (``legend_png()``); the defaults below call them, a presentation passes more."""
+        return _pictures(self.pkg, part)
 
     def board_png(self, view: dict[str, Any]) -> bytes | None:
-        module = self._render()
-        return None if module is None or not hasattr(module, "board_png") else module.board_png(view)
+        module = self.pictures("board")
+        return None if module is None else module.board_png(view)  # type: ignore[no-any-return]
 
     def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
-        module = self._render()
-        fn = None if module is None else getattr(module, "render_hand", None)
-        return None if fn is None else fn(view, player_id)
+        module = self.pictures("hand")
+        return None if module is None else module.hand_png(view, player_id)  # type: ignore[no-any-return]
 
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
-        return None
+        module = self.pictures("scores")
+        return None if module is None else module.scores_png(view)  # type: ignore[no-any-return]
 
     def draft_png(self, view: dict[str, Any], player_id: str, draft: str) -> bytes | None:
         """The picture of ``player_id``'s private draft (the decision typed so far), from
@@ -284,14 +286,26 @@ class Presentation:
         return None
 
     def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
-        module = self._render()
-        fn = None if module is None else getattr(module, "render_replay", None)
-        return None if fn is None else fn(list(views))
+        module = self.pictures("replay")
+        return None if module is None else module.replay_gif(list(views))  # type: ignore[no-any-return]
 
     def replay_frame(self, before: Any, after: Any) -> bool:
         """Is ``after`` (a state) worth a frame of the replay (a new round, the end)?"""
         return getattr(before, "round", None) != getattr(after, "round", None) or bool(
             getattr(after, "ended", False))
+
+
+@cache
+def _pictures(pkg: str, part: str) -> Any:
+    """``render.<pkg>.<part>``, None if that module does not exist (an error inside it is
+    raised)."""
+    name = f"render.{pkg}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (name + ".").startswith(exc.name + "."):
+            return None
+        raise
 
 
 def winners_line(named: Sequence[str]) -> str:

@@ -1,6 +1,6 @@
 """Look at any position: ``python -m render scenario FILE.json -o map.png`` renders the state a
 scenario file reaches (spectator view) with the pictures of the game its ``"game"`` names
-(default stella-digger: ``render/<pkg>/board_png``); ``python -m render view VIEW.json -o
+(default stella-digger: ``render/<pkg>/board.py`` ``board_png``); ``python -m render view VIEW.json -o
 map.png`` renders a saved view dict (its ``"game"``, same default). ``--board`` draws the map
 alone (a replay frame) where the game has one (``board_only_png``)."""
 
@@ -22,14 +22,14 @@ def _game_name(doc: Any) -> str:
 
 
 def pictures(name: str) -> ModuleType:
-    """``render.<pkg>`` of game ``name``; ``UnknownGameName`` listing the games, or
-    ``LookupError`` if the game has no pictures yet."""
+    """``render.<pkg>.board`` of game ``name`` (its board picture); ``UnknownGameName`` listing
+    the games, or ``LookupError`` if the game has no pictures yet."""
     from engine import GAMES, unknown_game
 
     if name not in GAMES:
         raise unknown_game(name)
     try:
-        return importlib.import_module(f"render.{name.replace('-', '_')}")
+        return importlib.import_module(f"render.{name.replace('-', '_')}.board")
     except ModuleNotFoundError:
         raise LookupError(f"{name} has no pictures yet (render/{name.replace('-', '_')}/).") from None
 

@@ -2,7 +2,7 @@
 
 Only ``render`` (with Pillow and the pure ``engine`` data it draws from) is imported here: no
 discord, no database, no referee. The pictures a worker draws are functions passed by reference
-(``render.stella_digger.render_map``, a game presentation's ``board_png`` that calls
+(``render.stella_digger.board.board_png``, a game presentation's ``board_png`` that calls
 ``render/<game>/``); unpickling one imports its module and nothing else, so a worker costs the
 memory of the pictures' caches.
 """
@@ -20,7 +20,7 @@ from .heap import give_back
 
 def warm() -> None:
     """Worker start: ignore Ctrl-C (the bot ends its workers), end with the bot even if it is
-    killed, and run each game's ``render/<game>/`` ``warm()`` where it has one (Stella Digger
+    killed, and run each game's ``render/<game>/board.py`` ``warm()`` where it has one (Stella Digger
     builds its round picture's palette), so that the first real picture costs no more than the
     others."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -31,7 +31,7 @@ def warm() -> None:
 
     for name in GAMES:
         try:
-            module = importlib.import_module(f"render.{name.replace('-', '_')}")
+            module = importlib.import_module(f"render.{name.replace('-', '_')}.board")
         except ModuleNotFoundError:
             continue
         start = getattr(module, "warm", None)

@@ -28,12 +28,6 @@ DISCORD_LAYERS = {"bot", "cogs"}
 #: ``referee.errors`` is the refusals every room may raise).
 REFEREE_ROOMS = ("referee", "referee.desks", "referee.deciding", "referee.telling",
                  "referee.shared", "referee.messages", "referee.process", "referee.errors")
-#: Loops inside one game's engine or picture package. They belong to the per-game shape work of
-#: issue 26 (branch ``shape``), which removes them; nothing else may be added here.
-KNOWN_GAME_LOOPS: set[frozenset[str]] = {
-    frozenset({"engine.mining_colony.ai", "engine.mining_colony.search"}),
-    frozenset({"render.stella_digger.hand", "render.stella_digger.hand_palette"}),
-}
 
 
 def _modules() -> dict[str, Path]:
@@ -169,8 +163,8 @@ def loops(edges: dict[str, set[str]]) -> list[frozenset[str]]:
 
 
 def test_no_import_loop() -> None:
-    new = [sorted(group) for group in loops(graph()) if group not in KNOWN_GAME_LOOPS]
-    assert not new, f"import loops: {new}"
+    found = [sorted(group) for group in loops(graph())]
+    assert not found, f"import loops: {found}"
 
 
 def test_every_import_runs_downhill() -> None:

@@ -16,6 +16,7 @@ from ..core.rng import Rng
 from .actions import Action, Build, Buy, Discard, Place, Play, Put, Refresh, Stage, Take
 from .components import PLACEMENTS, TILE_PRINT, TRIPLES, fits
 from .listing import develop_block, develop_verbs
+from .search import pattern_bonus
 from .state import State
 from .view import owed_pairs
 
@@ -41,24 +42,6 @@ def _zone_value(zone: dict[str, Any]) -> float:
     return sum(int(t[1]) for t in zone["tiles"]) + 1.5 * len(zone["items"])
 
 
-def _pattern_bonus(colony: dict[str, str], item: str, square: str) -> int:
-    """How many structure patterns putting ``item`` on ``square`` completes or starts (R14)."""
-    bonus = 0
-    kind, _, colour = item.partition("/")
-    partner = {"crystal": {item}, "worker": {f"ship/{colour}"}, "ship": {f"worker/{colour}"}}[kind]
-    for middle, pairs in TRIPLES.items():
-        if colony[middle] != "blank":
-            continue
-        for x, y in pairs:
-            if square not in (x, y):
-                continue
-            other = y if square == x else x
-            thing = colony[other].partition(":")[2]
-            bonus += 3 if thing in partner else (1 if thing == "" and colony[other] != "undeveloped"
-                                                 else 0)
-    return bonus
-
-
 def heuristic(game: Any, view: dict[str, Any], player: str, legal: list[Action] | None,
               rng: Rng) -> Action:
     legal = legal if legal is not None else []
@@ -78,7 +61,7 @@ def heuristic(game: Any, view: dict[str, Any], player: str, legal: list[Action] 
         return builds[0]
     puts = [a for a in legal if isinstance(a, Put)]
     if puts:
-        return max(puts, key=lambda a: (_pattern_bonus(colony, a.item, a.square), not a.staged))
+        return max(puts, key=lambda a: (pattern_bonus(colony, a.item, a.square), not a.staged))
     places = [a for a in legal if isinstance(a, Place)]
     if places:
         waiting = me["pending"]["items"] + me["staging"]

@@ -29,6 +29,24 @@ SCALE = 4.0
 KEEP = 6  # puts, placements and buys kept per development decision
 
 
+def pattern_bonus(colony: dict[str, str], item: str, square: str) -> int:
+    """How many structure patterns putting ``item`` on ``square`` completes or starts (R14)."""
+    bonus = 0
+    kind, _, colour = item.partition("/")
+    partner = {"crystal": {item}, "worker": {f"ship/{colour}"}, "ship": {f"worker/{colour}"}}[kind]
+    for middle, pairs in TRIPLES.items():
+        if colony[middle] != "blank":
+            continue
+        for x, y in pairs:
+            if square not in (x, y):
+                continue
+            other = y if square == x else x
+            thing = colony[other].partition(":")[2]
+            bonus += 3 if thing in partner else (1 if thing == "" and colony[other] != "undeveloped"
+                                                 else 0)
+    return bonus
+
+
 def light_view(state: State, player: str) -> dict[str, Any]:
     """The keys ``heuristic`` reads, for ``player`` (a full state: a playout's own)."""
     p = state.player(player)
@@ -70,13 +88,11 @@ def search_candidates(state: State, player: str, legal: list[Action]) -> list[Ac
         return keep
     if state.phase != "develop":
         return legal
-    from .ai import _pattern_bonus
-
     p = state.player(player)
     colony = colony_codes(p.colony)
     waiting = p.pending_items + p.staging
     puts = sorted((a for a in legal if isinstance(a, Put)),
-                  key=lambda a: -_pattern_bonus(colony, a.item, a.square))[:KEEP]
+                  key=lambda a: -pattern_bonus(colony, a.item, a.square))[:KEEP]
     places = sorted((a for a in legal if isinstance(a, Place)),
                     key=lambda a: -_room(colony, waiting, a))[:KEEP]
     buys = [a for a in legal if isinstance(a, Buy) and colony[a.square] == "blank"][:KEEP]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import CorruptState, GameOver, IllegalDecision, NotYourTurn
+from ..core.errors import CorruptState, GameOver, NotYourTurn
 from ..core.events import Event
 from ..core.game import OptionSpec, SequentialGame, ToAct, default_reveals
-from ..core.stored import start_problem
+from ..core.stored import StoredGame
 from . import serial
 from .actions import Action, parse
 from .events import EventLog
@@ -36,23 +36,19 @@ OPTIONS = {
 REVEALING = frozenset({"draw", "drew", "reveal", "accident", "rebuild"})
 
 
-class StellaDigger(SequentialGame):
-    """The module-level game object: every method is a pure function of its arguments."""
+class StellaDigger(StoredGame, SequentialGame):
+    """The module-level game object: every method is a pure function of its arguments.
+    ``StoredGame`` (engine/core/stored.py) makes, stores, copies, replays and checks the
+    starts of its states like every game's; ``SequentialGame`` lends ``owed``, ``options``,
+    ``sealed``, ``timing`` and ``stamp``."""
 
     name = "stella-digger"
     title = "Stella Digger"
     min_players, max_players = 2, 4
     option_specs = OPTIONS
-
-    def new_game(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0,
-                 names: dict[str, str] | None = None) -> State:
-        return new_game(players, options, seed, names)[0]
-
-    def new_game_with_events(self, players: list[str], options: dict[str, Any] | None = None,
-                             seed: int = 0, names: dict[str, str] | None = None
-                             ) -> tuple[State, list[Event]]:
-        state, ev = new_game(players, options, seed, names)
-        return state, list(ev)
+    codec = serial.CODEC
+    setup = staticmethod(new_game)
+    corrupt = "This saved game is not one a real game can reach: "
 
     def reveals(self, events: list[Event]) -> bool:
         """A takeback is refused across these (docs/rules/stella-digger.md, "The bot"): a card
@@ -133,48 +129,20 @@ class StellaDigger(SequentialGame):
     def winners(self, state: State) -> list[str]:
         return list(state.winners) if state.ended else []
 
-    def dump(self, state: State) -> str:
-        return serial.dump(state)
-
-    def load(self, text: str | bytes) -> State:
-        """Read a dumped state; CorruptState if it can't be read or breaks an invariant."""
-        state = serial.load(text)
-        self.validate(state)
-        return state
+    # --- making and reading states (engine/core/stored.py): only the checks are this game's
+    def violations(self, state: State) -> list[str]:
+        """The shape of every field (shape.py: the shared bounds included, in this game's
+        words), then conservation within the limits (invariants.py)."""
+        return shape_violations(state) or violations(state)
 
     def validate(self, state: State) -> None:
         """CorruptState unless ``state`` is one a real game can reach in shape (shape.py) and
         conserves every component within the limits (invariants.py). A forged state would
-        otherwise make ``legal`` list millions of decisions."""
-        problems = shape_violations(state) or violations(state)
+        otherwise make ``legal`` list millions of decisions. (shape.py checks the bounds
+        ``StoredGame.validate`` shares among games itself, first and in this game's words.)"""
+        problems = self.violations(state)
         if problems:
-            raise CorruptState(f"This saved game is not one a real game can reach: "
-                               f"{problems[0]}.")
-
-    def clone(self, state: State) -> State:
-        return serial.clone(state)
-
-    def start_options(self, state: State) -> dict[str, Any]:
-        """The options ``new_game`` was given (an import's must be these, referee/desks/imports.py)."""
-        return {"red_tears": state.options.red_tears}
-
-    def check_start(self, state: State) -> None:
-        """CorruptState unless ``state`` is exactly what its seed, players and options deal
-        (engine/core/stored.py, the same check for every game)."""
-        found = start_problem(self, state)
-        if found:
-            raise CorruptState(f"This saved game is not one a real game can reach: {found[0]}.")
-
-    def replay(self, initial: str | State, log: list[tuple[str, str]]) -> State:
-        """Rebuild a state from its initial state and decision log (player, notation)."""
-        state = self.load(initial) if isinstance(initial, str | bytes) else self.clone(initial)
-        for index, (player, text) in enumerate(log):
-            try:
-                self.apply(state, player, text)
-            except IllegalDecision as exc:
-                raise IllegalDecision(f"Decision {index + 1} ({player}: {text}) can't be "
-                                      f"replayed: {exc}") from exc
-        return state
+            raise CorruptState(f"{self.corrupt}{problems[0]}.")
 
 
 GAME = StellaDigger()

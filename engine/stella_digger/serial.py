@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import TypeAdapter, ValidationError
 
 from ..core.errors import CorruptState
+from ..core.stored import StateCodec
 from .state import SCHEMA, Drill, Frame, Options, Play, Player, State, Tile
 
 _ADAPTER: TypeAdapter[State] = TypeAdapter(State)
@@ -59,3 +60,17 @@ def clone(state: State) -> State:
 
 def _copy_play(play: Play | None) -> Play | None:
     return None if play is None else Play(list(play.cards), play.colour, play.super, play.boost)
+
+
+class Codec(StateCodec[State]):
+    """The core's codec (engine/core/stored.py) with this game's own words for a state that
+    can't be read and its hand-written ``clone``."""
+
+    def load(self, text: str | bytes) -> State:
+        return load(text)
+
+    def clone(self, state: State) -> State:
+        return clone(state)
+
+
+CODEC = Codec(State, "stella-digger", "Stella Digger", SCHEMA)

@@ -52,28 +52,27 @@ class MiningColony(TextsPresentation):
 
     # --- pictures -------------------------------------------------------------------------
 
-    def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
-        from render.mining_colony import scores_png
+    # board_png and scores_png are the defaults (render/mining_colony/board.py, scores.py)
 
-        return scores_png(view)
+    def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
+        """The private DM is text only: the player's panel (render/mining_colony/hand.py) comes
+        with each step of their development turn (``after_png``) and with their drafts."""
+        return None
 
     def after_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         """During the player's own development turn, their colony after each step."""
-        from render.mining_colony import colony_png
-
         to_act = view.get("to_act") or {}
         if view.get("step") != "develop" or to_act.get("player") != player_id:
             return None
-        return colony_png(view, player_id)
+        return self.pictures("hand").hand_png(view, player_id)  # type: ignore[no-any-return]
 
     def draft_png(self, view: dict[str, Any], player_id: str, draft: str) -> bytes | None:
         """The player's colony with the draft drawn in (a tile in its rotation, an item, a
         token, a structure), for their eyes only."""
-        from render.mining_colony import colony_png
-
         if player_id not in (view.get("players") or {}):
             return None
-        return colony_png(previewed(view, player_id, draft), player_id)
+        return self.pictures("hand").hand_png(  # type: ignore[no-any-return]
+            previewed(view, player_id, draft), player_id)
 
 
 PRESENTATION = MiningColony()

@@ -50,41 +50,38 @@ class OutOfMine(TextsPresentation):
     def board_png(self, view: dict[str, Any]) -> bytes | None:
         """Right after a reveal: every board of that round with its score parts; otherwise
         the boards as they stand (no card or tile before the reveal, R3)."""
-        from render.out_of_mine import board_png, reveal_png
-
+        board = self.pictures("board")
         last = view.get("last_round")
         fresh = last is not None and all(
             not p["committed"] and not p["opened"] for p in view["players"].values())
-        return reveal_png(view, last["round"]) if fresh and last else board_png(view)
+        return (board.reveal_png(view, last["round"]) if fresh and last  # type: ignore[no-any-return]
+                else board.board_png(view))
 
     def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         """The player's own draft picture once they see their card (their commit, if any)."""
-        from render.out_of_mine import draft_png
-
         p = (view.get("players") or {}).get(player_id)
         if p is None or not p.get("card_info") or not p.get("side"):
             return None
-        return draft_png(view, player_id, p["dig"] or "dig")
+        return self.pictures("hand").hand_png(  # type: ignore[no-any-return]
+            view, player_id, p["dig"] or "dig")
 
     def draft_png(self, view: dict[str, Any], player_id: str, draft: str) -> bytes | None:
-        from render.out_of_mine import draft_png
-
         p = (view.get("players") or {}).get(player_id)
         if p is None or not p.get("card_info") or not p.get("side"):
             return None
-        return draft_png(view, player_id, draft if draft.startswith("dig") else "dig")
+        return self.pictures("hand").hand_png(  # type: ignore[no-any-return]
+            view, player_id, draft if draft.startswith("dig") else "dig")
 
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
         """The last round's reveal above the 7-round score chart."""
         from PIL import Image
 
         from render.encode import png
-        from render.out_of_mine import reveal_png, scores_png
-
+        scores_png = self.pictures("scores").scores_png
         chart = Image.open(io.BytesIO(scores_png(view)))
         if not any(p["rounds"] for p in view["players"].values()):
-            return scores_png(view)
-        reveal = Image.open(io.BytesIO(reveal_png(view)))
+            return scores_png(view)  # type: ignore[no-any-return]
+        reveal = Image.open(io.BytesIO(self.pictures("board").reveal_png(view)))
         both = Image.new("RGB", (max(chart.width, reveal.width), chart.height + reveal.height),
                          reveal.getpixel((0, 0)))
         both.paste(reveal, (0, 0))

@@ -5,10 +5,10 @@ texts of its posts and its pictures."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..base import DecisionCommand, NewOption, OwnGroup, Presentation, Who
+from ..base import DecisionCommand, NewOption, OwnGroup, TextsPresentation
 from . import texts
 from .rules import TOPICS
 
@@ -16,7 +16,7 @@ CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
 CRYSTALS = ("return", "gold", "lose-crystals")
 
 
-class StellaDigger(Presentation):
+class StellaDigger(TextsPresentation):
     name = "stella-digger"
     title = "Stella Digger"
     emoji = "🪐"
@@ -30,6 +30,7 @@ class StellaDigger(Presentation):
         "capsule": "Choose a Refining Capsule…", "gold": "Choose gold crystals…",
         "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
     }
+    texts = texts
     builtin_topics = TOPICS
     picture_topics = frozenset({"legend"})  # the map picture explained
 
@@ -89,20 +90,6 @@ class StellaDigger(Presentation):
         how many from each deck, giving up seeing each top colour before the next draw."""
         return texts.draw_runs(view, player, texts_)
 
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        return f"Red Tears: {'on' if options.get('red_tears') else 'off'}."
-
-    def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                      who: Who) -> str:
-        return texts.round_summary(view, scores, who)
-
-    def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
-                   winners: Sequence[str], who: Who) -> str:
-        return texts.final_text(view, scores, winners, who)
-
-    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
-        return texts.hand_text(view, player_id, game_id)
-
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """The sorted hand, comma-separated (as stored with each hand DM since 0002)."""
         return ",".join(sorted((view["players"].get(player_id) or {}).get("hand") or ()))
@@ -112,32 +99,15 @@ class StellaDigger(Presentation):
         held = {p.id: p.hand for p in state.players}
         return {pid: ",".join(sorted(held.get(pid) or ())) for pid in players}
 
-    def board_png(self, view: dict[str, Any]) -> bytes | None:
-        from render.stella_digger import render_map
-
-        return render_map(view)
-
-    def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
-        from render.stella_digger import render_hand
-
-        return render_hand(view, player_id)
+    # --- pictures: board, hand and replay are the defaults (render/stella_digger/) -----------
 
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
-        from render.stella_digger import render_scores
-
-        return render_scores(view, list(state.score_history))
-
-    def replay_gif(self, views: Sequence[dict[str, Any]]) -> bytes | None:
-        from render.stella_digger import render_replay
-
-        return render_replay(list(views))
+        return self.pictures("scores").scores_png(view, list(state.score_history))  # type: ignore[no-any-return]
 
     def topic_png(self, key: str) -> bytes | None:
         if key != "legend":
             return None
-        from render.stella_digger.legend import render_legend
-
-        return render_legend()
+        return self.pictures("legend").legend_png()  # type: ignore[no-any-return]
 
 
 PRESENTATION = StellaDigger()

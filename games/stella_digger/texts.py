@@ -80,8 +80,13 @@ def final_text(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
     return "\n".join(lines)
 
 
-def hand_text(view: dict[str, Any], player_id: str, game_id: int) -> str:
-    """One player's private summary: only ever sent to that player."""
+def options_line(options: Mapping[str, Any]) -> str:
+    """The game's options as players read them (lobby and start posts)."""
+    return f"Red Tears: {'on' if options.get('red_tears') else 'off'}."
+
+
+def hand_text(view: dict[str, Any], player_id: str, game_id: int, cmd: str = "/stella") -> str:
+    """One player's private summary: only ever sent to that player (it names no command)."""
     p = view["players"][player_id]
     hand = ", ".join(p["hand"] or []) or "no cards"
     return (f"Your hand in game #{game_id} ({p['hand_size']}/{p['limits']['hand']}): **{hand}**\n"

@@ -56,16 +56,11 @@ class WhiteRanium(TextsPresentation):
 
     # --- pictures -------------------------------------------------------------------------
 
-    def board_png(self, view: dict[str, Any]) -> bytes | None:
-        from render.white_ranium import board_png
-
-        return board_png(view)
+    # board_png is the default (render/white_ranium/board.py)
 
     def scores_png(self, view: dict[str, Any], state: Any) -> bytes | None:
         """The end: the map with the winner marked."""
-        from render.white_ranium import board_png
-
-        return board_png(view)
+        return self.board_png(view)
 
 
 PRESENTATION = WhiteRanium()

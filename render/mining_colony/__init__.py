@@ -1,7 +1,4 @@
-"""Mining Colony's pictures (docs/adding-a-game.md), drawn from engine views only."""
-
-from __future__ import annotations
-
-from .pictures import board_image, board_png, colony_png, scores_png
-
-__all__ = ["board_image", "board_png", "colony_png", "scores_png"]
+"""Mining Colony's pictures (render/README.md), drawn from engine views only:
+``board.board_png(view)`` the round picture, ``hand.hand_png(view, player)`` a player's panel
+alone (from their own view), ``scores.scores_png(view)`` the R19 parts and the totals by round.
+The package imports none of them: each is imported by its own name."""

@@ -1,176 +1,143 @@
-"""One gallery board side with its tiles, as a Pillow image (drawn from view data only).
+"""The board pictures of an Out of Mine! game, each drawn from one engine view (never a state).
 
-Colour-blind safe: every crystal colour has its own pattern and its initial on the tile
-(yellow dots, blue stripes, green diagonals, red cross-hatch, white plain with a ring), elves
-show their colour's initial, elements a short word (Au, Ag, worm, rat).
+- ``board_png(view)``: the table now: every player's board side (both sides while a side is
+  still to choose), their status, card (only where the view shows it) and total; a viewer's own
+  committed dig (their private view) shows its tiles, nobody else's does before the reveal.
+- ``reveal_png(view, round=None)``: all boards of a scored round side by side with each one's
+  score parts and time (the reveal).
+
+A player's private draft is hand.py's picture, the chart of totals scores.py's; one board side
+is drawn by grid.py.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.out_of_mine.components import COLS, KINDS, ROWS, SIDES
-
 from .. import theme as t
+from ..encode import png
+from .grid import draw_board
 
-CRYSTAL_RGB: dict[str, t.RGB] = {
-    "yellow": t.hex_rgb("#f2c84b"),
-    "blue": t.hex_rgb("#3d8bfd"),
-    "green": t.hex_rgb("#2fbf71"),
-    "red": t.hex_rgb("#e5484d"),
-    "white": t.hex_rgb("#e6e8ef"),
-}
-PATTERN = {"yellow": "dots", "blue": "stripes", "green": "diagonal", "red": "hatch",
-           "white": "ring"}
-ELEMENT_WORD = {"gold": "Au", "silver": "Ag", "woodworm": "worm", "rat": "rat"}
-ROCK = t.hex_rgb("#5a4a3c")  # earth: rock is brown and hatched, galleries dark and plain
-GALLERY = t.FLOOR
+PAD = 12
+HEAD = 64
+STATUS = {"side": "chooses a side", "open": "to open the card", "dig": "digging"}
 
 
-def square_xy(sq: str, size: int, ox: int, oy: int) -> tuple[int, int]:
-    """Top-left pixel of square ``sq`` (row 5 at the top, column A at the left)."""
-    return ox + COLS.index(sq[0]) * size, oy + (ROWS - int(sq[1])) * size
+def _seats(view: dict[str, Any]) -> list[str]:
+    return list(view["seats"])
 
 
-def _pattern(draw: ImageDraw.ImageDraw, colour: str, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
-    ink = t.mix(CRYSTAL_RGB[colour], t.DARK, 0.35)
-    kind = PATTERN[colour]
-    step = max(6, (x1 - x0) // 5)
-    if kind == "dots":
-        for x in range(x0 + step // 2, x1, step):
-            for y in range(y0 + step // 2, y1, step):
-                draw.ellipse((x - 1, y - 1, x + 1, y + 1), fill=ink)
-    elif kind == "stripes":
-        for y in range(y0 + step // 2, y1, step):
-            draw.line((x0, y, x1 - 1, y), fill=ink, width=2)
-    elif kind in ("diagonal", "hatch"):
-        for k in range(-(y1 - y0), x1 - x0, step):
-            draw.line((x0 + k, y1 - 1, x0 + k + (y1 - y0), y0), fill=ink, width=2)
-            if kind == "hatch":
-                draw.line((x0 + k, y0, x0 + k + (y1 - y0), y1 - 1), fill=ink, width=2)
-    else:
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        r = (x1 - x0) // 3
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ink, width=2)
+def _grid_of(images: list[Image.Image], columns: int) -> tuple[int, int]:
+    w = max(i.width for i in images)
+    h = max(i.height for i in images)
+    rows = (len(images) + columns - 1) // columns
+    return w, h if rows else 0
 
 
-@lru_cache(maxsize=64)
-def _square_tile(colour: str, size: int, faded: bool) -> Image.Image:
-    """One covered square: colour, pattern (cached per colour and size)."""
-    im = Image.new("RGB", (size, size), CRYSTAL_RGB[colour])
-    _pattern(ImageDraw.Draw(im), colour, (0, 0, size, size))
-    if faded:
-        im = Image.blend(im, Image.new("RGB", (size, size), GALLERY), 0.65)
+def _compose(panels: list[Image.Image], title: str, columns: int = 2) -> Image.Image:
+    w, h = _grid_of(panels, columns)
+    rows = (len(panels) + columns - 1) // columns
+    cols = min(columns, len(panels))
+    im = Image.new("RGB", (PAD + cols * (w + PAD), 44 + rows * (h + PAD)), t.BG)
+    t.put_text(im, (PAD, 12), title, 20, t.TEXT, bold=True)
+    for i, panel in enumerate(panels):
+        im.paste(panel, (PAD + (i % cols) * (w + PAD), 44 + (i // cols) * (h + PAD)))
     return im
 
 
-def _elf_anchor(side: str, sq: str) -> str:
-    """C5: the first of up, right, down, left neighbours that is rock or off the board."""
-    grid = SIDES[side].grid
-    col, row = COLS.index(sq[0]), int(sq[1])
-    for name, dc, dr in (("up", 0, 1), ("right", 1, 0), ("down", 0, -1), ("left", -1, 0)):
-        c, r = col + dc, row + dr
-        if not (0 <= c < len(COLS) and 1 <= r <= ROWS) or grid[ROWS - r][c] == "#":
-            return name
-    return "up"
+def _card_line(info: dict[str, Any] | None, drawn: bool = True) -> str:
+    if not info:
+        return "card face down" if drawn else "no card yet"
+    tiles = "  ".join(f"{c[0].upper()}{n}" for c, n in info["tiles"].items())
+    finds = " ".join(f"{e}{p:+d}" for e, p in info["finds"].items())
+    return f"card {info['number']}: {tiles}   {finds}"
 
 
-def tile_words(texts: list[str]) -> list[tuple[str, list[str]]]:
-    """``red-l:A2,A3,A4,B2@12.0`` -> (kind, squares); ``dig`` and ``time=`` words skipped."""
-    out = []
-    for word in texts:
-        if ":" not in word or word.startswith("time="):
-            continue
-        kind, _, squares = word.split("@")[0].partition(":")
-        if kind in KINDS:
-            out.append((kind, squares.split(",")))
-    return out
-
-
-def draw_board(side: str, tiles: list[str], size: int = 46, cut: list[str] | None = None,
-               labels: bool = True) -> Image.Image:
-    """``side`` (``"4b"``) with ``tiles`` (tile words) placed; ``cut`` tiles faded (R6)."""
-    margin = 16 if labels else 2
-    w, h = len(COLS) * size + margin + 2, ROWS * size + margin + 2
-    im = Image.new("RGB", (w, h), t.BOARD)
+def _panel(view: dict[str, Any], pid: str, board: Image.Image, lines: list[tuple[str, Any]],
+           width: int) -> Image.Image:
+    p = view["players"][pid]
+    seat = p["seat"]
+    im = Image.new("RGB", (width, HEAD + board.height + 8 + 20 * len(lines)), t.PANEL)
     draw = ImageDraw.Draw(im)
-    ox, oy = margin, 2
-    grid = SIDES[side].grid
-    for r in range(ROWS):
-        for c in range(len(COLS)):
-            x, y = ox + c * size, oy + r * size
-            rock = grid[r][c] == "#"
-            draw.rectangle((x, y, x + size - 1, y + size - 1), fill=ROCK if rock else GALLERY,
-                           outline=t.BOARD)
-            if rock:
-                for k in range(0, size, 9):
-                    draw.line((x + k, y + size - 1, x + size - 1, y + k), fill=t.mix(ROCK, t.DARK,
-                                                                                      0.3))
-    if labels:
-        for c, letter in enumerate(COLS):
-            t.put_text(im, (ox + c * size + size // 2, oy + ROWS * size + 1), letter, 11,
-                       t.MUTED, anchor="mt")
-        for r in range(ROWS):
-            t.put_text(im, (margin // 2, oy + r * size + size // 2), str(ROWS - r), 11,
-                       t.MUTED, anchor="mm")
-    placed = [(k, s, False) for k, s in tile_words(tiles)]
-    placed += [(k, s, True) for k, s in tile_words(cut or [])]
-    for kind_name, squares, faded in placed:
-        kind = KINDS[kind_name]
-        for sq in squares:
-            x, y = square_xy(sq, size, ox, oy)
-            im.paste(_square_tile(kind.colour, size, faded), (x, y))
-        _outline(draw, squares, size, ox, oy, t.DARK if not faded else t.MUTED)
-        x, y = square_xy(squares[0], size, ox, oy)
-        t.put_text(im, (x + size // 2, y + size // 2), kind.colour[0].upper(), size // 2,
-                   t.DARK, bold=True, anchor="mm")
-        if kind.element:
-            lx, ly = square_xy(squares[-1], size, ox, oy)
-            word = ELEMENT_WORD[kind.element]
-            tw = t.text_width(word, 11, True) + 6
-            draw.rectangle((lx + size - tw - 2, ly + size - 16, lx + size - 3, ly + size - 3),
-                           fill=t.DARK)
-            t.put_text(im, (lx + size - 5, ly + size - 9), word, 11, t.GOLD, bold=True,
-                       anchor="rm")
-    for sq, colour in SIDES[side].elves.items():
-        _elf(im, draw, side, sq, colour, size, ox, oy)
+    draw.rectangle((0, 0, width - 1, im.height - 1), outline=t.PANEL_EDGE)
+    draw.rectangle((0, 0, 6, im.height - 1), fill=t.seat_rgb(seat))
+    t.put_text(im, (16, 8), f"{seat + 1}", 18, t.seat_rgb(seat), bold=True)
+    t.put_text(im, (36, 8), t.fit(p["name"], 18, True, width - 150), 18, t.TEXT, bold=True)
+    t.put_text(im, (width - 12, 10), f"{p['total']} pts", 16, t.ACCENT, bold=True, anchor="ra")
+    y = 36
+    for text, colour in lines[:1]:
+        t.put_text(im, (16, y), t.fit(text, 14, False, width - 28), 14, colour)
+    im.paste(board, (10, HEAD))
+    y = HEAD + board.height + 6
+    for text, colour in lines[1:]:
+        t.put_text(im, (16, y), t.fit(text, 14, False, width - 28), 14, colour)
+        y += 20
     return im
 
 
-def _outline(draw: ImageDraw.ImageDraw, squares: list[str], size: int, ox: int, oy: int,
-             ink: t.RGB) -> None:
-    """The tile's outer edge: each square side not shared with another square of the tile."""
-    mine = set(squares)
-    for sq in squares:
-        x, y = square_xy(sq, size, ox, oy)
-        col, row = sq[0], int(sq[1])
-        ci = COLS.index(col)
-        up = f"{col}{row + 1}"
-        down = f"{col}{row - 1}"
-        left = f"{COLS[ci - 1]}{row}" if ci > 0 else ""
-        right = f"{COLS[ci + 1]}{row}" if ci + 1 < len(COLS) else ""
-        e = size - 1
-        if up not in mine:
-            draw.line((x, y, x + e, y), fill=ink, width=3)
-        if down not in mine:
-            draw.line((x, y + e, x + e, y + e), fill=ink, width=3)
-        if left not in mine:
-            draw.line((x, y, x, y + e), fill=ink, width=3)
-        if right not in mine:
-            draw.line((x + e, y, x + e, y + e), fill=ink, width=3)
+def _status(view: dict[str, Any], pid: str) -> str:
+    owed = {o["player"]: o["decision"] for o in view["to_act"]}
+    p = view["players"][pid]
+    if view["ended"]:
+        return "game over"
+    if pid in owed:
+        return STATUS[owed[pid]]
+    return "committed" if p["committed"] else "side chosen"
 
 
-def _elf(im: Image.Image, draw: ImageDraw.ImageDraw, side: str, sq: str, colour: str,
-         size: int, ox: int, oy: int) -> None:
-    """An elf: a badge of its colour with its initial, on the edge toward the rock (C5)."""
-    x, y = square_xy(sq, size, ox, oy)
-    where = _elf_anchor(side, sq)
-    cx, cy = {"up": (x + size // 2, y + 7), "down": (x + size // 2, y + size - 8),
-              "left": (x + 7, y + size // 2), "right": (x + size - 8, y + size // 2)}[where]
-    r = max(7, size // 6)
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CRYSTAL_RGB[colour], outline=t.DARK,
-                 width=2)
-    t.put_text(im, (cx, cy), colour[0], r + 3, t.DARK, bold=True, anchor="mm")
+def board_png(view: dict[str, Any]) -> bytes:
+    return png(board_image(view))
+
+
+def board_image(view: dict[str, Any]) -> Image.Image:
+    panels = []
+    for pid in _seats(view):
+        p = view["players"][pid]
+        if p["side"] is None:
+            a = draw_board(f"{p['board']}a", [], size=26, labels=False)
+            b = draw_board(f"{p['board']}b", [], size=26, labels=False)
+            board = Image.new("RGB", (a.width + b.width + 8, a.height + 16), t.PANEL)
+            board.paste(a, (0, 16))
+            board.paste(b, (a.width + 8, 16))
+            t.put_text(board, (2, 0), f"{p['board']}a", 12, t.MUTED)
+            t.put_text(board, (a.width + 10, 0), f"{p['board']}b", 12, t.MUTED)
+            where = f"board {p['board']}"
+        else:
+            tiles = p["dig"].split()[1:] if p["dig"] else []
+            board = draw_board(f"{p['board']}{p['side']}", tiles)
+            where = f"side {p['board']}{p['side']}"
+        lines = [(f"{where} · {_status(view, pid)}", t.MUTED),
+                 (_card_line(p["card_info"], p["has_card"]), t.TEXT)]
+        panels.append((pid, board, lines))
+    width = max(b.width for _, b, _ in panels) + 20
+    title = (f"Out of Mine! · round {view['round']} of {view['rounds']}" if not view["ended"]
+             else "Out of Mine! · final")
+    return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels], title)
+
+
+def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
+    """Every board of a scored round (default: the last) with its score parts and time."""
+    panels = []
+    for pid in _seats(view):
+        p = view["players"][pid]
+        recs = [r for r in p["rounds"] if round_no is None or r["round"] == round_no]
+        if not recs:
+            continue
+        rec = recs[-1]
+        board = draw_board(rec["board"], rec["tiles"], cut=rec["cut"])
+        parts = f"{rec['base']} ({rec['empty']} empty)"
+        for label in ("call", "elves", "finds"):
+            if rec[label]:
+                parts += f" {rec[label]:+d} {label}"
+        time = f" · {rec['time']:.1f} s" if rec["time"] is not None else ""
+        cut = f" · {len(rec['cut'])} cut" if rec["cut"] else ""
+        panels.append((pid, board, [(f"side {rec['board']} · card {rec['card']}{time}{cut}",
+                                     t.MUTED), (f"{parts} = {rec['score']}", t.TEXT)]))
+    if not panels:
+        raise ValueError("no scored round to show")
+    width = max(b.width for _, b, _ in panels) + 20
+    shown = round_no or max(r["round"] for p in view["players"].values() for r in p["rounds"])
+    return png(_compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels],
+                        f"Out of Mine! · round {shown} revealed"))

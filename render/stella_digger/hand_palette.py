@@ -5,16 +5,13 @@ Mapping a hand to a fixed palette costs about half of choosing its own (render/e
 palette from swatch hands (every card face, gadget and target tile drawn, ``swatch_hands``) costs
 ~0.9 s, too long for a render worker's start (the first pictures after a restart wait for it),
 so it is taken once here and stored. After changing what a hand can show (colours, cards,
-icons), regenerate it: ``python -m render.stella_digger.hand_palette`` rewrites this file's
-data; tests/render/test_hand_palette.py checks that every swatch hand still maps to it closely.
+icons), regenerate it: ``python -m render.stella_digger.hand`` rewrites this file's data
+(``hand.build_palette``); tests/stella_digger/render/test_hand_palette.py checks that every swatch hand still maps to it closely.
 """
 
 from __future__ import annotations
 
-import re
-import sys
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -69,28 +66,3 @@ def swatch_hands() -> list[tuple[dict[str, Any], str]]:
                     players=dict(base["players"], **{pid: p}))
         hands.append((view, pid))
     return hands
-
-
-def build() -> bytes:
-    """The palette taken from the swatch hands' pictures (768 bytes: 256 RGB triples)."""
-    from ..encode import palette_of
-    from .hand import hand_image
-
-    built = palette_of([hand_image(v, p) for v, p in swatch_hands()])
-    return bytes(built.getpalette() or b"")[:768].ljust(768, b"\0")
-
-
-def main() -> int:
-    """Rewrite ``COLOURS_HEX`` in this file from ``build()``."""
-    data = build().hex()
-    lines = "".join(f'    "{data[i:i + 96]}"\n' for i in range(0, len(data), 96))
-    path = Path(__file__)
-    text = re.sub(r'COLOURS_HEX = \(\n.*?\n\)', f"COLOURS_HEX = (\n{lines.rstrip()}\n)",
-                  path.read_text(encoding="utf-8"), count=1, flags=re.S)
-    path.write_text(text, encoding="utf-8")
-    print(f"{path}: {len(data) // 6} colours")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,9 +17,9 @@ from engine.stella_digger.components import ALL_GADGETS
 from .. import theme as t
 from ..encode import png
 from . import panel
-from .board import marker_xy
+from .board import map_image
+from .grid import marker_xy
 from .layout import HEADER_H, MARGIN, WIDTH, square_box
-from .map import map_image
 
 SEATS = ("s1", "s2", "s3", "s4")
 #: What the made-up table shows on its squares (every other square holds a face-down tile).
@@ -195,6 +195,6 @@ def legend_image() -> Image.Image:
 
 
 @lru_cache(maxsize=1)
-def render_legend() -> bytes:
+def legend_png() -> bytes:
     """PNG bytes of the legend (the same every time: drawn once per process)."""
     return png(legend_image())

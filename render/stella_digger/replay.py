@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image
 
 from .. import theme as t
-from . import board, panel
+from . import grid, panel
 from .layout import BOARD_H, BOARD_W
 
 FRAME_MS = 700
@@ -24,14 +24,14 @@ LAST_MS = 4000
 def _background() -> Image.Image:
     im = Image.new("RGB", (BOARD_W, BOARD_H), t.BG)
     panel.draw_header_bar(im)
-    board.draw_static(im)
+    grid.draw_static(im)
     return im
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
     """The map with the header (round, target, who acts): one replay frame."""
     im = _background().copy()
-    board.draw_board(im, view)
+    grid.draw_board(im, view)
     panel.draw_header(im, view, BOARD_W)
     return im
 
@@ -48,7 +48,7 @@ def _palette(frames: list[Image.Image]) -> Image.Image:
     return montage.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def render_replay(views: Iterable[dict[str, Any]], frame_ms: int = FRAME_MS, last_ms: int = LAST_MS) -> bytes:
+def replay_gif(views: Iterable[dict[str, Any]], frame_ms: int = FRAME_MS, last_ms: int = LAST_MS) -> bytes:
     """GIF bytes: the map through the game, ``frame_ms`` per view, the last ``last_ms``."""
     frames: list[Image.Image] = []
     durations: list[int] = []

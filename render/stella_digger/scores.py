@@ -121,6 +121,6 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
     return im
 
 
-def render_scores(final_view: dict[str, Any], history: Sequence[Any]) -> bytes:
+def scores_png(final_view: dict[str, Any], history: Sequence[Any]) -> bytes:
     """PNG bytes of the end-of-game breakdown and score chart."""
     return png(scores_image(final_view, history))

@@ -13,8 +13,8 @@ from engine.stella_digger.components import CORE_POOL, TILE_PILES
 from engine.stella_digger.determinize import determinize, fast_clone, quiet_apply
 from engine.stella_digger.invariants import violations
 from engine.stella_digger.state import Frame, Player
-from tests.engine.conftest import Table, doc, tiles
 from tests.playouts import playout
+from tests.stella_digger.conftest import Table, doc, tiles
 
 from .conftest import GAME, Holder
 

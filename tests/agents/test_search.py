@@ -157,7 +157,7 @@ def test_the_simulator_seats_ai_levels_in_any_game(sealed: Any) -> None:
     """``python -m engine sim --game G --agents strong,easy``: the levels rotate around the
     seats, every decision is accepted, each level's win rate is reported, and a fixed number
     of samples makes the run repeatable."""
-    from engine.sim_generic import run
+    from engine.sim import run
 
     first = run(SEALED, 2, 4, 1, {"rounds": 2}, agents=["strong", "easy"],
                 effort={"iterations": 2})

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.sim import main
+from engine.stella_digger.sim import main
 
 
 def test_plot_targets_and_positions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -36,7 +36,7 @@ def test_budget_reaches_the_strong_agent_and_workers(capsys: pytest.CaptureFixtu
 
 
 def test_seat_order_chi_square() -> None:
-    from engine.sim import _uniform_test
+    from engine.stella_digger.sim import _uniform_test
 
     assert _uniform_test([50, 50])["p"] == 1.0
     assert abs(_uniform_test([60.0, 40.0])["p"] - 0.0455) < 1e-3  # chi2 = 4, df 1

@@ -14,10 +14,10 @@ from referee.errors import StalePrompt
 from referee.messages import ids
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from tests.mining_colony.referee.test_mining_colony_referee import colony_game
 from tests.platform.conftest import SEALED, register_sealed_bid, unregister_sealed_bid
 
 from .conftest import ANN, BOB, CHANNEL, CY, GUILD, MOD
-from .test_mining_colony_referee import colony_game
 
 
 @pytest.fixture(autouse=True)

@@ -19,8 +19,8 @@ import pytest
 import games
 from benchmarks.render import seeded_view
 from referee.shared.render_pool import RenderPool
-from render import stella_digger as render
 from render import worker
+from render.stella_digger import board as render
 
 REPO = Path(__file__).resolve().parents[2]
 BOT_MODULES = {"discord", "referee", "db", "cogs", "aiosqlite", "aiohttp", "bot"}
@@ -46,8 +46,8 @@ async def test_a_worker_process_draws_the_same_bytes_and_imports_no_bot_code() -
     pool = RenderPool(1)
     try:
         assert await pool.run(worker.pid) != os.getpid()
-        assert await pool.run(render.render_map, view) == render.render_map(view)
-        assert await pool.run(present.board_png, view) == render.render_map(view)
+        assert await pool.run(render.board_png, view) == render.board_png(view)
+        assert await pool.run(present.board_png, view) == render.board_png(view)
         loaded = await pool.run(eval, "sorted(__import__('sys').modules)")
         assert {m.split(".")[0] for m in loaded} & BOT_MODULES == set()
     finally:
@@ -66,7 +66,7 @@ async def test_a_failing_picture_raises_its_own_error() -> None:
     pool = RenderPool(1)
     try:
         with pytest.raises(KeyError):
-            await pool.run(render.render_map, {})
+            await pool.run(render.board_png, {})
         assert await pool.run(worker.pid) != os.getpid()  # the pool is still there
     finally:
         pool.close()

@@ -7,8 +7,8 @@ request the bot made since the last check is sorted by where it went:
   name): every card (``blue-3``) named anywhere in the request body (content, embeds,
   components with their custom ids) must already be public knowledge: on the spectator view,
   in a decision's notation or a public event. Pictures must be the spectator view's: a round map
-  must be byte for byte ``render.render_map(g.view(state, None))``, the final chart
-  ``render.render_scores`` of it; any other file (a hand picture...) is a leak.
+  must be byte for byte ``render_board.board_png(g.view(state, None))``, the final chart
+  ``render_scores.scores_png`` of it; any other file (a hand picture...) is a leak.
 * **private** (an ephemeral reply, autocomplete choices, a DM): it may name public cards and the
   recipient's own cards only, and a DM goes only to a seated player, with their own hand (text
   and picture).
@@ -26,7 +26,10 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageChops
 
 import games
-from render import stella_digger as render
+from render.stella_digger import board as render_board
+from render.stella_digger import hand as render_hand
+from render.stella_digger import replay as render_replay
+from render.stella_digger import scores as render_scores
 from tests.fakediscord import state as st
 
 from .world import GAME
@@ -196,20 +199,20 @@ class PrivacyAudit:
         for f in rec.files:
             if MAP_FILE.fullmatch(f.filename):
                 self.counts["public-map"] += 1
-                expected = render.render_map(GAME.view(state, None))
+                expected = render_board.board_png(GAME.view(state, None))
                 if f.data != expected:
                     self.problems.append(f"{f.filename} is not the spectator view's map of v{state.version} "
                                          f"({how_pictures_differ(f.data, expected)})")
             elif SCORES_FILE.fullmatch(f.filename):
                 self.counts["public-scores"] += 1
-                expected = render.render_scores(GAME.view(state, None), list(state.score_history))
+                expected = render_scores.scores_png(GAME.view(state, None), list(state.score_history))
                 if f.data != expected:
                     self.problems.append(f"{f.filename} is not the spectator view's score chart of "
                                          f"v{state.version} ({how_pictures_differ(f.data, expected)}; "
                                          f"scores by round {state.score_history})")
             elif REPLAY_FILE.fullmatch(f.filename):
                 self.counts["public-replay"] += 1
-                if f.data != render.render_replay(self.frames):
+                if f.data != render_replay.replay_gif(self.frames):
                     self.problems.append(f"{f.filename} is not the spectator views' replay")
             else:
                 self.problems.append(f"an unexpected file went public: {f.filename} ({rec.method} {rec.path})")
@@ -219,11 +222,11 @@ class PrivacyAudit:
             if HAND_FILE.fullmatch(f.filename):
                 self.counts["private-hand-picture"] += 1
                 ok = player is not None and any(
-                    f.data == render.render_hand(GAME.view(s, player), player)
+                    f.data == render_hand.hand_png(GAME.view(s, player), player)
                     for s in (state, before) if s is not None)
                 if not ok:
                     self.problems.append(f"{f.filename} sent to {player} is not their own hand")
-            elif MAP_FILE.fullmatch(f.filename) and f.data != render.render_map(GAME.view(state, None)):
+            elif MAP_FILE.fullmatch(f.filename) and f.data != render_board.board_png(GAME.view(state, None)):
                 self.problems.append(f"a private {f.filename} is not the spectator map")
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-import render.out_of_mine as pictures
+import render.out_of_mine.board as pictures
 from engine import get_game
 from engine.out_of_mine.components import KINDS, placements, square_text
 

@@ -5,7 +5,8 @@ that show a hand."""
 
 from __future__ import annotations
 
-from render import stella_digger as render
+from render.stella_digger import board as render_board
+from render.stella_digger import hand as render_hand
 
 from .audit import HAND_LINE, assert_everything_public_is_public, cards
 from .driver import GameDriver, Policy, answer, select_of, split_id, turn_ids
@@ -41,7 +42,7 @@ async def test_closed_dms_fall_back_to_ephemeral(world, db, stella):
         hand = next(p.hand for p in driver.state.players if p.id == bob_id)
         m = HAND_LINE.search(msg.content)
         assert m and sorted(x.strip() for x in m[3].split(",")) == sorted(hand)
-        assert msg.attachments[0].data == render.render_hand(GAME.view(driver.state, bob_id), bob_id)
+        assert msg.attachments[0].data == render_hand.hand_png(GAME.view(driver.state, bob_id), bob_id)
     # bob plays on with his private selects; the warning is not repeated
     await driver.play(policy)
     await driver.check_final()
@@ -61,7 +62,7 @@ async def test_answers_that_show_a_hand_go_only_to_its_owner(world, db, stella):
         msg = await answer(h)
         assert msg.ephemeral and msg.visible_to == user.id
         assert "Your hand in game" not in msg.content and not cards(msg.content) - driver.audit.public_cards
-        assert msg.attachments[0].data == render.render_map(view)
+        assert msg.attachments[0].data == render_board.board_png(view)
     for user in driver.users:
         player = driver.seats()[user.id]
         msg = await answer(await driver.send(user, driver.thread, "stella hand"))

@@ -10,14 +10,14 @@ import pytest
 
 from benchmarks.engine import generic as bench_generic
 from engine import GAMES, UnknownGameName, game_module, get_game
-from engine.__main__ import game_option
 from engine.__main__ import main as engine_main
 from engine.core.game import parse_options
-from engine.sim_generic import run as sim_run
+from engine.sim import game_option
+from engine.sim import run as sim_run
 from referee.demo import main as demo_main
 from render.__main__ import main as render_main
 
-SCENARIOS = Path(__file__).parents[1] / "engine" / "scenarios"
+SCENARIOS = Path(__file__).parents[1] / "stella_digger" / "scenarios"
 EXAMPLE = SCENARIOS / "notation_example.json"
 
 

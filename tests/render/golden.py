@@ -9,7 +9,6 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-GOLDEN = Path(__file__).with_name("golden")
 #: A pixel "differs" when its difference (as luminance) exceeds this.
 PIXEL_THRESHOLD = 40
 #: At most this share of pixels may differ, and the mean difference must stay under MEAN_MAX.
@@ -25,8 +24,9 @@ def difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     return sum(hist[PIXEL_THRESHOLD:]) / n, sum(i * c for i, c in enumerate(hist)) / n
 
 
-def assert_matches(data: bytes, name: str, tmp_dir: Path) -> None:
-    path = GOLDEN / name
+def assert_matches(data: bytes, name: str, tmp_dir: Path, golden: Path) -> None:
+    """``data`` matches the picture ``golden / name`` within the tolerance."""
+    path = golden / name
     if os.environ.get("RENDER_UPDATE_GOLDEN"):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)

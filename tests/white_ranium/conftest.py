@@ -3,7 +3,7 @@
 ``table(...)`` builds a scenario document (white-ranium-notation.md) with all 36 places named:
 the centre crossings, ``FILL`` elsewhere (a white dead end that connects to nothing), unless a
 test names a place. ``Table`` runs it and plays on with ``G.apply``. Scenario files under
-``scenarios/`` carry an ``expect`` key checked like Stella Digger's (tests/engine/conftest.py).
+``scenarios/`` carry an ``expect`` key checked like Stella Digger's (tests/stella_digger/conftest.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from engine.white_ranium.board import PLACES
 from engine.white_ranium.components import BASES
 from engine.white_ranium.scenario import run
 from engine.white_ranium.state import State
-from tests.engine.conftest import check_expect
+from tests.stella_digger.conftest import check_expect
 
 G = get_game("white-ranium")
 SCENARIOS = Path(__file__).with_name("scenarios")

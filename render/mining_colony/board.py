@@ -1,0 +1,233 @@
+"""The board picture of a Mining Colony game, drawn from one engine view (never a state).
+
+``board_png(view)``: the round picture: the four excavation zones and what lies in them,
+supplies and piles, then a panel per player (colony board with tiles, tokens, items and
+structures; credits, cards, pending and staged things), Zorlord's supply in solo. A player's
+panel alone is hand.py's picture, the scores scores.py's. Nothing hidden is drawn: hands and
+sealed bids appear only where the view holds them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.mining_colony.components import (
+    CREW_COLOURS,
+    CRYSTAL_COLOURS,
+    PLACEMENTS,
+    STARTING,
+    TILE_PRINT,
+    TOKEN_TYPES,
+)
+
+from .. import theme as t
+from ..encode import png
+from . import marks
+
+PAD = 12
+SQ = 40  # a colony square
+GRID = 6 * SQ
+PANEL_W = 540
+PANEL_H = GRID + 92
+COLUMNS = "ABCDEF"
+ZONE_H = 124
+
+
+def _name(view: dict[str, Any], pid: str | None) -> str:
+    if pid == "zorlord":
+        return "Zorlord"
+    return str(view["names"].get(pid, pid)) if pid else "-"
+
+
+def _box(x: int, y: int, sq: str) -> tuple[int, int, int, int]:
+    col, row = COLUMNS.index(sq[0]), int(sq[1]) - 1
+    left, top = x + col * SQ, y + (5 - row) * SQ
+    return left, top, left + SQ - 1, top + SQ - 1
+
+
+def draw_colony(im: Image.Image, x: int, y: int, p: dict[str, Any], side: str) -> None:
+    """The 6x6 colony board with its top-left corner at (x, y) (row 6 on top, C6)."""
+    d = ImageDraw.Draw(im)
+    start = STARTING[side]
+    tile_of = {sq: tile for tile, squares in p["tiles"].items() for sq in squares}
+    for sq, code in p["colony"].items():
+        box = _box(x, y, sq)
+        if code == "undeveloped":
+            d.rectangle(box, fill=marks.UNDEVELOPED, outline=t.hex_rgb("#232838"))
+            continue
+        name, _, thing = code.partition(":")
+        marks.building(im, box, name, sq in start and sq not in p["tokens"])
+        if sq in p["tokens"]:
+            marks.token_ring(im, box)
+        if thing:
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            marks.thing(im, thing, cx, cy, SQ * 0.3)
+    # tile edges: a dark line wherever a square meets one of another tile
+    for sq, tile in tile_of.items():
+        x0, y0, x1, y1 = _box(x, y, sq)
+        col, row = COLUMNS.index(sq[0]), int(sq[1])
+        sides = {(0, 1): (x0, y0, x1, y0), (0, -1): (x0, y1, x1, y1),
+                 (-1, 0): (x0, y0, x0, y1), (1, 0): (x1, y0, x1, y1)}
+        for (dx, dy), line in sides.items():
+            c, r = col + dx, row + dy
+            other = f"{COLUMNS[c]}{r}" if 0 <= c < 6 and 1 <= r <= 6 else None
+            if other is None or tile_of.get(other) != tile:
+                d.line(line, fill=marks.TILE_EDGE, width=3)
+    for i, c in enumerate(COLUMNS):
+        t.put_text(im, (x + i * SQ + SQ / 2, y + GRID + 2), c, 12, t.MUTED, anchor="ma")
+    for r in range(6):
+        t.put_text(im, (x - 4, y + (5 - r) * SQ + SQ / 2), str(r + 1), 12, t.MUTED, anchor="rm")
+
+
+def _things(im: Image.Image, x: int, cy: int, names: list[str], r: int = 11) -> int:
+    for name in names:
+        marks.thing(im, name, x + r, cy, r)
+        x += 2 * r + 5
+    return x
+
+
+def _tile_chip(im: Image.Image, x: int, top: int, tile: str, cell: int = 18) -> int:
+    """A tile in its base orientation, small, with its buildings; returns its right edge."""
+    cells = PLACEMENTS[tile[1]][("A1", 0)]
+    xs = [int(c[1]) - 1 for c in cells]
+    cols = [COLUMNS.index(c[0]) for c in cells]
+    height = max(xs) + 1
+    for (col, row), name in zip(zip(cols, xs, strict=True), TILE_PRINT[tile], strict=True):
+        box = (x + col * cell, top + (height - 1 - row) * cell,
+               x + (col + 1) * cell - 1, top + (height - row) * cell - 1)
+        marks.building(im, box, name, False)
+        ImageDraw.Draw(im).rectangle(box, outline=marks.TILE_EDGE)
+    return x + (max(cols) + 1) * cell
+
+
+def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
+    p = view["players"][pid]
+    im = Image.new("RGB", (PANEL_W, PANEL_H), t.PANEL)
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, PANEL_W - 1, PANEL_H - 1), outline=t.PANEL_EDGE)
+    seat = p["seat"]
+    d.rectangle((0, 0, 8, PANEL_H - 1), fill=t.seat_rgb(seat))
+    to_act = view.get("to_act") or {}
+    acting = pid in view.get("waiting", [])
+    title = f"{seat + 1}. {t.fit(p['name'], 20, True, 250)}"
+    t.put_text(im, (18, 10), title, 20, t.ACCENT if acting else t.TEXT, bold=True)
+    live = p.get("score") or p.get("live")
+    if live:
+        t.put_text(im, (PANEL_W - 12, 12), f"{live['total']} VP", 18, t.TEXT, bold=True,
+                   anchor="ra")
+    status = ""
+    if acting:
+        status = {"bid": "choosing a card", "take": "takes a zone",
+                  "develop": "developing"}.get(to_act.get("decision", ""), "")
+        if view["step"] == "bid":
+            status = "choosing a card"
+    elif view["step"] == "bid" and p["has_bid"]:
+        status = "has bid"
+    t.put_text(im, (18, 36), status, 14, t.ACCENT if acting else t.MUTED)
+    gx, gy = 36, 60
+    draw_colony(im, gx, gy, p, view["options"]["side"])
+    x = gx + GRID + 18
+    y = gy
+    card = p["bid"] if p["bid"] is not None else ("?" if p["has_bid"] else "-")
+    lines = [f"credits {p['credits']}", f"card {card}",
+             f"deck {p['deck_size']}  played {len(p['played'])}"]
+    if p.get("hand") is not None:
+        lines.append("hand " + " ".join(map(str, p["hand"])))
+    for line in lines:
+        t.put_text(im, (x, y), line, 15, t.TEXT)
+        y += 22
+    t.put_text(im, (x, y + 4), "staging", 13, t.MUTED)
+    _things(im, x + 62, y + 12, p["staging"])
+    y += 30
+    pending = p["pending"]
+    if pending["tiles"] or pending["items"]:
+        t.put_text(im, (x, y), "pending", 13, t.MUTED)
+        y += 20
+        right = x
+        for tile in pending["tiles"]:
+            right = _tile_chip(im, right, y, tile) + 8
+        _things(im, x, y + 108 if pending["tiles"] else y + 12, pending["items"])
+    structures = p["structures"]
+    t.put_text(im, (18, PANEL_H - 24),
+               f"{len(structures)} structure{'s' if len(structures) != 1 else ''}, "
+               f"{sum(1 for c in p['colony'].values() if c == 'undeveloped')} undeveloped",
+               13, t.MUTED)
+    return im
+
+
+def _zone_box(view: dict[str, Any], n: str, zone: dict[str, Any], w: int) -> Image.Image:
+    im = Image.new("RGB", (w, ZONE_H), t.PANEL)
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, w - 1, ZONE_H - 1), outline=t.PANEL_EDGE)
+    taken = zone["taken_by"]
+    t.put_text(im, (8, 6), f"zone {n}", 15, t.TEXT, bold=True)
+    if taken:
+        t.put_text(im, (w - 8, 8), t.fit(f"taken: {_name(view, taken)}", 13, False, w - 70), 13,
+                   t.MUTED, anchor="ra")
+    x = 8
+    for tile in zone["tiles"]:
+        x = _tile_chip(im, x, 30, tile) + 8
+    _things(im, max(x, 8), 60, zone["items"])
+    if not zone["tiles"] and not zone["items"]:
+        t.put_text(im, (8, 46), "empty", 14, t.FAINT)
+    return im
+
+
+def _supply_line(view: dict[str, Any]) -> str:
+    s = view["supply"]
+    outposts = " ".join(f"{marks.LETTER[c]}{s[f'outpost/{c}']}" for c in CREW_COLOURS)
+    stations = " ".join(f"{marks.LETTER[c]}{s[f'station/{c}']}" for c in CRYSTAL_COLOURS)
+    tokens = " ".join(f"{k}{s[f'token/{k}']}" for k in TOKEN_TYPES)
+    return f"outposts {outposts} | stations {stations} | tokens {tokens}"
+
+
+def board_image(view: dict[str, Any]) -> Image.Image:
+    players = list(view["seats"])
+    cols = 1 if len(players) == 1 else 2
+    rows = (len(players) + cols - 1) // cols
+    width = PAD + cols * (PANEL_W + PAD)
+    zones = view["zones"]
+    top = 92 + (ZONE_H + PAD if zones else 0)
+    extra = 60 if "zorlord" in view else 0
+    im = Image.new("RGB", (width, top + rows * (PANEL_H + PAD) + extra), t.BG)
+    phase = "game over" if view["ended"] else view["phase"]
+    head = f"Mining Colony · round {view['round']}/10 · {phase}"
+    t.put_text(im, (PAD, 10), head, 22, t.TEXT, bold=True)
+    if view["ended"]:
+        sub = "winner: " + ", ".join(_name(view, w) for w in view["winners"])
+    elif view["waiting"]:
+        sub = "waiting for " + ", ".join(_name(view, w) for w in view["waiting"])
+    else:
+        sub = ""
+    if view["order"]:
+        sub += "   order: " + " > ".join(_name(view, o) for o in view["order"])
+    t.put_text(im, (PAD, 40), t.fit(sub, 15, False, width - 2 * PAD), 15, t.MUTED)
+    piles = " ".join(f"{k}:{v}" for k, v in view["piles"].items())
+    t.put_text(im, (PAD, 64), t.fit(f"resource card {view['resource_card'] or '-'} "
+                                    f"(deck {view['resource_deck']})  piles {piles}  "
+                                    + _supply_line(view), 13, False, width - 2 * PAD),
+               13, t.MUTED)
+    if zones:
+        zw = (width - PAD * (len(zones) + 1)) // len(zones)
+        for i, (n, zone) in enumerate(zones.items()):
+            im.paste(_zone_box(view, n, zone, zw), (PAD + i * (zw + PAD), 92))
+    for i, pid in enumerate(players):
+        panel = player_panel(view, pid)
+        im.paste(panel, (PAD + (i % cols) * (PANEL_W + PAD), top + (i // cols) * (PANEL_H + PAD)))
+    z = view.get("zorlord")
+    if z is not None:
+        y = top + rows * (PANEL_H + PAD)
+        solo = view.get("solo") or {}
+        t.put_text(im, (PAD, y + 4), f"Zorlord: card {z['bid'] or '-'}, deck {z['deck_size']}, "
+                   f"difficulty {solo.get('difficulty')}", 15, t.TEXT, bold=True)
+        items = [s for s in z["supply"] if not s.startswith("t")]
+        tiles = len(z["supply"]) - len(items)
+        x = _things(im, PAD, y + 38, items[:18], r=9)
+        t.put_text(im, (x + 6, y + 30), f"+ {tiles} tiles", 13, t.MUTED)
+    return im
+
+
+def board_png(view: dict[str, Any]) -> bytes:
+    return png(board_image(view))

@@ -1,0 +1,195 @@
+"""Mining Colony through the referee (its registry line only): whole games where every decision
+is picked as a player picks it (a verb button, then the private selects narrowing to one
+decision), bids sealed until the reveal and read by the others without the order of the cards
+slid under the deck (hidden information), the solo game against Zorlord, the defaults at a
+deadline (defaults table), the private colony pictures of a development turn."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from db import Game
+from engine.mining_colony.bidstep import default_bid
+from games import get
+from referee.errors import Refusal
+from referee.messages import choices
+from referee.messages.outbox import MemoryOutbox
+from referee.service import Referee
+from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, Clock
+
+HOUR = 3600
+NAMES = {ANN: "Ann", BOB: "Bob"}
+
+
+async def colony_game(ref: Referee, users: tuple[int, ...] = (ANN, BOB), bots: int = 0,
+                      seed: int = 5, **options: Any) -> Game:
+    game = await ref.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=users[0],
+                                host_name=NAMES[users[0]], game_name="mining-colony",
+                                options=dict(options), turn_hours=1)
+    for user in users[1:]:
+        await ref.lobby.join(game.id, user, NAMES[user])
+    for _ in range(bots):
+        await ref.lobby.add_bot(game.id, users[0], "easy")
+    await ref.lobby.start(game.id, users[0], seed=seed)
+    await ref.idle()
+    return await ref.db.get_game(game.id)
+
+
+def seen_by_others(out: MemoryOutbox, game: Game, user: int) -> str:
+    """Every thread post and every DM but ``user``'s."""
+    assert game.thread_id is not None
+    texts = [p.text for p in out.threads.get(game.thread_id, [])]
+    texts += [p.text for u, posts in out.dms.items() if u != user for p in posts]
+    return "\n".join(texts)
+
+
+async def pick_one(ref: Referee, game: Game, user: int, rng: random.Random) -> str:
+    """One decision as a player makes it: a verb button (``done`` less often), then an option
+    of each private select until one decision is left; committed with the panel's version."""
+    table, texts = await ref.sessions.owed_texts(game.id, user)
+    verbs = sorted({choices.words(t)[0] for t in texts})
+    if len(verbs) > 1 and "done" in verbs and rng.random() < 0.75:
+        verbs.remove("done")
+    result: Any = await ref.sessions.pick(game.id, user, table.version, table.tag,
+                                          verb=rng.choice(verbs))
+    while not isinstance(result, str):
+        assert all(o.value for o in result.options)
+        result = await ref.sessions.pick(game.id, user, table.version, table.tag,
+                                         span=rng.choice(result.options).value)
+    done = await ref.sessions.decide(game.id, user, result, version=table.version, tag=table.tag)
+    await ref.idle()  # what it tells goes out after the reply (referee.messages.tell)
+    return done
+
+
+async def owing_users(ref: Referee, game: Game) -> list[int]:
+    table = await ref.sessions.running(game.id)
+    users = []
+    for o in ref.ctx.engine(game).owed(table.state):
+        seat = game.seat_of_player(o.player)
+        if seat is not None and not seat.is_ai and seat.user_id is not None:
+            users.append(seat.user_id)
+    return users
+
+
+async def test_a_whole_two_player_game_by_picks_never_shows_a_bid_or_where_cards_went(
+        referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await colony_game(referee)
+    rng = random.Random(3)
+    bids = 0
+    for _ in range(2000):
+        game = await referee.db.get_game(game.id)
+        if game.status != "running":
+            break
+        table = await referee.sessions.running(game.id)
+        if table.state.phase == "bid" and not any(p.bid for p in table.state.players):
+            # R6: the first bid of the round is sealed: the other player and the thread see
+            # that Ann has bid, never what, nor where her other cards went
+            done = await pick_one(referee, game, ANN, rng)
+            bids += 1
+            assert done.startswith(("play", "refresh"))
+            others = seen_by_others(out, game, ANN)
+            assert done not in others and "bottom=" not in others
+            assert "Ann has bid" in others or done.startswith("refresh")
+            assert done not in await referee.info.log(game, 50, BOB)
+            continue
+        users = await owing_users(referee, game)
+        assert users, "a human seat owes every decision of this game"
+        await pick_one(referee, game, users[0], rng)
+    game = await referee.db.get_game(game.id)
+    assert game.status == "finished" and bids >= 10
+    log = await referee.db.get_log(game.id)
+    assert any("bottom=" in d.text for d in log)  # the stored log keeps the whole notation
+    for reader in (BOB, None):  # others read a revealed bid without bottom=
+        text = await referee.info.log(game, 500, reader)
+        assert "bottom=" not in "\n".join(line for line in text.splitlines() if "Ann" in line)
+    assert "bottom=" not in seen_by_others(out, game, -1)  # nothing public names it
+    posts = [p.text for p in out.threads[game.thread_id]]  # type: ignore[index]
+    assert any("Bids revealed" in p for p in posts) and any("game is over" in p for p in posts)
+
+
+async def test_solo_against_zorlord_posts_his_flips_and_takes(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await colony_game(referee, users=(ANN,), difficulty=3, free_undeveloped=True)
+    table = await referee.sessions.running(game.id)
+    assert table.state.solo and table.state.options.difficulty == 3  # R21
+    assert table.state.options.free_undeveloped
+    rng = random.Random(1)
+    for _ in range(40):  # the first rounds: Ann bids, Zorlord flips and takes (R22)
+        if table.state.round > 2:
+            break
+        await pick_one(referee, game, ANN, rng)
+        table = await referee.sessions.running(game.id)
+    posts = "\n".join(p.text for p in out.threads[game.thread_id])  # type: ignore[index]
+    assert "Zorlord" in posts and "Bids revealed" in posts
+    assert "Zorlord takes zone" in posts
+
+
+async def test_a_bid_left_unanswered_gets_the_default_at_the_deadline(referee: Referee,
+                                                                      clock: Clock) -> None:
+    game = await colony_game(referee)
+    table = await referee.sessions.running(game.id)
+    ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
+    bob = game.seat_of_user(BOB).player_id  # type: ignore[union-attr]
+    expected = {pid: str(default_bid(table.state.player(pid))) for pid in (ann, bob)}
+    clock.advance(HOUR + 1)
+    await referee.timers.tick(int(clock()))
+    await referee.idle()
+    late = {d.player_id: d.text for d in await referee.db.get_log(game.id)
+            if d.source == "timeout"}
+    assert late == expected  # defaults table: the middle card, the others ascending
+    posts = "\n".join(p.text for p in referee.ctx.out.threads[game.thread_id])  # type: ignore[attr-defined]
+    assert "bottom=" not in posts
+
+
+async def test_a_development_turn_shows_the_player_their_colony_privately(
+        referee: Referee) -> None:
+    game = await colony_game(referee, users=(ANN,))
+    rng = random.Random(2)
+    for _ in range(20):
+        table = await referee.sessions.running(game.id)
+        if table.state.phase == "develop":
+            break
+        await pick_one(referee, game, ANN, rng)
+    table = await referee.sessions.running(game.id)
+    assert table.state.phase == "develop"
+    picture = await referee.sessions.after_picture(game.id, ANN)
+    assert picture is not None and picture.name.endswith(".png")
+    p = table.state.players[0]
+    place = next((t for t in (await referee.sessions.owed_texts(game.id, ANN))[1]
+                  if t.startswith("place")), None)
+    assert place is not None and p.pending_tiles
+    present = get("mining-colony")
+    view = referee.ctx.engine(game).view(table.state, p.id)
+    before = Image.open(io.BytesIO(present.draft_png(view, p.id, "place") or b""))
+    after = Image.open(io.BytesIO(present.draft_png(view, p.id, place) or b""))
+    assert before.size == after.size and before.tobytes() != after.tobytes()  # the tile drawn
+    shown = await referee.sessions.draft(game.id, ANN, place)
+    assert "complete" in shown and (await referee.sessions.draft_picture(game.id, ANN))
+
+
+async def test_an_import_holding_an_unrevealed_bid_is_refused(referee: Referee) -> None:
+    # issue 25: a crafted running import stored its sealed bid unsealed (`/game log` showed it);
+    # such a file is refused as the export refuses it
+    game = await colony_game(referee)
+    rng = random.Random(3)
+    for _ in range(200):
+        table = await referee.sessions.running(game.id)
+        if table.state.phase == "bid" and not any(p.bid for p in table.state.players):
+            break
+        await pick_one(referee, game, (await owing_users(referee, game))[0], rng)
+    await pick_one(referee, game, ANN, rng)  # R6: Ann's bid is sealed until the reveal
+    assert await referee.db.sealed_count(game.id) == 1
+    with pytest.raises(Refusal, match="secret"):
+        await referee.moderation.export(game.id)
+    doc = await referee.db.export_game(game.id)  # what a crafted file holds
+    with pytest.raises(Refusal, match="secret decision not yet revealed"):
+        await referee.moderation.import_game(json.dumps(doc).encode(), guild_id=GUILD + 1,
+                                             channel_id=CHANNEL, by_user=ANN)
+    assert [g.id for g in await referee.db.list_games(guild_id=GUILD + 1)] == []

@@ -1,0 +1,181 @@
+"""White Ranium through the referee (its registry line only): whole games with a human seat
+playing the easy AI's choices by ``decide`` beside AI seats; a turn is told in one message
+edited after each step (``Presentation.turn_key``); a steal pings the defender and nobody
+else; strategy fight cards stay out of everything the other player and the thread see until
+the reveal (R15)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from db import Game
+from engine.core.rng import Rng, seed_state
+from engine.white_ranium import ai
+from referee.messages.outbox import MemoryOutbox
+from referee.service import Referee
+from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, Clock
+
+
+class _Seed:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+
+async def wr_game(ref: Referee, humans: list[tuple[int, str]], bots: int, seed: int = 3,
+                  **options: Any) -> Game:
+    (host, name), *others = humans
+    game = await ref.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=host,
+                                host_name=name, game_name="white-ranium",
+                                options=dict(options), turn_hours=1)
+    for user, other in others:
+        await ref.lobby.join(game.id, user, other)
+    for _ in range(bots):
+        await ref.lobby.add_bot(game.id, host, "easy")
+    await ref.lobby.start(game.id, host, seed=seed)
+    await ref.idle()
+    return await ref.db.get_game(game.id)
+
+
+async def play_out(ref: Referee, game: Game, seed: int = 1, limit: int = 400) -> list[str]:
+    """Every human decision the easy AI would take, by ``decide``, to the end."""
+    rng = Rng(_Seed(seed))
+    done: list[str] = []
+    g = ref.ctx.engine(game)
+    for _ in range(limit):
+        await ref.idle()
+        table = await ref.sessions.table(game.id)
+        if table.state.ended:
+            return done
+        owed = [o for o in g.owed(table.state)
+                if (s := game.seat_of_player(o.player)) and not s.is_ai]
+        assert owed, "nobody human owes and the AIs stopped"
+        o = owed[0]
+        seat = game.seat_of_player(o.player)
+        assert seat is not None and seat.user_id is not None
+        legal = g.legal(table.state, o.player)
+        choice = ai.heuristic(g, g.view(table.state, o.player), o.player, legal, rng)
+        done.append(await ref.sessions.decide(game.id, seat.user_id, str(choice)))
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_game_with_one_human_and_two_ai_seats(referee: Referee,
+                                                            clock: Clock) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann")], bots=2)
+    done = await play_out(referee, game)
+    assert game.thread_id is not None
+    posts = out.threads[game.thread_id]
+    text = "\n".join(p.text for p in posts)
+    assert "The game is over" in text and "🏆 Winner" in text
+    # one message per human turn, edited step by step, not one per ore
+    prompts = [p for p in posts if p.panel is not None]
+    assert out.edits >= len(done) // 2 and len(prompts) < len(done)
+    assert not any(re.search(r"\bR\d+\b", p.text) for p in posts)  # no rule numbers
+
+
+async def test_a_turn_is_one_message_edited_step_by_step(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
+    g = referee.ctx.engine(game)
+    assert game.thread_id is not None
+    rng = Rng(_Seed(2))
+    for _ in range(40):  # to the first turn of play
+        table = await referee.sessions.table(game.id)
+        if table.state.phase == "play":
+            break
+        o = g.owed(table.state)[0]
+        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
+                                      str(g.default(table.state, o.player)))
+        await referee.idle()  # told after the reply (referee.messages.tell)
+    table = await referee.sessions.table(game.id)
+    player = g.owed(table.state)[0].player
+    user = game.seat_of_player(player).user_id
+    start = len(out.threads[game.thread_id])
+    steps = []
+    while True:  # spend the turn's ore one action at a time
+        table = await referee.sessions.table(game.id)
+        owed = g.owed(table.state)
+        if owed[0].player != player or owed[0].decision != "action":
+            break
+        legal = [a for a in g.legal(table.state, player) if a.verb in ("rotate", "loader")]
+        choice = legal[rng.below(len(legal))]
+        steps.append(await referee.sessions.decide(game.id, user, str(choice)))
+        await referee.idle()
+    posts = out.threads[game.thread_id]
+    assert len(steps) == 4  # four ore, one each
+    # the turn's message holds its four steps; the next turn starts with the map, then a prompt
+    turn = posts[start - 1]
+    name = game.seat_of_player(player).display_name
+    assert turn.panel is None
+    assert len([ln for ln in turn.text.splitlines() if ln.startswith(f"{name} ")]) == 4
+    assert len(posts) - start <= 2  # the next turn's map, and its prompt
+
+
+async def test_a_steal_pings_the_defender_and_nobody_else(referee: Referee) -> None:
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=11,
+                         cards="strategy")
+    g = referee.ctx.engine(game)
+    assert game.thread_id is not None
+    for i in range(600):
+        table = await referee.sessions.table(game.id)
+        assert not table.state.ended, "no steal in this game"
+        o = g.owed(table.state)[0]
+        seat = game.seat_of_player(o.player)
+        assert seat is not None and seat.user_id is not None
+        legal = g.legal(table.state, o.player)
+        steals = [a for a in legal if a.verb == "steal"]
+        choice = steals[0] if steals else ai.heuristic(
+            g, g.view(table.state, o.player), o.player, legal, Rng(_Seed(i)))
+        await referee.sessions.decide(game.id, seat.user_id, str(choice))
+        await referee.idle()  # told after the reply (referee.messages.tell)
+        if steals:
+            break
+    defender = BOB if seat.user_id == ANN else ANN
+    alert = out.threads[game.thread_id][-1]
+    assert "is attacked" in alert.text and f"<@{defender}>" in alert.text
+    assert alert.ping == (defender,)  # the attacker already has the turn's message
+    # both fighters owe a card now; the commit is secret from the other and the thread
+    table = await referee.sessions.table(game.id)
+    assert {o.decision for o in g.owed(table.state)} == {"fight"}
+    card = g.legal(table.state, seat.player_id)[0].card
+    before = len(out.threads[game.thread_id])
+    seen_by_defender = len(out.dms.get(defender, []))
+    await referee.sessions.decide(game.id, seat.user_id, f"fight {card}")
+    await referee.idle()
+    later = [p.text for p in out.threads[game.thread_id][before - 1:]]
+    later += [p.text for p in out.dms.get(defender, [])[seen_by_defender:]]
+    assert not any(card in t.replace(f"hand {', '.join(sorted(g.view(table.state, None)['players'][seat.player_id]['hand']))}", "")
+                   for t in later)
+    assert any(card in p.text for p in out.dms.get(seat.user_id, []))  # only the fighter
+
+
+async def test_deadlines_play_the_defaults_table(referee: Referee, clock: Clock) -> None:
+    """Defaults: a start player out of time makes no more swaps, then the first legal colour
+    is chosen for each late chooser, and a player out of time in their turn ends it (the ore
+    left is forfeited); each is logged as a timeout and said in the thread."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4,
+                         cards="strategy")
+    g = referee.ctx.engine(game)
+    seen: list[tuple[str, str]] = []
+    for _ in range(12):
+        table = await referee.sessions.table(game.id)
+        if table.state.phase == "play" and seen and seen[-1][1] == "end":
+            break
+        owed = g.owed(table.state)[0]
+        expected = str(g.default(table.state, owed.player))
+        deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+        clock.t = deadline + 1
+        await referee.timers.tick(int(clock()))
+        await referee.idle()
+        log = await referee.db.get_log(game.id)
+        assert log[-1].text == expected and log[-1].source == "timeout"
+        seen.append((owed.decision, expected))
+    kinds = [k for k, _ in seen]
+    assert kinds[0] == "swap" and seen[0][1] == "done"
+    assert "colour" in kinds and seen[kinds.index("colour")][1].startswith("colour ")
+    assert seen[-1] == ("action", "end")
+    assert game.thread_id is not None
+    assert "default decision" in out.thread_text(game.thread_id)
