@@ -115,7 +115,7 @@ class Referee:
                      len(postponed), grace // 60)
         for b in behind:
             if b.auto and b.game_id not in queued:
-                self.ctx.spawn(self.sessions.advance(b.game_id), f"advance-{b.game_id}")
+                self.sessions.advance_soon(b.game_id)
         self.timers.poke()
         log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up",
                  len(rows), kept, len(self._pending))
@@ -138,7 +138,7 @@ class Referee:
                 continue
             done += 1
             if automatic:
-                self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+                self.sessions.advance_soon(game_id)
         return done
 
     async def _catch_up(self, game_id: int) -> bool:

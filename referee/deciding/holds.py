@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
 from typing import Any, Protocol, cast
 
 from db import DbError, Game, GameStatus
@@ -28,6 +27,7 @@ from referee.errors import Refusal, WrongPhase
 from referee.messages import texts
 from referee.messages.outbox import Delivery, Failure, Post
 from referee.process.background import Background
+from referee.process.retry import Schedule
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
 
@@ -38,8 +38,12 @@ TELL_AFTER = 3  # transient refusals: tell the moderators after this many attemp
 MIN_SLEEP, MAX_SLEEP = 1.0, 300.0
 
 
+#: A refused prompt is posted again after 30 s, 1 min, 2 min ... at most every hour.
+PROMPTS = Schedule(RETRY_BASE, RETRY_MAX)
+
+
 def backoff(attempts: int) -> int:
-    return int(min(RETRY_MAX, RETRY_BASE * 2 ** max(0, attempts - 1)))
+    return PROMPTS.delay(attempts)
 
 
 def paused_text(game: Game, hold: Hold) -> str:
@@ -61,7 +65,7 @@ class Play(Protocol):
 
     async def running(self, game_id: int) -> Any: ...
 
-    def advance(self, game_id: int) -> Coroutine[Any, Any, Any]: ...
+    def advance_soon(self, game_id: int) -> None: ...
 
 
 class Holds(Background):
@@ -198,7 +202,7 @@ class Holds(Background):
             prompt = await self.notify.reprompt(game, table.state, deadline,
                                                 head=f"▶️ Game #{game_id} goes on.")
             await self.notify.record(game, table.state, prompt, {})
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
         return True
 
     # --- retrying a lost prompt ------------------------------------------------------------
@@ -224,7 +228,7 @@ class Holds(Background):
             await self.notify.record(game, state, prompt, {})
             automatic = self.notify.automatic_next(game, state)
         if delivered and automatic:
-            self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+            self.sessions.advance_soon(game_id)
         return delivered
 
     async def retry_due(self, now: int | None = None) -> int:
@@ -303,5 +307,5 @@ class Holds(Background):
                 self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
             game = await self.ctx.db.get_game(game_id)
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
         return game

@@ -269,7 +269,7 @@ class Sessions:
                                         user_id, note)
             automatic = self.notify.automatic_next(game, table.state)
         if automatic:  # an AI seat or an absent player owes the next decision
-            self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
+            self.advance_soon(game_id)
         return str(action)
 
     async def run(self, game_id: int, user_id: int, version: int, tag: str, verb: str,
@@ -659,6 +659,11 @@ class Sessions:
 
     # --- AI seats and absent players -------------------------------------------------------
 
+    def advance_soon(self, game_id: int) -> None:
+        """Start ``advance`` for the game as a task of its own (after a commit, a start, a
+        moderator's change, a timeout, a release, a restart: whoever changed the game)."""
+        self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
+
     async def advance(self, game_id: int) -> None:
         """Take every decision owed by an AI seat or an absent player, one at a time (when
         several players owe at once, each AI or absent one in seat order), and tell the thread
@@ -692,8 +697,8 @@ class Sessions:
                 return False
             g = self.g(table.game)
             found = [(o, table.game.seat_of_player(o.player)) for o in g.owed(table.state)]
-            found = [(o, s) for o, s in found if s is not None and (
-                s.is_ai or s.absent or self.notify.planned(table.game, table.state, o.player))]
+            found = [(o, s) for o, s in found
+                     if self.notify.decides_alone(table.game, table.state, o.player, s)]
             if not found:
                 return False
             to_act, seat = found[0]

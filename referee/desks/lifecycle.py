@@ -101,7 +101,7 @@ class Lifecycle:
                 game, table.state, deadline, timers=timers,
                 head=f"▶️ **Game #{game_id} goes on**: <@{by_user}> resumed it.")
             await self.notify.record(game, table.state, prompt, {})
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
         return game
 
     async def extend(self, game_id: int, by_user: int, hours: float,
@@ -232,5 +232,5 @@ class Lifecycle:
         if ends:
             await self.ctx.signals.finished(game, state)  # the end (``referee.desks.ending``)
         else:
-            self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+            self.sessions.advance_soon(game_id)
         return ends

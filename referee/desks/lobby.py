@@ -220,7 +220,7 @@ class Lobby:
                 await self.notify.started(game, state, events, deadline)
             except Exception:
                 log.exception("game %s: announcing the start failed", game_id)
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
         return game
 
     # --- the host's changes before the start ----------------------------------------------------

@@ -122,7 +122,7 @@ class Moderation:
                     f"{shown} is made.")
             await self.sessions.commit(table, to_act.player, action, DecisionSource.ADMIN,
                                        by_user, note)
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
         return shown.strip("`")
 
     async def undo(self, game_id: int, by_user: int) -> list[str]:
@@ -154,7 +154,7 @@ class Moderation:
 
             undone = await self.rewind_to(table, log_, first, rewound, by_user, head,
                                           note="(A moderator undid a decision.)")
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
         return undone, warning
 
     async def rewind_plan(self, game: Game, log_: list[Any], first: int) -> Rewound:
@@ -247,7 +247,7 @@ class Moderation:
             await self.notify.record(game, table.state, prompt, {})
             if new is not None and not new.is_ai and new.user_id is not None:
                 await self.notify.dm_hand(game, table.state, new, [], "You have taken over this seat.")
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
         return game
 
     async def move(self, game_id: int, channel_id: int, by_user: int) -> Game:
@@ -316,7 +316,7 @@ class Moderation:
                 await self.notify.round_post(game, table.state)
                 prompt = await self.notify.reprompt(game, table.state, deadline)
                 await self.notify.record(game, table.state, prompt, {})
-            self.ctx.spawn(self.sessions.advance(new_id), f"advance-{new_id}")
+            self.sessions.advance_soon(new_id)
         else:
             await self.notify.post(game, head)
         return game

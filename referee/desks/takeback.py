@@ -108,7 +108,7 @@ class Takebacks:
                     panel=takeback_panel(game_id, table.version), ping=needed)
                 answer = "Asked: the other players approve or refuse in the thread."
         if not needed:
-            self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+            self.sessions.advance_soon(game_id)
         return answer
 
     async def answer(self, game_id: int, user_id: int, version: int, approve: bool, *,
@@ -155,5 +155,5 @@ class Takebacks:
             table, log_, first, rewound, by_user,
             lambda n, undone: f"↩️ Approved: {who} took back {undone}.",
             note="(A decision was taken back.)")
-        self.ctx.spawn(self.sessions.advance(game.id), f"advance-{game.id}")
+        self.sessions.advance_soon(game.id)
         return "Approved: the decision is taken back."

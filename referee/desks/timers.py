@@ -97,7 +97,7 @@ class Timers(Background):
             except (Refusal, ValueError, KeyError) as exc:
                 log.warning("game %s: timeout could not be applied: %s", game_id, exc)
                 await self.ctx.db.set_deadline(game_id, now + 3600)
-        self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+        self.sessions.advance_soon(game_id)
 
     async def _late_one(self, table: Any, now: int) -> bool:
         """Decide for the first owing player whose deadline passed; False when nobody's has

@@ -80,6 +80,11 @@ class Notifier:
         self.plans = Plans()  # runs of decisions chosen at once (``referee.messages.runs``)
         self.public = PublicViews()  # each game's latest public view and tag, made once
 
+    def decides_alone(self, game: Game, state: Any, player: str, seat: Seat | None) -> bool:
+        """Does ``player`` decide without a click: an AI seat, an absent player, or a run of
+        decisions chosen ahead that is legal now (``referee.deciding.sessions.advance``)?"""
+        return seat is not None and (seat.is_ai or seat.absent or self.planned(game, state, player))
+
     def planned(self, game: Game, state: Any, player: str) -> bool:
         """Is ``player``'s next decision already chosen (a run) and legal now?"""
         return self.plans.ready(self.g(game), state, game.id, player) is not None
@@ -159,8 +164,8 @@ class Notifier:
         out: dict[str, int] = {}
         for o in self.g(game).owed(state):
             seat = game.seat_of_player(o.player)
-            if (seat is None or seat.is_ai or seat.absent or seat.user_id is None
-                    or self.planned(game, state, o.player)):
+            if (seat is None or seat.user_id is None
+                    or self.decides_alone(game, state, o.player, seat)):
                 continue
             if only is None or o.player == only:
                 out[o.player] = seat.user_id
@@ -252,8 +257,8 @@ class Notifier:
         humans = []
         for o in owed:
             seat = game.seat_of_player(o.player)
-            if (seat is None or seat.is_ai or seat.absent or seat.user_id is None
-                    or self.planned(game, state, o.player)):
+            if (seat is None or seat.user_id is None
+                    or self.decides_alone(game, state, o.player, seat)):
                 continue  # decided at once (referee.deciding.sessions.advance): no prompt
             if only is None or o.player == only:
                 humans.append((o, seat))
@@ -323,9 +328,7 @@ class Notifier:
     def automatic_next(self, game: Game, state: Any) -> bool:
         """Does an AI seat or an absent player owe a decision (made at once)?"""
         for owed in self.g(game).owed(state):
-            seat = game.seat_of_player(owed.player)
-            if seat is not None and (seat.is_ai or seat.absent
-                                     or self.planned(game, state, owed.player)):
+            if self.decides_alone(game, state, owed.player, game.seat_of_player(owed.player)):
                 return True
         return False
 
