@@ -14,7 +14,6 @@ is left to play.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from typing import Any, Protocol, cast
@@ -26,7 +25,7 @@ from db.holds import Hold, HoldReason
 from referee.errors import Refusal, WrongPhase
 from referee.messages import texts
 from referee.messages.outbox import Delivery, Failure, Post
-from referee.process.background import Background
+from referee.process.background import TimedLoop
 from referee.process.retry import Schedule
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
@@ -68,13 +67,16 @@ class Play(Protocol):
     def advance_soon(self, game_id: int) -> None: ...
 
 
-class Holds(Background):
+class Holds(TimedLoop):
     task_name = "prompt-retries"
+    what = "prompt retries"
+    log = log
+    min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
 
     def __init__(self, ctx: Context, sessions: Play) -> None:
+        super().__init__()
         self.ctx = ctx
         self.sessions = sessions  # referee.deciding.sessions.Sessions, which builds this one
-        self._wake = asyncio.Event()
         ctx.signals.on_trouble(self.trouble)  # Discord refused a game's messages
 
     @property
@@ -132,7 +134,7 @@ class Holds(Background):
             return
         log.warning("game %s held (%s, attempt %d): %s", game.id, hold.reason, hold.attempts,
                     refused.detail)
-        self._wake.set()
+        self.poke()
         if not hold.told and (hold.reason == HoldReason.GONE or refused.failure == Failure.PERMISSION
                               or hold.attempts >= TELL_AFTER):
             await self.tell_moderators(game, hold, refused)
@@ -252,20 +254,13 @@ class Holds(Background):
                         retry_at=now + backoff(hold.attempts + 1)))
         return done
 
-    async def run(self) -> None:
-        while True:
-            self._wake.clear()
-            try:
-                await self.retry_due()
-                nxt = await holds_db.next_retry(self.ctx.db)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("prompt retries")
-                nxt = None
-            delay = MAX_SLEEP if nxt is None else min(max(nxt - self.ctx.clock(), MIN_SLEEP), MAX_SLEEP)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+    async def due(self) -> None:
+        await self.retry_due()
+
+    async def sleep_for(self) -> float:
+        """Seconds until the next refused prompt is tried again (MIN_SLEEP to MAX_SLEEP)."""
+        nxt = await holds_db.next_retry(self.ctx.db)
+        return MAX_SLEEP if nxt is None else min(max(nxt - self.ctx.clock(), MIN_SLEEP), MAX_SLEEP)
 
 
     # --- moving a game ---------------------------------------------------------------------

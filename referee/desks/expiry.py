@@ -4,12 +4,11 @@ thread says so; its buttons then answer that it expired."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from db import GameStatus
 from db import lifecycle as lifecycle_db
-from referee.process.background import Background
+from referee.process.background import TimedLoop
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
 
@@ -17,10 +16,14 @@ log = logging.getLogger(__name__)
 MIN_SLEEP, MAX_SLEEP = 5.0, 3600.0
 
 
-class LobbyExpiry(Background):
+class LobbyExpiry(TimedLoop):
     task_name = "lobby-expiry"
+    what = "lobby expiry"
+    log = log
+    min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
 
     def __init__(self, ctx: Context, notifier: Notifier) -> None:
+        super().__init__()
         self.ctx = ctx
         self.notify = notifier
 
@@ -56,15 +59,6 @@ class LobbyExpiry(Background):
             return MAX_SLEEP
         return min(max(oldest + self.seconds - self.ctx.clock() + 1, MIN_SLEEP), MAX_SLEEP)
 
-    async def run(self) -> None:
-        while True:
-            try:
-                await self.expire()
-                delay = await self.sleep_for()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("lobby expiry")
-                delay = MAX_SLEEP
-            await asyncio.sleep(delay)
+    async def due(self) -> None:
+        await self.expire()
 

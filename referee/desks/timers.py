@@ -8,7 +8,6 @@ everything due. A game whose timer fails (a full disk, a bug) is retried with a 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -17,7 +16,7 @@ from db import DecisionSource, GameStatus
 from referee.deciding.sessions import Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
-from referee.process.background import Background
+from referee.process.background import TimedLoop
 from referee.process.retry import Backoff
 from referee.shared.context import AUTO_GRACE, Context, earliest
 
@@ -27,22 +26,18 @@ MAX_SLEEP = 300.0
 MIN_SLEEP = 0.2  # never spin, even if something stays due
 
 
-class Timers(Background):
+class Timers(TimedLoop):
     task_name = "timers"
+    what = "timer loop"
+    log = log
+    min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
 
     def __init__(self, ctx: Context, sessions: Sessions) -> None:
+        super().__init__()
         self.ctx = ctx
         self.sessions = sessions
-        self._wake = asyncio.Event()
-        self._next_wake = float("inf")  # epoch seconds the loop sleeps until (inf: awake)
         self.backoff = Backoff()
         ctx.signals.on_timer_change(self.poke)  # a stored deadline may wake the loop earlier
-
-    def poke(self, at: int | None = None) -> None:
-        """A timer changed; ``at``: the new deadline, only earlier ones than the loop's next
-        wake matter (None: wake it anyway)."""
-        if at is None or at < self._next_wake:
-            self._wake.set()
 
     # --- the handlers ----------------------------------------------------------------------
 
@@ -167,19 +162,5 @@ class Timers(Background):
         times = [t for t in (nxt, min(waiting.values(), default=None)) if t is not None]
         return MAX_SLEEP if not times else min(max(min(times) - now, MIN_SLEEP), MAX_SLEEP)
 
-    async def run(self) -> None:
-        while True:
-            self._wake.clear()
-            self._next_wake = float("inf")  # any change while handling wakes the loop again
-            try:
-                await self.tick()
-                delay = await self.sleep_for()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("timer loop")
-                delay = MAX_SLEEP
-            self._next_wake = self.ctx.clock() + delay
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
-
+    async def due(self) -> None:
+        await self.tick()
