@@ -147,7 +147,7 @@ class Sessions(Drafts):
             results = [PlayerResult(pid, total(scores, pid), pid in winners)
                        for pid in game.player_ids]
         now = self.ctx.now()
-        run = self.notify.plans.unsaved(game.id, player)  # a run set or spent: stored with it
+        run = self.ctx.plans.unsaved(game.id, player)  # a run set or spent: stored with it
         try:
             await self.ctx.db.append_decision(
                 game.id, before_version, player, str(action), text, state.version,
@@ -159,7 +159,7 @@ class Sessions(Drafts):
         committed.mark()  # it stands: a failure from here on must not say nothing changed
         metrics.DECISIONS.labels(game.game_name, str(action).split(" ", 1)[0], source.value).inc()
         if run is not None:
-            self.notify.plans.saved(game.id, player, run)
+            self.ctx.plans.saved(game.id, player, run)
         # from now on ``state`` is shared, read-only: by the caller, the job telling this
         # decision and the cache (the next decision starts from it)
         table.text, table.state = text, state
@@ -242,11 +242,11 @@ class Sessions(Drafts):
         if not 0 <= index < len(offers) or choices.words(offers[index][1][0])[0] != verb:
             raise Malformed("That choice is malformed. Nothing changed.")
         steps = list(offers[index][1])
-        self.notify.plans.set(game_id, seat.player_id, steps[1:])
+        self.ctx.plans.set(game_id, seat.player_id, steps[1:])
         try:
             done = await self.decide(game_id, user_id, steps[0], version=version, tag=tag)
         except BaseException:
-            self.notify.plans.drop(game_id, seat.player_id)
+            self.ctx.plans.drop(game_id, seat.player_id)
             raise
         return done, steps[1:]
 
@@ -495,7 +495,7 @@ class Sessions(Drafts):
                 run.before = hands(self.ctx, table.game, table.state)
             note = None
             by_user = None
-            planned = None if seat.is_ai or seat.absent else self.notify.plans.take(
+            planned = None if seat.is_ai or seat.absent else self.ctx.plans.take(
                 game_id, to_act.player)
             if planned is not None:  # the player's own decision, chosen earlier in a run
                 action = await self.measured(table, to_act.player, planned)

@@ -134,7 +134,7 @@ class Moderation:
     async def undo_report(self, game_id: int, by_user: int) -> tuple[list[str], str | None]:
         """``undo``, and a warning when it crosses hidden information already revealed (a
         card drawn, a tile turned: the players have seen it, the game can't hide it again)."""
-        self.notify.plans.drop(game_id)  # runs chosen before are not chosen any more
+        self.ctx.plans.drop(game_id)  # runs chosen before are not chosen any more
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
             log_ = await self.ctx.db.get_log(game_id)
@@ -186,7 +186,7 @@ class Moderation:
             except NothingToUndo:
                 break
             version = d.prev_version
-        self.notify.plans.drop(game_id, stored=True)  # db.undo_last dropped the runs too
+        self.ctx.plans.drop(game_id, stored=True)  # db.undo_last dropped the runs too
         for hook in self.rewound:
             hook(game_id)
         self.ctx.signals.timer_changed()

@@ -16,6 +16,7 @@ import games
 from db import Database, Game, OwedTimer
 from games import Presentation
 from referee.messages.outbox import Outbox
+from referee.messages.runs import Plans
 from referee.messages.tell import Teller
 from referee.process import shards
 from referee.process.config import Settings
@@ -43,6 +44,9 @@ class Context:
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     # what a part tells the parts built on it (a timer changed, messages refused, a game over)
     signals: Signals = field(default_factory=Signals)
+    # the runs of decisions players chose at once (``referee.messages.runs``): play state, used
+    # by the decision's path (taken, set, saved with a decision) and by the prompts (who is asked)
+    plans: Plans = field(default_factory=Plans)
     # play games without a present human (the offline demo only): on Discord a game needs a
     # human seat to start and pauses when no human is present (``referee.deciding.holds``)
     unattended: bool = False

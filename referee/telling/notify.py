@@ -77,8 +77,12 @@ class Notifier:
         self.trail = Trail()  # the last prompt of each game and who owed (``referee.messages.prompts``)
         self.digests = Digests()  # what each player missed since their last decision
         self.boards = Boards()  # the lobby message and the channel announcement
-        self.plans = Plans()  # runs of decisions chosen at once (``referee.messages.runs``)
         self.public = PublicViews()  # each game's latest public view and tag, made once
+
+    @property
+    def plans(self) -> Plans:
+        """The runs chosen at once: play state the context holds (``Context.plans``)."""
+        return self.ctx.plans
 
     def decides_alone(self, game: Game, state: Any, player: str, seat: Seat | None) -> bool:
         """Does ``player`` decide without a click: an AI seat, an absent player, or a run of
