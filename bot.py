@@ -1,4 +1,4 @@
-"""Stella Digger referee bot: ``python bot.py``.
+"""The bot that referees the mining board games on Discord: ``python bot.py``.
 
 Configuration comes from the environment and ``.env`` (see ``.env.example``). What an operator
 can get wrong (no token or a wrong one, a bad setting, a server the bot is not in, another bot
@@ -28,27 +28,30 @@ from pythonjsonlogger.json import JsonFormatter
 
 import games
 from cogs import components
-from cogs.admin import Admin
-from cogs.common import StellaTree, keep_up_filter, quiet_late_autocomplete
+from cogs.admin import Admin, OldAdmin
+from cogs.common import RefereeTree, keep_up_filter, quiet_late_autocomplete
+from cogs.discordpy import operator
+from cogs.discordpy.http import sweep_buckets_now_and_then
+from cogs.discordpy.outbox import DiscordOutbox
+from cogs.discordpy.panels import GameComponent
 from cogs.game import GameGroup
+from cogs.own_group import own_groups
 from cogs.preflight import preflight, report
 from db import Database, DatabaseCorrupt, SchemaTooNew, lease
 from db.lease import DatabaseInUse
 from db.migrate import load_migrations
-from referee import event_loop, images, launcher, metrics, operator
-from referee.backups import ScheduledBackups
-from referee.config import HOW_TO_GET_A_TOKEN, Settings
-from referee.discord_http import sweep_buckets_now_and_then
-from referee.discord_out import DiscordOutbox
-from referee.log_fields import Fields
-from referee.looplag import LoopLag
-from referee.metrics_server import MetricsServer, loop_problem
-from referee.outbox import Outbox
-from referee.ownership import Ownership
-from referee.panels import GameComponent
+from referee.messages.outbox import Outbox
+from referee.process import event_loop, launcher, metrics
+from referee.process.backups import ScheduledBackups
+from referee.process.config import HOW_TO_GET_A_TOKEN, Settings, old_default_database
+from referee.process.looplag import LoopLag
+from referee.process.metrics_server import MetricsServer, loop_problem
+from referee.process.ownership import Ownership
 from referee.service import Referee
+from referee.shared.log_fields import Fields
+from referee.telling import images
 
-log = logging.getLogger("stella")
+log = logging.getLogger("mining-referee")
 
 #: New container objects between two youngest-generation collections (Python's default: 700).
 #: Most of what a decision allocates is gone when it ends; collected 700 at a time, the pieces
@@ -83,7 +86,7 @@ def point_at(settings: Settings) -> None:
 INTENTS = discord.Intents(guilds=True)
 
 
-class StellaBot(commands.Bot):
+class RefereeBot(commands.Bot):
     def __init__(self, settings: Settings, *, outbox: Outbox | None = None,
                  clock: Callable[[], float] = time.time, own_process: bool = False) -> None:
         """``own_process``: the process is this bot's (``serve``), so its memory is settled
@@ -91,10 +94,10 @@ class StellaBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice used
         quiet_late_autocomplete()
         shard: dict[str, Any] = {}
-        if settings.shard is not None:  # one of a launcher's shards (referee/shards.py)
+        if settings.shard is not None:  # one of a launcher's shards (referee/process/shards.py)
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
-                         max_messages=None, tree_cls=StellaTree, help_command=None,
+                         max_messages=None, tree_cls=RefereeTree, help_command=None,
                          http_trace=rest_trace(), **shard)
         sweep_buckets_now_and_then(self.http)
         self.settings = settings
@@ -124,11 +127,11 @@ class StellaBot(commands.Bot):
         self.db, self.ownership = db, ownership
         self.referee = Referee(self.db, self.outbox, self.settings, clock=self.clock)
         self.add_dynamic_items(GameComponent)
-        for present in games.all_games():  # a game's own group (/stella), then /game
-            for cog in present.cogs():
-                await self.add_cog(cog(self))
+        for group in own_groups(games.all_games()):  # a game's own group (/stella), then /game
+            await self.add_cog(group(self))
         await self.add_cog(GameGroup(self))
         await self.add_cog(Admin(self))
+        await self.add_cog(OldAdmin(self))  # /stella-admin, its old name
 
     async def setup_hook(self) -> None:
         self.loop_lag.start()  # a stall over 250 ms is logged with the task that held the loop
@@ -202,7 +205,7 @@ class StellaBot(commands.Bot):
             log.info("preflight: the bot has every permission it needs where games are played")
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        if self.referee is not None:  # its game pauses (referee.holds) until a moderator moves it
+        if self.referee is not None:  # its game pauses (referee.deciding.holds) until a moderator moves it
             await self.referee.holds.thread_lost(payload.thread_id, "the thread was deleted")
 
     async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
@@ -264,7 +267,7 @@ def log_handler(shard: tuple[int, int] | None = None, fmt: str = "text") -> logg
     """The handler of the bot's log lines on stderr: text, or one JSON object a line
     (``LOG_FORMAT=json``: time, level, logger, game, guild, shard, message; a traceback as
     ``exc_info``), through python-json-logger. Every record carries the game and server being
-    worked on (``referee.log_fields``)."""
+    worked on (``referee.shared.log_fields``)."""
     handler = logging.StreamHandler()
     handler.addFilter(Fields())
     if fmt == "json":
@@ -297,7 +300,7 @@ async def serve(settings: Settings, token: str) -> int:
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     log.info("event loop: %s", event_loop.name(asyncio.get_running_loop()))
-    bot = StellaBot(settings, own_process=True)
+    bot = RefereeBot(settings, own_process=True)
     async with bot:  # closes the bot (releasing the database) however this ends
         try:
             await bot.prepare()
@@ -408,6 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as exc:
         return operator.explain(operator.bad_settings(exc), 2)
     setup_logging(settings.log_level, settings.shard, settings.log_format)
+    if (old := old_default_database(settings)) is not None:
+        log.info("database: %s in the working directory, the default file's old name (a new "
+                 "one would be mining-referee.sqlite3); rename it, or set DATABASE_PATH", old)
     token = settings.token
     if not token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
@@ -416,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         point_at(settings)
         return event_loop.run(check(settings, token), settings.event_loop)
     if (settings.shards > 1 or settings.standby) and settings.shard_id is None:
-        try:  # the launcher of the shard processes (referee/launcher.py)
+        try:  # the launcher of the shard processes (referee/process/launcher.py)
             return launcher.launch(settings, Path(__file__).resolve(), rest)
         except (DatabaseInUse, DatabaseCorrupt, SchemaTooNew) as exc:
             return operator.explain(str(exc), 3)

@@ -5,7 +5,7 @@
 deciding in its own games as fast as the database answers: a decision is ``append_decision``
 (log row, snapshot, timers) then ``notified.record``, the referee's two transactions (with the
 thread memory, ``db.thread_memory``, when the code has it: a prompt and a catch-up of realistic
-size, as ``referee.memory`` writes them). Prints
+size, as ``referee.telling.memory`` writes them). Prints
 decisions per second, per-decision latency p50/p99, the process's CPU per decision
 (process_time), SQL statements per decision, COMMITs (fsyncs) per decision, and how long the
 writer's lock is held per decision (the time other writers wait for).

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from db import Database
 from engine import get_game
-from referee.config import Settings
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
+from referee.process.config import Settings
 from referee.service import Referee
 
 G = get_game("out-of-mine")

@@ -21,7 +21,7 @@ The real bot (``python bot.py``, a subprocess) runs against the fake Discord of
    saturation rate is the highest achieved rate whose reply p99 stays <= 250 ms (the target:
    >= 200/s); the highest achieved rate whatever the latency is reported beside it.
 3. **Resume.** A database with ``--resume`` (10,000) running games, each in its thread with its
-   turn prompt as the last message (as the bot left them); a ``StellaBot`` (in this process) is
+   turn prompt as the last message (as the bot left them); a ``RefereeBot`` (in this process) is
    started on it and timed until it is connected and has resumed every game (``Referee.resume``
    and the work it spawns; target < 2 s).
 
@@ -31,7 +31,7 @@ per shard (to compare 2 shards with 1 on the same machine). ``--bot-dir DIR`` ru
 phase always runs this checkout. For a quick run: ``--games 20 --stored 20 --seconds 5 --rate 10
 --resume 500``. ``--json`` prints every figure (``reply_p99_ms``, ``callback_p99_ms``,
 ``decisions_per_s``, ``cpu_ms_per_decision``, ``rss_mb``, ``saturation_per_s``, ``resume_10k_s``,
-``longest_stall_ms`` (the event loop's longest stall in the bot, ``referee.looplag``),
+``longest_stall_ms`` (the event loop's longest stall in the bot, ``referee.process.looplag``),
 ``load_avg`` ...).
 """
 
@@ -52,8 +52,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from referee import event_loop
-from referee.looplag import SUMMARY
+from referee.process import event_loop
+from referee.process.looplag import SUMMARY
 
 from .e2e_fill import fill, fill_resume
 from .openloop import drive, figures, usage
@@ -131,7 +131,7 @@ _SUMMARY = re.compile(re.escape(SUMMARY) + r" (\d+) ms(?: \((.*)\))?; (\d+) stal
 
 
 def stalls(output: str) -> dict[str, Any]:
-    """The event loop's stalls as the bot logged them at its stop (``referee.looplag``; the
+    """The event loop's stalls as the bot logged them at its stop (``referee.process.looplag``; the
     longest of every shard's): ``longest_stall_ms`` (None for a bot without the monitor,
     ``--bot-dir``), what held the loop then, how many stalls over 250 ms, and discord.py's
     "Can't keep up" warnings (its heartbeat ACK over 10 s after the heartbeat) with the loop
@@ -155,7 +155,7 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     fake = FakeDiscord() if args.plain_fake else BucketedFakeDiscord()
     await fake.start()
     try:
-        from referee.shards import shard_of
+        from referee.process.shards import shard_of
 
         shards = max(1, args.shards)
         guilds: dict[int, Any] = {}  # shard id -> the guild its games are in
@@ -215,8 +215,8 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
 
 
 async def resume_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
-    from bot import StellaBot
-    from referee.config import Settings
+    from bot import RefereeBot
+    from referee.process.config import Settings
     from tests.fakediscord import FakeDiscord
     from tests.fakediscord.discordpy import BotRunner, point_discord_py_at
 
@@ -232,7 +232,7 @@ async def resume_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         posts_before = len(fake.requests_matching("POST", "/channels/*/messages"))
         settings = Settings(_env_file=None, database_path=db_path, discord_guild_id=int(guild.id),  # type: ignore[call-arg]
                             discord_token="fake-token", log_level="WARNING")
-        bot = StellaBot(settings)
+        bot = RefereeBot(settings)
         runner = BotRunner(bot)
         t0 = time.perf_counter()
         await runner.start()
@@ -297,7 +297,7 @@ def report(result: dict[str, Any]) -> str:
                 f" ({sum(r['events_per_decision'].values()):.2f} in all)"),
             f"memory: bot RSS {r['rss_mb']} MB after the load ({r['rss_idle_mb']} MB at start), "
             f"render workers {r['workers_rss_mb']} MB",
-            "event loop: " + ("not measured (a bot without referee/looplag.py)"
+            "event loop: " + ("not measured (a bot without referee/process/looplag.py)"
                               if r.get("longest_stall_ms") is None else
                               f"longest stall {r['longest_stall_ms']} ms"
                               + (f" ({r['longest_stall_by']})" if r.get("longest_stall_by") else "")

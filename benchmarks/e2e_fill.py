@@ -116,8 +116,8 @@ async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: i
 
 def prompt_components(g: Any, game_id: int, state: Any) -> list[dict[str, Any]]:
     """The controls of the turn prompt the bot posts for this state (its own panel code)."""
-    from referee import choices, ids
-    from referee.panels import build_view
+    from cogs.discordpy.panels import build_view
+    from referee.messages import choices, ids
 
     panel = choices.turn_panel(game_id, state.version, ids.state_tag(g.dump(state)),
                                choices.ordered(g.legal(state)))

@@ -35,7 +35,7 @@ WEIGHTS = {"mine": 6.0, "refill": 1.0, "buy": 3.0, "drill": 3.0, "exchange": 1.0
 
 def choose(g: Any, state: Any, player: str, listed: bool, seed: int, made: int, budget: int) -> str:
     """The seeded players' decision: a weighted random verb and one of its legal texts."""
-    from referee.choices import ordered, words
+    from referee.messages.choices import ordered, words
 
     if not listed or made >= budget:
         return str(g.default(state, player))
@@ -49,7 +49,7 @@ def choose(g: Any, state: Any, player: str, listed: bool, seed: int, made: int, 
 
 
 def run_select(thread: Any, game_id: int, version: int) -> tuple[Any, dict[str, Any]] | None:
-    """The current prompt's select of runs (``referee.runs``), if it has one."""
+    """The current prompt's select of runs (``referee.messages.runs``), if it has one."""
     for message in reversed(thread.messages):
         if message.ephemeral or message.deleted:
             continue
@@ -76,8 +76,8 @@ async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0
 
 async def play(game_name: str, seed: int, players: int, budget: int, options: str,
                work: Path, runs: bool = True) -> tuple[Counts, str]:
-    import referee.lobby
-    from bot import StellaBot
+    import referee.desks.lobby
+    from bot import RefereeBot
     from db import Database
     from engine import get_game
     from tests.e2e.world import build_world
@@ -88,14 +88,14 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
     fake = FakeDiscord()
     await fake.start()
     restore = point_discord_py_at(fake.api_base, fake.gateway_url)
-    real_bits = referee.lobby.secrets.randbits
-    referee.lobby.secrets.randbits = lambda _n: seed  # type: ignore[assignment]
+    real_bits = referee.desks.lobby.secrets.randbits
+    referee.desks.lobby.secrets.randbits = lambda _n: seed  # type: ignore[assignment]
     db = None
     runner = None
     try:
         world = build_world(fake, work / "transcript.sqlite3")
         fake.interaction_deadline = 30.0  # a loaded machine is no failure here
-        bot = StellaBot(world.settings(log_level="WARNING"))
+        bot = RefereeBot(world.settings(log_level="WARNING"))
         runner = BotRunner(bot)
         await runner.start()
         db = await Database.open(world.db_path)
@@ -151,7 +151,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
                        players=players)
         return counts, transcript(fake, world.guild, users)
     finally:
-        referee.lobby.secrets.randbits = real_bits
+        referee.desks.lobby.secrets.randbits = real_bits
         if db is not None:
             await db.close()
         if runner is not None:

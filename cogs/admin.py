@@ -1,5 +1,7 @@
-"""/stella-admin: moderators (Manage Server, or the role set by /stella-admin config).
-The host of a lobby may abort it too."""
+"""/game-admin: moderators (Manage Server, or the role set by /game-admin config), for every
+game. The host of a lobby may abort it too. ``/stella-admin``, the group's name before the
+platform was named for all its games, stays beside it with the same commands (``OldAdmin``), so
+the servers and the messages that use it keep working."""
 
 from __future__ import annotations
 
@@ -10,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from db import Game, GameStatus
+from referee.desks.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
 from referee.errors import NotAllowed, Refusal, UnknownGame
-from referee.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
 
 from .common import defer, display_name, referee_of, reply
 from .lobby import is_moderator
@@ -54,7 +56,7 @@ GAME_HELP = "The game's number (default: this thread's game)"
 # them to a moderator role in Server Settings > Integrations); each command checks again.
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class Admin(commands.GroupCog, group_name="stella-admin",
+class Admin(commands.GroupCog, group_name="game-admin",
             group_description="Moderate the bot's games (any game)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -215,3 +217,10 @@ class Admin(commands.GroupCog, group_name="stella-admin",
         assert interaction.guild_id is not None
         await referee_of(interaction).moderation.set_role(interaction.guild_id, role.id if role else None)
         await reply(interaction, f"Moderator role: {role.mention if role else 'none (Manage Server only)'}.")
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class OldAdmin(Admin, group_name="stella-admin",
+               group_description="Moderate the bot's games (any game)"):
+    """``/game-admin`` under its old name."""

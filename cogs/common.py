@@ -13,17 +13,20 @@ import discord
 from discord import app_commands
 
 from db import CorruptGame, DbError, StaleVersion
-from engine import GameError
-from referee import committed, metrics, origin
+from engine import GameError, get_game
+from engine.core.game import parse_options as option_words
+from referee.deciding import committed
 from referee.errors import Refusal, StalePrompt
-from referee.outbox import File
+from referee.messages.outbox import File
+from referee.messages.texts import plain
+from referee.process import metrics
 from referee.service import Referee
-from referee.texts import plain
+from referee.shared import origin
 
 log = logging.getLogger(__name__)
 SOMETHING_WRONG = ("Something went wrong on my side and nothing was changed. Please try again in "
                    "a moment; if it keeps happening, tell a moderator.")
-#: a failure after a decision was committed (``referee.committed``): the decision stands
+#: a failure after a decision was committed (``referee.deciding.committed``): the decision stands
 DECISION_STANDS = ("The decision was committed and stands; something went wrong on my side only "
                    "after that, so the thread or the status command shows the game as it is.")
 #: Discord's answers meaning an interaction can no longer be answered: expected now and then
@@ -33,6 +36,14 @@ GONE = {
            "to acknowledge it had passed)",
     50027: "its follow-up token had expired (50027 Invalid Webhook Token: after 15 minutes)",
 }
+
+
+def parse_options(name: str, text: str | None) -> dict[str, Any]:
+    """``"flag=true turns=3"`` -> typed options per the game's ``option_specs``."""
+    try:
+        return option_words(get_game(name), (text or "").replace(",", " ").split())
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
 
 
 def gone(exc: BaseException | None) -> str | None:
@@ -61,7 +72,7 @@ class KeepUpFilter(logging.Filter):
     loop has sent it, so an ACK read on the loop before that thread runs again (a gateway that
     answers at once, a loaded machine) is measured from the heartbeat before: S is then the
     heartbeat interval (41.25 s), with nothing held at all. When the loop-lag monitor
-    (``referee.looplag``) saw no stall near that long meanwhile, the warning says so, at INFO."""
+    (``referee.process.looplag``) saw no stall near that long meanwhile, the warning says so, at INFO."""
 
     def __init__(self, lag: Any) -> None:
         super().__init__()
@@ -130,7 +141,7 @@ def unwrap(exc: BaseException) -> BaseException:
 
 #: an answer ready within this many seconds of the interaction is sent as its acknowledgement
 #: (one request, no "thinking..." first); a slower one is deferred at this point, well inside
-#: Discord's 3 seconds, and sent as a follow-up. ANSWER_WITHIN_MS (referee/config.py) sets it
+#: Discord's 3 seconds, and sent as a follow-up. ANSWER_WITHIN_MS (referee/process/config.py) sets it
 #: for a bot; this is the default.
 QUICK_S = 1.0
 
@@ -294,9 +305,9 @@ def _what(interaction: discord.Interaction[Any]) -> str:
     return f"component {data.get('custom_id', '?')}"
 
 
-class StellaTree(app_commands.CommandTree):
+class RefereeTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """Every command and autocomplete acts for its server only (``referee.origin``): set
+        """Every command and autocomplete acts for its server only (``referee.shared.origin``): set
         in the task discord.py runs the command in, so it ends with it."""
         origin.acting_in(interaction.guild_id)
         committed.watch()  # a failure after a commit says the decision stands (report_error)

@@ -1,4 +1,4 @@
-"""Clicks on our buttons and selects (``referee.panels.GameComponent`` → the client's
+"""Clicks on our buttons and selects (``cogs.discordpy.panels.GameComponent`` → the client's
 ``on_game_component`` → ``handle``)."""
 
 from __future__ import annotations
@@ -7,11 +7,13 @@ from typing import Any
 
 import discord
 
-from referee import committed, ids, origin
-from referee.choices import Panel
+from cogs.discordpy.panels import build_view
+from referee.deciding import committed
 from referee.errors import Malformed
-from referee.lobby import lobby_panel
-from referee.panels import build_view
+from referee.messages import ids
+from referee.messages.choices import Panel
+from referee.shared import origin
+from referee.telling.announce import lobby_panel
 
 from . import lifecycle
 from .common import (
@@ -151,7 +153,7 @@ async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: 
 
 
 async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
-    """A run chosen on the prompt's select (``referee.runs``): its first decision now, the
+    """A run chosen on the prompt's select (``referee.messages.runs``): its first decision now, the
     rest as they come due."""
     if len(values) != 1 or not values[0].isdigit():
         raise Malformed("Pick exactly one option. Nothing changed.")

@@ -12,13 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from cogs.discordpy.panels import build_view
 from engine import get_game
-from engine.core.game import parse_options as option_words
 from games import Presentation
-from referee.errors import Refusal
-from referee.panels import build_view
 
-from .common import defer, referee_of, reply
+from .common import defer, parse_options, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
 from .lifecycle import LifeCommands, LobbyHostCommands
 from .lobby import LobbyCommands, open_lobby
@@ -28,14 +26,6 @@ from .settings import SettingsCommands
 
 def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=games.get(n).title, value=n) for n in games.names()][:25]
-
-
-def parse_options(name: str, text: str | None) -> dict[str, Any]:
-    """``"flag=true turns=3"`` -> typed options per the game's ``option_specs``."""
-    try:
-        return option_words(get_game(name), (text or "").replace(",", " ").split())
-    except ValueError as exc:
-        raise Refusal(str(exc)) from None
 
 
 async def _topics(interaction: discord.Interaction[Any],

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from games import Presentation
-from referee.rules import rules_reply
+from referee.desks.rules import rules_reply
 
 from .common import defer, display_name, referee_of, reply
 

@@ -10,12 +10,12 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
+from cogs.discordpy.panels import build_view
 from games import Presentation
-from referee import ids
-from referee.choices import Button, Panel
-from referee.panels import build_view
+from referee.messages import ids
+from referee.messages.choices import Button, Panel
 
-from .common import defer, display_name, referee_of, reply
+from .common import defer, display_name, parse_options, referee_of, reply
 from .lobby import is_moderator
 
 
@@ -77,8 +77,6 @@ class LobbyHostCommands:
                            turn_hours="Time limit per decision, in hours")
     async def options(self, interaction: discord.Interaction[Any], options: str | None = None,
                       turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
-        from .game import parse_options
-
         await defer(interaction)
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, present=self.present)

@@ -29,7 +29,7 @@ Tables (``db/migrations/0001_init.sql``; applied versions in ``schema_migrations
                    who was pinged, catch-ups, the lobby message); runs: a player's decisions
                    chosen ahead (``db.thread_memory``, read once at resume)
     life           (0009) per shard, the bot's last sign of life: at a restart the downtime
-                   since is taken off the running race clocks (``db.life``, ``referee.heartbeat``)
+                   since is taken off the running race clocks (``db.life``, ``referee.shared.heartbeat``)
 
 API: ``db = await Database.open(path)`` (or ``async with await Database.open(path) as db``);
 every method is a coroutine, safe to call from concurrent tasks. Storage is behind a seam

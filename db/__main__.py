@@ -4,7 +4,7 @@
     python -m db check PATH                       does it open, with every game loadable?
 
 ``backup`` copies the SQLite database (``--database``, else ``DATABASE_PATH`` from the
-environment, else ``stella.sqlite3``) to DEST with SQLite's online backup, safely while the bot
+environment, else ``mining-referee.sqlite3``, or an older ``stella.sqlite3``) to DEST with SQLite's online backup, safely while the bot
 runs; exit 0, or 1 with one sentence. ``check`` takes a SQLite file or a ``postgresql://`` URL
 and prints one line (or the list of what is wrong); exit 0 when every game loads, else 1. A
 PostgreSQL database is backed up with ``pg_dump`` (README, "Backups").
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from db.backup import backup
 from db.check import check
+from db.sqlite import default_path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     copy = commands.add_parser("backup", help="copy the live SQLite database, consistently")
     copy.add_argument("destination", type=Path)
     copy.add_argument("--database", type=Path,
-                      default=Path(os.environ.get("DATABASE_PATH") or "stella.sqlite3"),
-                      help="the SQLite file (default: DATABASE_PATH, else stella.sqlite3)")
+                      default=Path(os.environ.get("DATABASE_PATH") or default_path()),
+                      help="the SQLite file (default: DATABASE_PATH, else mining-referee.sqlite3, "
+                           "or stella.sqlite3 where only that one is)")
     look = commands.add_parser("check", help="does a database open, every game loadable?")
     look.add_argument("database", help="a SQLite file or a postgresql:// URL")
     args = parser.parse_args(argv)

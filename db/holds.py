@@ -30,7 +30,7 @@ class HoldReason(StrEnum):
     GONE = "gone"
     NOBODY = "nobody"
     # a moderator paused it: never stored here (table ``pauses``, db/lifecycle.py), but
-    # ``referee.holds.Holds.get`` reports it like a hold so that every check of a hold sees it
+    # ``referee.deciding.holds.Holds.get`` reports it like a hold so that every check of a hold sees it
     PAUSED = "paused"
 
 

@@ -1,6 +1,6 @@
 """One owner per database shard: a lease held by the running bot process (table ``leases``,
 migration 0010): one row, shard 0 of 1, for a bot that is not sharded; one row per shard for
-``SHARDS=N`` (``referee.launcher``), so the shards of one bot can run on several machines. Every
+``SHARDS=N`` (``referee.process.launcher``), so the shards of one bot can run on several machines. Every
 live row names the same shard count: a claim with another count is refused
 (`ShardCountDiffers`) until the rows of the other count have run out or been released.
 

@@ -1,7 +1,7 @@
 """The bot's last sign of life (migration 0009_life.sql), and its downtime taken off the
 running clocks at a restart (the Out of Mine! rules, R6).
 
-A running bot writes ``seen`` every second or so while a clock runs (``referee.heartbeat``) and
+A running bot writes ``seen`` every second or so while a clock runs (``referee.shared.heartbeat``) and
 once more when it stops cleanly. ``resume_clocks`` at the next start, in one transaction: the downtime is the time
 from that last sign of life to now; every measured clock running in the given games (an
 ``owed`` row's ``clock_at``: when the player's clock started) starts later by the part of the

@@ -10,7 +10,7 @@ resigned seats, takeback requests, rematches, and the lobbies that expire.
 
 Plain SQL only (SQLite and PostgreSQL); module functions over a ``Database`` like
 ``db.holds``. Each write that touches one game's rows names that game (``db._write(game_id)``):
-a running bot then forgets only that game from memory (``referee.cache``), and PostgreSQL runs
+a running bot then forgets only that game from memory (``referee.shared.cache``), and PostgreSQL runs
 it beside other games' writes. A rematch, which writes two games, takes the whole-schema lock.
 """
 

@@ -36,7 +36,7 @@ def check_dumped_json(text: str, what: str) -> None:
     """A cheap guard for state text the engine itself just dumped: a string that opens and
     closes like a JSON object or array. Not parsed again (a full ``json.loads`` per decision
     cost ~2% of the bot's CPU); text from outside (an import) is parsed where it is read,
-    in ``referee/imports.py`` and ``db/transfer.py``."""
+    in ``referee/desks/imports.py`` and ``db/transfer.py``."""
     if not isinstance(text, str):
         raise TypeError(f"{what} must be a JSON string, not {type(text).__name__}")
     body = text.strip()

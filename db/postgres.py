@@ -20,7 +20,7 @@ was stopped) would hold the schema's lock, and so every other process's writes, 
 server notices the connection is dead (hours, with TCP's defaults). Every session of the bot's
 therefore sets ``idle_in_transaction_session_timeout`` (``STUCK_SECONDS``): the server ends a
 transaction left idle that long and frees its locks, so the shards of the other machines and a
-standby (``referee.launcher``) go on. Transactions here only run their statements; one idle
+standby (``referee.process.launcher``) go on. Transactions here only run their statements; one idle
 that long is a client that is gone or frozen.
 """
 

@@ -35,11 +35,24 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
 from typing import Any, Literal
 
 from db.core import Params, Row, Tx
 from db.errors import DatabaseCorrupt, DbError, SchemaTooNew
 from db.migrate import applied_version, load_migrations, migrate
+
+#: The default SQLite file, in the working directory (``DATABASE_PATH`` names another).
+DEFAULT_PATH = Path("mining-referee.sqlite3")
+#: The default file's name before the project was named for all its games (issue 26): one in
+#: the working directory is still used while no file of the new name is there.
+OLD_DEFAULT_PATH = Path("stella.sqlite3")
+
+
+def default_path() -> Path:
+    """``DEFAULT_PATH``, or ``OLD_DEFAULT_PATH`` where a bot made before the rename keeps its
+    games."""
+    return OLD_DEFAULT_PATH if OLD_DEFAULT_PATH.exists() and not DEFAULT_PATH.exists() else DEFAULT_PATH
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 

@@ -17,12 +17,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from db.core import Tx
-
-if TYPE_CHECKING:  # db.database imports db.games, which writes runs from here
-    from db.database import Database
+from db.core import Core, Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +45,7 @@ async def save(tx: Tx, memory: ThreadMemory) -> None:
         (memory.game_id, memory.prompt_json, memory.owing_json, memory.digest_json))
 
 
-async def keep(db: Database, memory: ThreadMemory) -> None:
+async def keep(db: Core, memory: ThreadMemory) -> None:
     """``save`` in a transaction of its own (a prompt no ``db.notified.record`` follows)."""
     async with db._write(memory.game_id) as tx:
         await save(tx, memory)
@@ -61,7 +57,7 @@ async def clear(tx: Tx, game_id: int) -> None:
     await tx.run("DELETE FROM runs WHERE game_id = ?", (game_id,))
 
 
-async def save_lobby(db: Database, game_id: int, message_id: int, head: str = "") -> None:
+async def save_lobby(db: Core, game_id: int, message_id: int, head: str = "") -> None:
     """The lobby message posted for ``game_id`` (and the lines above its text: a rematch's)."""
     async with db._write(game_id) as tx:
         await tx.run(
@@ -85,7 +81,7 @@ async def drop_runs(tx: Tx, game_id: int) -> None:
     await tx.run("DELETE FROM runs WHERE game_id = ?", (game_id,))
 
 
-async def load(db: Database) -> list[ThreadMemory]:
+async def load(db: Core) -> list[ThreadMemory]:
     """What is kept for every game still open (in its lobby or running), in two reads: once,
     when the referee resumes."""
     async with db._read() as tx:

@@ -35,6 +35,45 @@ class Who:
     name: Callable[[str], str] = lambda pid: pid
 
 
+@dataclass(frozen=True, slots=True)
+class NewOption:
+    """One of the game's options as its own ``new`` command takes it, typed (``red_tears: bool``),
+    rather than as ``name=value`` words."""
+
+    name: str
+    description: str
+    type: type = bool
+    default: Any = False
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionCommand:
+    """One command of a game's own group for one kind of decision (``/stella mine play:...``):
+    its argument is autocompleted with the player's legal decisions of ``verbs``; ``empty`` is
+    the decision when the argument is left out (``None``: it is required; no ``argument``: the
+    command always decides ``empty``)."""
+
+    name: str
+    description: str
+    verbs: tuple[str, ...]
+    argument: str | None = None
+    argument_description: str = ""
+    empty: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OwnGroup:
+    """A game's own slash group beside ``/game``, declared by its presentation and built by the
+    cogs layer (``cogs/own_group.py``): the platform's lobby, play, information and life commands
+    for this game alone, its ``new`` with typed options, ``rules``, ``stats`` and one command per
+    kind of decision."""
+
+    name: str
+    description: str
+    new_options: tuple[NewOption, ...] = ()
+    decisions: tuple[DecisionCommand, ...] = ()
+
+
 class Presentation:
     """The defaults; a game overrides what it words or draws better."""
 
@@ -56,10 +95,9 @@ class Presentation:
     def pkg(self) -> str:
         return self.name.replace("-", "_")
 
-    def cogs(self) -> list[type]:
-        """The game's own command groups (discord.py cogs, in ``games/<pkg>/commands.py``),
-        added beside ``/game``; none by default: ``/game`` plays every game."""
-        return []
+    #: The game's own slash group (``OwnGroup``), built by the cogs layer beside ``/game``; none
+    #: by default: ``/game`` plays every game.
+    own_group: OwnGroup | None = None
 
     def cmd(self, sub: str) -> str:
         """How to write one of this game's commands: ``/stella hand`` or ``/game hand``."""
@@ -99,7 +137,7 @@ class Presentation:
         legal decision now is one of ``texts`` (their next ones of the same kind, chosen now:
         a deal's draws, giving up seeing each card first): (label, the decisions in order),
         at most 25. Each later step is made when it is due if it is legal then
-        (``referee.runs``). Default: none."""
+        (``referee.messages.runs``). Default: none."""
         return []
 
     # --- rules ----------------------------------------------------------------------------

@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from db import Database
-
-from .config import Settings
-from .outbox import Delivery, MemoryOutbox, Post
-from .service import Referee
+from referee.messages.outbox import Delivery, MemoryOutbox, Post
+from referee.process.config import Settings
+from referee.service import Referee
 
 HOST = 1
 

@@ -14,25 +14,26 @@ from db import life as life_db
 from db import notified as notified_db
 from db import thread_memory as memory_db
 from db.holds import HoldReason
-
-from . import images, memory, metrics, texts
-from .ai import AiRunner
-from .cache import CachingDatabase, GameCache
-from .config import Settings
-from .context import Context
-from .ending import Ending
-from .errors import UnknownGame, WrongPhase
-from .expiry import LobbyExpiry
-from .heartbeat import Heartbeat, shard_key
-from .info import Info
-from .lifecycle import Lifecycle
-from .lobby import Lobby
-from .moderation import Moderation
-from .notify import Notifier, hand_key, hands
-from .outbox import Outbox
-from .sessions import Sessions
-from .takeback import Takebacks
-from .timers import Timers
+from referee.deciding.sessions import Sessions
+from referee.desks.ending import Ending
+from referee.desks.expiry import LobbyExpiry
+from referee.desks.info import Info
+from referee.desks.lifecycle import Lifecycle
+from referee.desks.lobby import Lobby
+from referee.desks.moderation import Moderation
+from referee.desks.takeback import Takebacks
+from referee.desks.timers import Timers
+from referee.errors import UnknownGame, WrongPhase
+from referee.messages import texts
+from referee.messages.outbox import Outbox
+from referee.process import metrics
+from referee.process.config import Settings
+from referee.shared.ai import AiRunner
+from referee.shared.cache import CachingDatabase, GameCache
+from referee.shared.context import Context
+from referee.shared.heartbeat import Heartbeat, shard_key
+from referee.telling import images, memory
+from referee.telling.notify import Notifier, hand_key, hands
 
 log = logging.getLogger(__name__)
 CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
@@ -67,14 +68,10 @@ class Referee:
         self.lobby = Lobby(self.ctx, self.sessions, self.notify)
         self.moderation = Moderation(self.ctx, self.sessions, self.notify)
         self.info = Info(self.ctx, self.sessions)
-        self.timers = Timers(self.ctx, self.sessions)
-        self.ctx.on_timer_change = self.timers.poke
-        self.holds = self.sessions.holds
-        self.notify.on_trouble = self.holds.trouble
+        self.timers = Timers(self.ctx, self.sessions)  # listens to ctx.signals' timer changes
+        self.holds = self.sessions.holds  # listens to refused messages
         self.lifecycle = Lifecycle(self.ctx, self.sessions, self.notify)
-        self.ending = self.lifecycle.ending = Ending(self.ctx, self.sessions, self.notify,
-                                                     self.lobby)
-        self.notify.on_finished = self.ending.finished
+        self.ending = Ending(self.ctx, self.sessions, self.notify, self.lobby)  # listens to ends
         self.expiry = LobbyExpiry(self.ctx, self.notify)
         self.takebacks = Takebacks(self.ctx, self.sessions, self.notify, self.moderation)
         self.heartbeat = Heartbeat(self.ctx)
@@ -88,14 +85,14 @@ class Referee:
     async def resume(self) -> int:
         """After a restart: every running game continues. No state is read and nothing is
         sent here: timers come from the database (``running_games``), the thread memory (the
-        prompt to edit next, who was pinged, catch-ups, lobby messages, runs: ``referee.memory``)
+        prompt to edit next, who was pinged, catch-ups, lobby messages, runs: ``referee.telling.memory``)
         is loaded back in one go, buttons are dynamic,
         AI/absent seats owing a decision move now, and games whose messages a crash may have
         cut off (their recorded notified version is behind their state's, ``db.notified``) or
         without a deadline are queued for ``catch_up`` (run once connected). A deadline that
         passed while the bot was down is no missed deadline: it moves to now + the restart
         grace, with a reminder (or the caught-up prompt) to say so. The time the bot was down
-        (since its last sign of life, ``referee.heartbeat``) is taken off every measured clock
+        (since its last sign of life, ``referee.shared.heartbeat``) is taken off every measured clock
         that was running (Out of Mine!'s race, R6: the referee's absence is not the player's)."""
         rows = [r for r in await self.db.running_games() if self.ctx.owns(r.guild_id)]
         down = await life_db.resume_clocks(self.db, shard_key(self.ctx), self.ctx.clock(),
@@ -118,7 +115,7 @@ class Referee:
                      len(postponed), grace // 60)
         for b in behind:
             if b.auto and b.game_id not in queued:
-                self.ctx.spawn(self.sessions.advance(b.game_id), f"advance-{b.game_id}")
+                self.sessions.advance_soon(b.game_id)
         self.timers.poke()
         log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up",
                  len(rows), kept, len(self._pending))
@@ -141,7 +138,7 @@ class Referee:
                 continue
             done += 1
             if automatic:
-                self.ctx.spawn(self.sessions.advance(game_id), f"advance-{game_id}")
+                self.sessions.advance_soon(game_id)
         return done
 
     async def _catch_up(self, game_id: int) -> bool:

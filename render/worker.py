@@ -1,4 +1,4 @@
-"""What a render worker process runs first (``referee/render_pool.py``).
+"""What a render worker process runs first (``referee/shared/render_pool.py``).
 
 Only ``render`` (with Pillow and the pure ``engine`` data it draws from) is imported here: no
 discord, no database, no referee. The pictures a worker draws are functions passed by reference

@@ -7,7 +7,7 @@ import os
 from typing import Any
 
 # every bot the tests run (in this process or a child) checks that no state shared from memory
-# was changed in place (``referee.sessions.SHARED_CHECKS``)
+# was changed in place (``referee.deciding.sessions.SHARED_CHECKS``)
 os.environ["STELLA_CHECK_SHARED"] = "1"
 
 KINDS = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")

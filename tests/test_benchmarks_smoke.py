@@ -37,6 +37,6 @@ def test_e2e_benchmark_tiny_run(tmp_path: Path) -> None:
     assert 1 <= len(r["sweep"]) <= 2 and r["sweep"][0]["offered_per_s"] == 2.0
     assert r["saturation_per_s"] in [0.0, *(s["decisions_per_s"] for s in r["sweep"])]
     assert r["resume_games"] == 30 and r["resume_reposted"] == 0 and r["resume_10k_s"] > 0
-    # the bot's loop-lag monitor (referee/looplag.py) logged its longest stall at the stop
+    # the bot's loop-lag monitor (referee/process/looplag.py) logged its longest stall at the stop
     assert isinstance(r["longest_stall_ms"], int) and r["longest_stall_ms"] >= 0
     assert r["stalls_over_250_ms"] >= 0 and r["cant_keep_up"] >= 0 and r["keep_alive_races"] >= 0

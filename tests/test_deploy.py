@@ -1,4 +1,4 @@
-"""``deploy/stella-bot.service``: the systemd unit the README installs passes
+"""``deploy/mining-referee.service``: the systemd unit the README installs passes
 ``systemd-analyze verify`` (every directive known and well-formed, the command executable)
 and says what a supervisor must: restart on failure within a start limit, but not after a
 configuration mistake (status 2); stop with SIGTERM so the bot releases its lease; the .env
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-UNIT = Path(__file__).resolve().parents[1] / "deploy" / "stella-bot.service"
+UNIT = Path(__file__).resolve().parents[1] / "deploy" / "mining-referee.service"
 
 
 def directives(text: str) -> dict[str, list[str]]:
@@ -30,21 +30,21 @@ def test_the_unit_says_what_a_supervisor_must() -> None:
     assert unit["Restart"] == ["on-failure"] and unit["RestartPreventExitStatus"] == ["2"]
     assert int(unit["StartLimitBurst"][0]) >= 3 and int(unit["StartLimitIntervalSec"][0]) > 0
     assert unit["ExecStop"] == ["/bin/kill -TERM $MAINPID"] and unit["KillSignal"] == ["SIGTERM"]
-    assert unit["EnvironmentFile"] == ["/opt/stella-bot/.env"]
-    assert unit["User"] == ["stella-bot"] and unit["WorkingDirectory"] == ["/opt/stella-bot"]
-    assert unit["ExecStart"] == ["/opt/stella-bot/.venv/bin/python bot.py"]
+    assert unit["EnvironmentFile"] == ["/opt/mining-referee/.env"]
+    assert unit["User"] == ["mining-referee"] and unit["WorkingDirectory"] == ["/opt/mining-referee"]
+    assert unit["ExecStart"] == ["/opt/mining-referee/.venv/bin/python bot.py"]
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
 def test_systemd_analyze_verify_passes(tmp_path: Path) -> None:
     """Verified with its folders moved under a temporary one (the command must exist)."""
     root = tmp_path / "root"
-    (root / "opt/stella-bot/.venv/bin").mkdir(parents=True)
+    (root / "opt/mining-referee/.venv/bin").mkdir(parents=True)
     os.symlink(shutil.which("python3") or "/usr/bin/python3",
-               root / "opt/stella-bot/.venv/bin/python")
-    text = UNIT.read_text().replace("/opt/stella-bot", f"{root}/opt/stella-bot")
-    text = text.replace("/var/lib/stella-bot", f"{root}/var/lib/stella-bot")
-    unit = tmp_path / "stella-bot.service"
+               root / "opt/mining-referee/.venv/bin/python")
+    text = UNIT.read_text().replace("/opt/mining-referee", f"{root}/opt/mining-referee")
+    text = text.replace("/var/lib/mining-referee", f"{root}/var/lib/mining-referee")
+    unit = tmp_path / "mining-referee.service"
     unit.write_text(text)
     done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True,
                           text=True, timeout=60)

@@ -4,7 +4,7 @@ is the index in ``legal`` of the level's choice, or, for a decision that is not 
 ``"viewer"``. In order: the game's own ``choose_index`` if its ``engine/<pkg>/ai.py`` has levels
 of its own; ``strong``: the generic search (``search.py``) if the game has the ``determinize``
 hook; ``random``: a random listed decision; otherwise the game's ``heuristic``. The referee runs
-it in its workers (``referee/ai.py``), the simulator in its seats (``python -m engine sim``)."""
+it in its workers (``referee/shared/ai.py``), the simulator in its seats (``python -m engine sim``)."""
 
 from __future__ import annotations
 

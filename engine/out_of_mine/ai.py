@@ -294,11 +294,11 @@ class _Held:
         self.rng = value
 
 
-CHOOSES_UNLISTED = True  # referee/ai.py: choose_index also composes the (unlisted) dig
+CHOOSES_UNLISTED = True  # referee/shared/ai.py: choose_index also composes the (unlisted) dig
 
 
 def choose_index(level: str, seed: int, view: dict[str, Any], legal: list[Any]) -> int | str:
-    """The bot's AI seats (referee/ai.py), from the seat's own view: ``random`` plays a random
+    """The bot's AI seats (referee/shared/ai.py), from the seat's own view: ``random`` plays a random
     side, ``easy`` the ``heuristic`` and ``strong`` its side choice with ``strong_dig`` (the
     exact cover search). The index in ``legal`` for a side or an open, the dig's text (a dig
     is not listed: ``legal`` is empty)."""

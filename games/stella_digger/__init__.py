@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import TextsPresentation
+from ..base import DecisionCommand, NewOption, OwnGroup, TextsPresentation
 from . import texts
 from .rules import TOPICS
 
@@ -34,10 +34,36 @@ class StellaDigger(TextsPresentation):
     builtin_topics = TOPICS
     picture_topics = frozenset({"legend"})  # the map picture explained
 
-    def cogs(self) -> list[type]:
-        from .commands import Stella
-
-        return [Stella]
+    own_group = OwnGroup(
+        "stella", "Play Stella Digger",
+        new_options=(NewOption("red_tears", "Play with the Red Tears option (tears for cards lost "
+                               "to accidents and monsters)"),),
+        decisions=(
+            DecisionCommand("target", "Choose the target tile (start player)", ("target",),
+                            "square", "The square of the target tile"),
+            DecisionCommand("draw", "Draw a card from a deck", ("draw",),
+                            "deck", "The deck to draw from"),
+            DecisionCommand("mine", "Mine: play a card (with gadgets)", ("mine",),
+                            "play", "The card to play, with gadgets"),
+            DecisionCommand("refill", "Refill your hand, discarding some cards first", ("refill",),
+                            "discard", "Cards to discard first (leave empty to discard none)",
+                            empty="refill"),
+            DecisionCommand("buy", "Buy gadgets, choosing the crystals to pay", ("buy",),
+                            "gadgets", "The gadgets and the crystals to pay"),
+            DecisionCommand("drill", "Install a Large Drill", ("drill",),
+                            "placement", "The square, the direction and the crystals to pay"),
+            DecisionCommand("exchange", "Exchange two crystals of one colour for one",
+                            ("exchange",), "trade", "Two of one colour for one of another"),
+            DecisionCommand("pass", "Pass this round", ("pass",), empty="pass"),
+            DecisionCommand("crystals", "Choose crystals: to return, from gold, or to lose",
+                            CRYSTALS, "colours", "The crystals' colours"),
+            DecisionCommand("lose", "Choose the card an accident takes", ("lose",),
+                            "card", "The card to lose"),
+            DecisionCommand("capsule", "Choose the Refining Capsule to use", ("capsule",),
+                            "colour", "The capsule's colour"),
+            DecisionCommand("fight", "Fight the monster with a play, or decline",
+                            ("fight", "decline"), "play", "The card to fight with, or decline"),
+        ))
 
     def private(self, text: str) -> bool:
         """Does this decision text name a card (and so a hand's number, R2)?"""

@@ -1,5 +1,5 @@
 """Stella Digger's words: the round summary, the final scores, a player's hand (moved here
-from ``referee/texts.py`` when the referee became game-agnostic; the words are unchanged)."""
+from ``referee/messages/texts.py`` when the referee became game-agnostic; the words are unchanged)."""
 
 from __future__ import annotations
 

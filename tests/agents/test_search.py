@@ -12,7 +12,7 @@ import pytest
 import engine
 from engine.agents.search import Hooks, search
 from engine.core.rng import Rng, seed_state
-from referee.ai import choose_index
+from referee.shared.ai import choose_index
 from tests.platform.conftest import SEALED, register_sealed_bid, unregister_sealed_bid
 from tests.platform.sealed_bid import ai as sealed_ai
 from tests.platform.sealed_bid.game import Bid
@@ -102,7 +102,7 @@ def test_default_playout_is_the_heuristic_on_views(sealed: Any) -> None:
 
 
 def test_the_referee_runs_the_search_for_a_game_with_determinize(sealed: Any) -> None:
-    """referee.ai.choose_index at the strong level: the decision's text (not listed), which
+    """referee.shared.ai.choose_index at the strong level: the decision's text (not listed), which
     the engine accepts; with a fixed number of samples (engine.agents.levels) the bid that
     saves the game."""
     from engine.agents.levels import choose_index as levels_choose

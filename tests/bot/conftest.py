@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from db import Database, Game
-from referee.config import Settings
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
+from referee.process.config import Settings
 from referee.service import Referee
 
 T0 = 1_700_000_000

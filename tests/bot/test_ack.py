@@ -97,10 +97,10 @@ async def test_an_interaction_that_arrives_late_is_acknowledged_first(quick: flo
 
 
 async def test_answer_within_ms_sets_the_bot_s_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ANSWER_WITHIN_MS (referee/config.py) replaces the default for the bot it is set on."""
+    """ANSWER_WITHIN_MS (referee/process/config.py) replaces the default for the bot it is set on."""
     from types import SimpleNamespace
 
-    from referee.config import Settings
+    from referee.process.config import Settings
 
     monkeypatch.setattr(common, "QUICK_S", 30.0)  # the default would never fire here
     settings = Settings(answer_within_ms=50)

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from referee.ai import AiRunner
 from referee.demo import run_demo
 from referee.service import Referee
+from referee.shared.ai import AiRunner
 
 from .conftest import ANN, GUILD, lobby, started, thread_posts
 

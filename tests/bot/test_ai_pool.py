@@ -1,5 +1,5 @@
-"""The strong AI's worker processes (referee/ai.py): spawned slim, they import what they run
-(the engine, ``referee.ai``), never the bot's script, discord or the database."""
+"""The strong AI's worker processes (referee/shared/ai.py): spawned slim, they import what they run
+(the engine, ``referee.shared.ai``), never the bot's script, discord or the database."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import textwrap
 from pathlib import Path
 
 import engine
-from referee.ai import AiRunner
-from referee.render_pool import slim_main
+from referee.shared.ai import AiRunner
+from referee.shared.render_pool import slim_main
 
 REPO = Path(__file__).resolve().parents[2]
 BOT_MODULES = {"discord", "db", "cogs", "aiosqlite", "aiohttp", "bot", "games", "render"}
@@ -47,7 +47,7 @@ def test_strong_workers_of_a_script_do_not_import_the_script(tmp_path: Path) -> 
         if __name__ != "__main__":
             open({str(marker)!r}, "w").write("the worker imported the script")
         import engine
-        from referee.ai import AiRunner
+        from referee.shared.ai import AiRunner
 
         async def main():
             g = engine.get_game("stella-digger")

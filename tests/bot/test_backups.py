@@ -1,4 +1,4 @@
-"""Scheduled backups (``referee.backups``): the first copy at start when none is recent, else
+"""Scheduled backups (``referee.process.backups``): the first copy at start when none is recent, else
 when the interval since the newest has passed; then every interval; only the newest
 ``BACKUP_KEEP`` kept; a failing copy is logged and tried again, never fatal."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.backups import ScheduledBackups
+from referee.process.backups import ScheduledBackups
 
 T0 = 1_800_000_000.0
 HOUR = 3600.0

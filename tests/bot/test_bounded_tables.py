@@ -6,8 +6,8 @@ import asyncio
 import gc
 from typing import Any
 
-from referee.context import Context
-from referee.discord_out import DiscordOutbox
+from cogs.discordpy.outbox import DiscordOutbox
+from referee.shared.context import Context
 
 
 class Client:
@@ -53,8 +53,8 @@ async def _take(ctx: Context, game_id: int) -> None:
 
 
 async def test_players_unreachable_by_dm_are_remembered_within_a_bound(monkeypatch: Any) -> None:
-    from referee import notify
-    from referee.outbox import MemoryOutbox
+    from referee.messages.outbox import MemoryOutbox
+    from referee.telling import notify
 
     monkeypatch.setattr(notify, "DM_FAILURES_KEPT", 3)
     out = MemoryOutbox()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import engine
 from engine.agents import get_agent
-from referee import choices, ids
+from referee.messages import choices, ids
 
 from .conftest import CARD
 

@@ -13,16 +13,17 @@ import yarl
 from discord import app_commands
 
 import bot as bot_module
-from bot import StellaBot
+import games
+from bot import RefereeBot
 from cogs import components
 from cogs.admin import Admin
-from cogs.common import DECISION_STANDS, SOMETHING_WRONG, StellaTree, report_error
+from cogs.common import DECISION_STANDS, SOMETHING_WRONG, RefereeTree, report_error
+from cogs.discordpy.panels import GameComponent, build_view
+from cogs.own_group import own_group
 from cogs.play import legal
 from engine import NotYourTurn
-from games.stella_digger.commands import Stella
-from referee import ids
-from referee.outbox import MemoryOutbox
-from referee.panels import GameComponent, build_view
+from referee.messages import ids
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import (
@@ -40,23 +41,26 @@ from .conftest import (
 )
 from .fakes import FakeInteraction, FakeMember
 
+Stella = own_group(games.get("stella-digger"))  # the /stella group
+
 ann, bob = FakeMember(ANN, "Ann"), FakeMember(BOB, "Bob")
 
 
 async def test_commands_are_registered(db_path: Path, clock: Clock) -> None:
-    client = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    client = RefereeBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
     await client.prepare()
     groups = {c.name: c for c in client.tree.get_commands()}
-    assert set(groups) == {"stella", "game", "stella-admin"}
+    assert set(groups) == {"stella", "game", "game-admin", "stella-admin"}
     stella = {c.name for c in groups["stella"].commands}  # type: ignore[attr-defined]
     assert {"new", "join", "leave", "start", "addbot", "do", "status", "log", "rules", "hand",
             "stats", "target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass",
             "crystals", "lose", "capsule", "fight", "resign", "takeback"} == stella
     game = {c.name for c in groups["game"].commands}  # type: ignore[attr-defined]
     assert {"resign", "takeback", "removebot", "options", "cancel"} <= game
-    admin = {c.name for c in groups["stella-admin"].commands}  # type: ignore[attr-defined]
-    assert admin == {"abort", "skip", "replace", "undo", "export", "import", "list", "config",
-                     "move", "pause", "resume", "extend"}
+    for name in ("game-admin", "stella-admin"):  # /stella-admin: /game-admin's old name
+        admin = {c.name for c in groups[name].commands}  # type: ignore[attr-defined]
+        assert admin == {"abort", "skip", "replace", "undo", "export", "import", "list",
+                         "config", "move", "pause", "resume", "extend"}
     for group in groups.values():
         assert len(group.commands) <= 25  # type: ignore[attr-defined]
         group.to_dict(client.tree)  # a valid payload for Discord
@@ -68,11 +72,11 @@ async def test_moderator_groups_are_hidden_from_members_without_manage_server(
     """Every command group of moderators (any game's: named ``*-admin``) carries Manage
     Server as its default permissions, so Discord shows it only to those members (a server
     may grant it to a role); the players' groups stay visible to everyone."""
-    client = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    client = RefereeBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
     await client.prepare()
     payloads = {c.name: c.to_dict(client.tree) for c in client.tree.get_commands()}
     moderators = [name for name in payloads if name.endswith("-admin")]
-    assert moderators == ["stella-admin"]
+    assert moderators == ["game-admin", "stella-admin"]
     manage = discord.Permissions(manage_guild=True).value
     for name, payload in payloads.items():
         expected = manage if name in moderators else None
@@ -103,7 +107,7 @@ async def test_the_error_handler(referee: Referee, caplog: pytest.LogCaptureFixt
 async def run_command(command: Any, cog: Any, it: FakeInteraction, **kwargs: Any) -> str:
     """Call a command's callback like the tree does, errors through the one handler."""
     try:
-        await StellaTree.interaction_check(None, it)  # type: ignore[arg-type]  # as the tree does
+        await RefereeTree.interaction_check(None, it)  # type: ignore[arg-type]  # as the tree does
         await command.callback(cog, it, **kwargs)
     except Exception as exc:
         await report_error(it, exc)
@@ -231,7 +235,7 @@ def test_build_view_uses_dynamic_items() -> None:
     import asyncio
 
     async def make() -> discord.ui.View:
-        from referee.lobby import lobby_panel
+        from referee.desks.lobby import lobby_panel
 
         return build_view(lobby_panel(3))
 

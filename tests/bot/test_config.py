@@ -2,18 +2,39 @@ from pathlib import Path
 
 import pytest
 
-from referee.config import Settings
+from referee.process.config import Settings
 
 
-def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL"):
         monkeypatch.delenv(name, raising=False)
     s = Settings(_env_file=None)  # type: ignore[call-arg]
     assert s.token is None
-    assert s.database_path == Path("stella.sqlite3")
+    assert s.database_path == Path("mining-referee.sqlite3")
     assert s.discord_guild_id is None
     assert s.log_level == "INFO"
     assert s.default_turn_hours == 24
+
+
+
+def test_the_default_database_under_its_old_name_is_kept(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    """A bot made before the rename keeps its games: ``stella.sqlite3`` in the working
+    directory is used while no ``mining-referee.sqlite3`` is there, and said once at start."""
+    from referee.process.config import old_default_database
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_PATH", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    (tmp_path / "stella.sqlite3").write_bytes(b"")
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.database_path == Path("stella.sqlite3") and old_default_database(s) == s.database_path
+    named = Settings(_env_file=None, database_path=Path("stella.sqlite3"))  # type: ignore[call-arg]
+    assert old_default_database(named) is None  # chosen, not defaulted: nothing to say
+    (tmp_path / "mining-referee.sqlite3").write_bytes(b"")
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.database_path == Path("mining-referee.sqlite3") and old_default_database(s) is None
 
 
 def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:

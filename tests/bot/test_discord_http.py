@@ -1,4 +1,4 @@
-"""referee/discord_http.py: discord.py's idle-bucket sweep runs now and then, not at every new
+"""cogs/discordpy/http.py: discord.py's idle-bucket sweep runs now and then, not at every new
 rate-limit bucket (one per route and channel)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import asyncio
 import discord
 import pytest
 
-from referee.discord_http import sweep_buckets_now_and_then
+from cogs.discordpy.http import sweep_buckets_now_and_then
 
 
 async def test_new_buckets_no_longer_scan_every_bucket(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""referee.event_loop: the bot runs on uvloop where it is installed, on asyncio's loop when told
+"""referee.process.event_loop: the bot runs on uvloop where it is installed, on asyncio's loop when told
 (EVENT_LOOP=asyncio) or when uvloop is missing, and refuses EVENT_LOOP=uvloop without it."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from referee import event_loop
-from referee.config import Settings
+from referee.process import event_loop
+from referee.process.config import Settings
 
 
 async def _which() -> str:

@@ -1,4 +1,4 @@
-"""The write-through cache of running games (``referee.cache``): after every change made by the
+"""The write-through cache of running games (``referee.shared.cache``): after every change made by the
 referee, what it keeps is what the database holds, and a decision reads nothing from the
 database."""
 
@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from db import Database
-from referee import choices
-from referee.cache import CachingDatabase
+from referee.messages import choices
 from referee.service import Referee
+from referee.shared.cache import CachingDatabase
 
 from .conftest import ANN, CHANNEL, GUILD, MOD, owed, two_players
 
@@ -128,7 +128,7 @@ async def test_a_timer_change_and_a_replaced_seat_are_not_served_stale(referee: 
 
 
 async def test_the_cache_is_bounded() -> None:
-    from referee.cache import GameCache
+    from referee.shared.cache import GameCache
 
     cache = GameCache(limit=3)
     for game_id in range(10):

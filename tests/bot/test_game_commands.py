@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot import StellaBot
+from bot import RefereeBot
 from cogs.game import GameGroup, parse_options
 from referee.errors import Refusal
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CHANNEL, STRANGER, Clock, settings
@@ -28,7 +28,7 @@ def _options(payload: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def test_game_group_within_discord_limits(db_path: Path, clock: Clock) -> None:
-    client = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    client = RefereeBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
     await client.prepare()
     top = client.tree.get_commands()
     assert len(top) <= 100

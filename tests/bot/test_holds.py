@@ -7,7 +7,7 @@ from db import holds as holds_db
 from db import notified as notified_db
 from db.holds import HoldReason
 from referee.errors import WrongPhase
-from referee.outbox import Failure, MemoryOutbox
+from referee.messages.outbox import Failure, MemoryOutbox
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CHANNEL, MOD, Clock, lobby, owed, started, two_players
@@ -26,7 +26,7 @@ async def test_a_refused_prompt_is_not_recorded_as_posted(referee: Referee, cloc
     assert game.thread_id is not None
     out.refusals[game.thread_id] = Failure.PERMISSION  # 50013 on everything in the thread
     await referee.sessions.decide(game.id, user, "target B1")
-    await referee.idle()  # the prompt is tried after the reply (referee.tell)
+    await referee.idle()  # the prompt is tried after the reply (referee.messages.tell)
     table = await referee.sessions.running(game.id)
     posted, _ = await notified_db.last_told(referee.db, game.id)
     assert posted != table.version  # the lost prompt is not counted as posted

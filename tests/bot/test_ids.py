@@ -1,7 +1,7 @@
 import pytest
 
-from referee import ids
 from referee.errors import Malformed
+from referee.messages import ids
 
 
 def test_turn_id_round_trip() -> None:

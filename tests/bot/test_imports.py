@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engine.stella_digger.components import ALL_CARDS, COLOURS
-from referee import imports
+from referee.desks import imports
 from referee.errors import Refusal
 from referee.service import Referee
 

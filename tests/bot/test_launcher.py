@@ -1,4 +1,4 @@
-"""The standby launcher (``referee.launcher``) takes over exactly the shards whose holder is
+"""The standby launcher (``referee.process.launcher``) takes over exactly the shards whose holder is
 gone: a lease that ran out, or one whose process on this machine ended; not a live one, not a
 shard stopped cleanly (its lease freed), not a shard outside its SHARD_IDS."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from db import Database, lease
 from db.process_id import ProcessId, this_process
-from referee.launcher import Launcher
+from referee.process.launcher import Launcher
 
 from .conftest import settings
 
@@ -30,7 +30,7 @@ async def test_a_standby_takes_only_the_shards_whose_holder_is_gone(
     await lease.claim(db, "stopped", ELSEWHERE, ttl=45, now=NOW, shard=3, shards=5)
     await lease.release(db, "stopped", 3)  # a clean stop: not a machine that died
     await lease.claim(db, "not-mine", ELSEWHERE, ttl=45, now=NOW - 60, shard=4, shards=5)
-    monkeypatch.setattr("referee.launcher.time.time", lambda: NOW)
+    monkeypatch.setattr("referee.process.launcher.time.time", lambda: NOW)
     standby = Launcher(settings(shards=5, shard_ids="0,1,2,3", standby=True), Path("bot.py"), [])
     started: list[int] = []
     monkeypatch.setattr(standby, "start", started.append)

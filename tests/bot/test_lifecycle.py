@@ -9,8 +9,8 @@ import pytest
 from db import lifecycle as lifecycle_db
 from engine import Event
 from engine.core.game import default_reveals, reveals
-from referee import ids
 from referee.errors import NotAllowed, NotAPlayer, Refusal, WrongPhase
+from referee.messages import ids
 from referee.service import Referee
 
 from .conftest import (

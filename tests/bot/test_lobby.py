@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee import ids
 from referee.errors import NotAllowed, Refusal, WrongPhase
-from referee.outbox import MemoryOutbox
+from referee.messages import ids
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CHANNEL, CY, GUILD, STRANGER, lobby, thread_posts
@@ -100,7 +100,7 @@ async def test_no_thread_no_game(db, clock) -> None:  # type: ignore[no-untyped-
 
 async def test_open_lobbies_are_capped_per_member_and_per_channel(referee: Referee) -> None:
     """30 /stella new by one member made 30 lobbies and threads (issue 10)."""
-    from referee.lobby import LOBBIES_PER_CHANNEL, LOBBIES_PER_MEMBER
+    from referee.desks.lobby import LOBBIES_PER_CHANNEL, LOBBIES_PER_MEMBER
 
     async def new(host: int, channel: int = CHANNEL) -> None:
         await referee.lobby.open(guild_id=GUILD, channel_id=channel, host_id=host, host_name="X")

@@ -41,8 +41,8 @@ def test_json_lines_name_the_game_and_the_server() -> None:
     import io
     import json
 
-    from referee import origin
-    from referee.log_fields import working_on
+    from referee.shared import origin
+    from referee.shared.log_fields import working_on
 
     stream = io.StringIO()
     handler = bot.log_handler((1, 2), "json")

@@ -1,4 +1,4 @@
-"""The event loop's stall monitor (referee/looplag.py, issue 25): a stall over 250 ms is logged
+"""The event loop's stall monitor (referee/process/looplag.py, issue 25): a stall over 250 ms is logged
 with the task that held the loop, the longest is kept for the benchmark's report."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from referee.looplag import SUMMARY, Holder, LoopLag
+from referee.process.looplag import SUMMARY, Holder, LoopLag
 
 from .conftest import Clock
 
@@ -20,7 +20,7 @@ def test_a_stall_is_logged_with_what_the_watchdog_saw_holding_the_loop(
     seen = Holder("task 'advance-12' (Sessions.advance)", "sessions.py:480 in _automatic")
     monitor = LoopLag(threshold=0.25, interval=0.05, clock=clock, holder=lambda: seen)
     monitor.last = monitor.started = clock()
-    caplog.set_level(logging.INFO, "referee.looplag")
+    caplog.set_level(logging.INFO, "referee.process.looplag")
     clock.advance(0.05)
     assert monitor.look() is None and monitor.tick() is None  # on time
     clock.advance(0.25)
@@ -43,7 +43,7 @@ def test_a_stall_is_logged_with_what_the_watchdog_saw_holding_the_loop(
 
 async def test_the_real_watchdog_names_the_task_that_blocks_the_loop(
         caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING, "referee.looplag")
+    caplog.set_level(logging.WARNING, "referee.process.looplag")
     monitor = LoopLag(threshold=0.25, interval=0.02)
     monitor.start()
     try:

@@ -1,4 +1,4 @@
-"""``/healthz`` and ``/metrics`` (``referee.metrics_server``): 200 ``ok`` while healthy, 503
+"""``/healthz`` and ``/metrics`` (``referee.process.metrics_server``): 200 ``ok`` while healthy, 503
 with every reason otherwise (the bot's own, and an event loop held too long); the metrics in
 Prometheus' format with the gauges read at the scrape; REST routes as labels without ids or
 tokens; Discord's invalid requests counted as Discord counts them."""
@@ -10,9 +10,9 @@ import time
 
 import aiohttp
 
-from referee import metrics
-from referee.looplag import LoopLag
-from referee.metrics_server import MetricsServer, loop_problem
+from referee.process import metrics
+from referee.process.looplag import LoopLag
+from referee.process.metrics_server import MetricsServer, loop_problem
 
 
 def free_port() -> int:

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from referee import choices
 from referee.errors import NotAllowed, Refusal
+from referee.messages import choices
 from referee.service import Referee
 
 from .conftest import (
@@ -66,7 +66,7 @@ async def test_skip_applies_the_default(referee: Referee) -> None:
     game = await two_players(referee)
     user, player, table = await owed(referee, game.id)
     done = await referee.moderation.skip(game.id, MOD)
-    await referee.idle()  # the thread is told after the reply (referee.tell)
+    await referee.idle()  # the thread is told after the reply (referee.messages.tell)
     assert done == str(referee.ctx.game.default(table.state))
     log = await referee.db.get_log(game.id)
     assert [(d.player_id, d.source, d.by_user_id) for d in log] == [(player, "admin", MOD)]

@@ -3,7 +3,10 @@ unbounded name, wherever a name is written (issue 10)."""
 
 from __future__ import annotations
 
-from referee.names import NAME_MAX, clean, shown
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.messages.names import NAME_MAX, clean, shown
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CY, lobby, owed, thread_posts
@@ -85,3 +88,20 @@ async def test_role_and_channel_mentions_in_names_stay_text(referee: Referee) ->
         assert raw not in everything.replace("\\", ""), raw
     for text in (shown("<@&1>"), shown("<#1>"), shown("</cmd:1>"), shown("<t:1>"), shown("<a:x:1>")):
         assert text[1] == "\u200b"  # a zero-width space after "<": no mention, no link
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab @!&#-_*~|`>[]()<>:/\\\n0123456789everyonhttps."),
+               max_size=60))
+def test_the_escapes_are_discords(text: str) -> None:
+    """``referee.messages.names`` escapes as discord.py does, without importing it."""
+    from discord.utils import escape_markdown, escape_mentions
+
+    from referee.messages import names
+
+    assert names.escape_markdown(text) == escape_markdown(text)
+    assert names.escape_mentions(text) == escape_mentions(text)
+    for sample in ("**hi** _x_ [a](https://b.c/d_e) <https://q/_>", "@everyone @here",
+                   "<@123456789012345678> @&12345678901234567890 > quote\n# head\n - item"):
+        assert names.escape_markdown(sample) == escape_markdown(sample)
+        assert names.escape_mentions(sample) == escape_mentions(sample)

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from db import Game
-from referee import ids
 from referee.errors import StalePrompt
-from referee.outbox import MemoryOutbox
+from referee.messages import ids
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 from tests.mining_colony.referee.test_mining_colony_referee import colony_game
 from tests.platform.conftest import SEALED, register_sealed_bid, unregister_sealed_bid

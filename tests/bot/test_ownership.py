@@ -1,4 +1,4 @@
-"""The bot holds its database (``referee.ownership`` over ``db.lease``): a second bot on the file
+"""The bot holds its database (``referee.process.ownership`` over ``db.lease``): a second bot on the file
 is refused while the lease is live; one that lost the lease (it froze, its lease ran out, another
 process took over) stops acting on games at once and says so loudly."""
 
@@ -9,19 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from bot import StellaBot
+from bot import RefereeBot
 from cogs.common import referee_of
 from db import lease
 from db.lease import DatabaseInUse
 from referee.errors import Refusal
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 
 from .conftest import ANN, CHANNEL, Clock, settings, two_players
 from .fakes import FakeInteraction, FakeMember
 
 
-def bot(db_path: Path, clock: Clock) -> StellaBot:
-    return StellaBot(settings(database_path=db_path, owner_lease_seconds=30,
+def bot(db_path: Path, clock: Clock) -> RefereeBot:
+    return RefereeBot(settings(database_path=db_path, owner_lease_seconds=30,
                               owner_renew_seconds=10), outbox=MemoryOutbox(), clock=clock)
 
 

@@ -10,12 +10,12 @@ import pytest
 
 import engine
 import games
+from cogs.discordpy.panels import build_view, rows
 from engine import GAMES, game_module
 from engine.core.rng import Rng, seed_state
-from referee import choices
-from referee.choices import Button, Option, Panel, Select
-from referee.lobby import lobby_panel
-from referee.panels import build_view, rows
+from referee.desks.lobby import lobby_panel
+from referee.messages import choices
+from referee.messages.choices import Button, Option, Panel, Select
 
 
 class _Holder:

@@ -11,9 +11,9 @@ from typing import Any
 
 from discord import app_commands
 
-from bot import StellaBot
-from referee import texts
-from referee.outbox import MemoryOutbox
+from bot import RefereeBot
+from referee.messages import texts
+from referee.messages.outbox import MemoryOutbox
 
 from .conftest import Clock, settings
 
@@ -32,7 +32,7 @@ def options(commands: Any, path: str = "") -> Iterator[tuple[str, str, str]]:
 
 
 async def test_every_command_option_has_a_description(db_path: Path, clock: Clock) -> None:
-    client = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    client = RefereeBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
     await client.prepare()
     found = list(options(client.tree.get_commands()))
     assert len(found) > 20

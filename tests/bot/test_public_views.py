@@ -1,4 +1,4 @@
-"""``referee.public.PublicViews``: a state's public view and tag are built once, a new state
+"""``referee.messages.public.PublicViews``: a state's public view and tag are built once, a new state
 (or a new version) gets its own, and the memory is bounded."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 import engine
-from referee import ids
-from referee.public import PublicViews
+from referee.messages import ids
+from referee.messages.public import PublicViews
 
 G = engine.get_game("stella-digger")
 

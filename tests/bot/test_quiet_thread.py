@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee import ids
-from referee.outbox import MemoryOutbox
+from referee.messages import ids
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CHANNEL, lobby, owed, thread_posts, two_players

@@ -1,4 +1,4 @@
-"""Pictures drawn in worker processes (referee/render_pool.py, render/worker.py): the same bytes
+"""Pictures drawn in worker processes (referee/shared/render_pool.py, render/worker.py): the same bytes
 as in this process, slim workers, a thread when the pool is broken or off or the function cannot
 be sent, a bounded backlog, a clean shutdown, and no worker left behind by a killed bot."""
 
@@ -18,7 +18,7 @@ import pytest
 
 import games
 from benchmarks.render import seeded_view
-from referee.render_pool import RenderPool
+from referee.shared.render_pool import RenderPool
 from render import worker
 from render.stella_digger import board as render
 
@@ -81,7 +81,7 @@ def test_workers_of_a_script_do_not_import_the_script(tmp_path: Path) -> None:
         sys.path.insert(0, {str(REPO)!r})
         if __name__ != "__main__":
             open({str(marker)!r}, "w").write("the worker imported the script")
-        from referee.render_pool import RenderPool
+        from referee.shared.render_pool import RenderPool
         from render import worker
 
         async def main():
@@ -155,7 +155,7 @@ def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
     script.write_text(textwrap.dedent(f"""
         import asyncio, os, signal, sys
         sys.path.insert(0, {str(REPO)!r})
-        from referee.render_pool import RenderPool
+        from referee.shared.render_pool import RenderPool
         from render import worker
 
         async def main():

@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from bot import StellaBot
-from referee.outbox import MemoryOutbox
+from bot import RefereeBot
+from referee.messages.outbox import MemoryOutbox
 
 from .conftest import ANN, BOB, Clock, lobby, owed, settings, two_players
 
 
 async def test_restart_continues_games_and_timers(db_path: Path, clock: Clock) -> None:
     out = MemoryOutbox()
-    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    first = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await first.prepare()
     assert first.referee is not None
     game = await two_players(first.referee)
@@ -23,7 +23,7 @@ async def test_restart_continues_games_and_timers(db_path: Path, clock: Clock) -
     await first.close()
 
     clock.advance(3 * 86400)  # the bot was down past the deadline
-    second = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    second = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await second.prepare()
     ref = second.referee
     assert ref is not None
@@ -69,7 +69,7 @@ def _seed_where_the_ai_starts() -> int:
 
 async def test_restart_resumes_ai_turns(db_path: Path, clock: Clock) -> None:
     out = MemoryOutbox()
-    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    first = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await first.prepare()
     ref = first.referee
     assert ref is not None
@@ -77,7 +77,7 @@ async def test_restart_resumes_ai_turns(db_path: Path, clock: Clock) -> None:
     await ref.lobby.start(game.id, ANN, seed=_seed_where_the_ai_starts())
     await first.close()  # before the AI had its turn (its task is cancelled)
 
-    second = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    second = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await second.prepare()
     assert second.referee is not None
     await second.referee.resume()
@@ -90,7 +90,7 @@ async def test_restart_resumes_ai_turns(db_path: Path, clock: Clock) -> None:
 
 
 async def test_two_games_at_once_in_one_server(db_path: Path, clock: Clock) -> None:
-    bot = StellaBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    bot = RefereeBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
     await bot.prepare()
     assert bot.referee is not None
     a = await two_players(bot.referee)
@@ -103,7 +103,7 @@ async def test_two_games_at_once_in_one_server(db_path: Path, clock: Clock) -> N
 
 async def test_a_prompt_lost_in_a_crash_is_posted_again(db_path: Path, clock: Clock) -> None:
     out = MemoryOutbox()
-    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    first = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await first.prepare()
     assert first.referee is not None
     game = await two_players(first.referee)
@@ -113,7 +113,7 @@ async def test_a_prompt_lost_in_a_crash_is_posted_again(db_path: Path, clock: Cl
     posts = out.threads[game.thread_id]
     count = len(posts)
 
-    second = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    second = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await second.prepare()
     assert second.referee is not None
     await second.referee.resume()
@@ -132,7 +132,7 @@ async def test_a_prompt_lost_in_a_crash_is_posted_again(db_path: Path, clock: Cl
     assert len(posts) == count
     dms = {u: len(m) for u, m in out.dms.items()}
 
-    third = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    third = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await third.prepare()
     assert third.referee is not None
     await third.referee.resume()
@@ -149,7 +149,7 @@ async def test_a_prompt_lost_in_a_crash_is_posted_again(db_path: Path, clock: Cl
             assert all(card in out.dms[seat.user_id][-1].text for card in held[seat.player_id])
     # a fourth start: nothing left to catch up
     await third.close()
-    fourth = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    fourth = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await fourth.prepare()
     assert fourth.referee is not None
     await fourth.referee.resume()
@@ -162,7 +162,7 @@ async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt
     """The bot died after a decision, before posting the next prompt, and stayed down past the
     next deadline: the caught-up prompt shows the grace deadline, and no reminder doubles it."""
     out = MemoryOutbox()
-    first = StellaBot(settings(database_path=db_path), outbox=out, clock=clock)
+    first = RefereeBot(settings(database_path=db_path), outbox=out, clock=clock)
     await first.prepare()
     assert first.referee is not None
     game = await two_players(first.referee)
@@ -178,7 +178,7 @@ async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt
     count = len(posts)
 
     clock.advance(2 * 86400)
-    second = StellaBot(settings(database_path=db_path, restart_grace_minutes=30), outbox=out,
+    second = RefereeBot(settings(database_path=db_path, restart_grace_minutes=30), outbox=out,
                        clock=clock)
     await second.prepare()
     ref = second.referee
@@ -199,7 +199,7 @@ async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt
 
 async def test_the_thread_memory_is_the_same_after_a_restart(db_path: Path, clock: Clock) -> None:
     """What the notifier keeps about each thread (the prompt to edit next and whom it pinged,
-    who owed, each player's catch-up, the lobby message, a run in progress: ``referee.memory``)
+    who owed, each player's catch-up, the lobby message, a run in progress: ``referee.telling.memory``)
     is written through and is exactly the same in a new referee on the same database."""
     from db import Database
     from referee.service import Referee

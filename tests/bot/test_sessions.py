@@ -7,8 +7,8 @@ import asyncio
 import pytest
 
 from engine import IllegalDecision, NotationError, NotYourTurn
-from referee import choices, ids
 from referee.errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
+from referee.messages import choices, ids
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CARD, STRANGER, T0, lobby, owed, thread_posts, two_players
@@ -42,7 +42,7 @@ async def test_a_decision_is_committed_before_the_reply(referee: Referee) -> Non
     assert done == "target B1"
     log = await referee.db.get_log(game.id)  # stored before the reply...
     assert [(d.player_id, d.text) for d in log] == [(player, "target B1")]
-    await referee.idle()  # ...and the thread is told after it (referee.tell)
+    await referee.idle()  # ...and the thread is told after it (referee.messages.tell)
     log = await referee.db.get_log(game.id)
     assert [(d.player_id, d.text, d.source, d.by_user_id) for d in log] == \
         [(player, "target B1", "player", user)]

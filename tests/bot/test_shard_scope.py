@@ -1,4 +1,4 @@
-"""A shard process acts only on its own shard's games (``referee.shards.owns``): two shard
+"""A shard process acts only on its own shard's games (``referee.process.shards.owns``): two shard
 referees on one database, a game and a lobby in a guild of each shard; deadlines, prompt
 retries and lobby expiry of the other shard's guild are left to that shard's process."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from db import holds as holds_db
 from db.holds import HoldReason
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CHANNEL, Clock, settings

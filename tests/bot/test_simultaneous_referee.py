@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from db import Database, Game
 from engine import IllegalDecision, NotYourTurn
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 from tests.platform.conftest import SEALED, register_sealed_bid, unregister_sealed_bid
 
@@ -72,7 +72,7 @@ async def test_a_sealed_answer_stays_hidden_until_the_reveal(referee: Referee) -
     game = await sealed_game(referee)
     out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
     await referee.sessions.decide(game.id, ANN, "bid 5 8")
-    await referee.idle()  # what it tells goes out after the reply (referee.tell)
+    await referee.idle()  # what it tells goes out after the reply (referee.messages.tell)
     log = await referee.db.get_log(game.id)
     assert log[-1].sealed and log[-1].text == "bid 5 8"
     assert "5 8" not in everything_but(out, game, ANN)

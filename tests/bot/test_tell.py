@@ -1,4 +1,4 @@
-"""``referee.tell``: what a committed change means for the thread is told after the reply, in
+"""``referee.messages.tell``: what a committed change means for the thread is told after the reply, in
 commit order per game, games side by side, with a bounded backlog and replies first."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from referee.outbox import Delivery, MemoryOutbox, Post
+from referee.messages.outbox import Delivery, MemoryOutbox, Post
+from referee.messages.tell import Teller
 from referee.service import Referee
-from referee.tell import Teller
 
 from .conftest import owed, settings, two_players
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from db import Database
-from referee.outbox import MemoryOutbox
-from referee.retry import RETRY_MAX
+from referee.messages.outbox import MemoryOutbox
+from referee.process.retry import RETRY_MAX
 from referee.service import Referee
 
 from .conftest import Clock, owed, settings, thread_posts, two_players

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee import choices
+from referee.messages import choices
 from referee.service import Referee
 
 from .conftest import ANN, BOB, Clock, owed, thread_posts, two_players

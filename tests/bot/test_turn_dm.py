@@ -5,7 +5,7 @@ closed DM is told in the thread once, without a ping."""
 
 from __future__ import annotations
 
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 
 from .conftest import ANN, BOB, CARD, GUILD, lobby, thread_posts

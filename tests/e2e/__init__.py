@@ -1,4 +1,4 @@
-"""End-to-end tests: the real bot (``bot.StellaBot``, unmodified) plays whole games against the
+"""End-to-end tests: the real bot (``bot.RefereeBot``, unmodified) plays whole games against the
 fake Discord of ``tests/fakediscord`` on 127.0.0.1, every decision sent as a real interaction.
 
 ``world`` builds the server and starts bots, ``driver`` plays games as the users (buttons,

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine import get_game
 from games import get
-from referee.choices import ordered, words
+from referee.messages.choices import ordered, words
 from tests.fakediscord import state as st
 
 from .driver import DONE, select_of, split_id
@@ -89,7 +89,7 @@ class ColonyTable:
                 return state, []
             # the AI seats answer first: their seeds follow the version, so the game's path
             # stays the same from run to run (a human's prompt would stay good anyway:
-            # referee.stale, tests/bot/test_owed_prompts.py)
+            # referee.deciding.stale, tests/bot/test_owed_prompts.py)
             if owed and owed == everyone and self.prompt_for(state.version) is not None:
                 return state, owed
             if loop.time() > end:

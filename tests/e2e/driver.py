@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db import Database, Decision, Game, GameStatus
-from referee.choices import ordered, words
+from referee.messages.choices import ordered, words
 from tests.fakediscord import FakeDiscord, InteractionHandle
 from tests.fakediscord import state as st
 from tests.fakediscord.discordpy import drain_discord_tasks
@@ -385,7 +385,7 @@ class GameDriver:
 
     async def told(self) -> None:
         """Wait until an in-process bot has told everything (the thread and the hands are
-        told after the player's reply: ``referee.tell``); a subprocess bot is waited for by
+        told after the player's reply: ``referee.messages.tell``); a subprocess bot is waited for by
         what the test looks for next (``prompt``, ``fake.wait_for``)."""
         await drain_discord_tasks()
         for bot in self.world.bots:

@@ -4,7 +4,7 @@
 ``world``: the fake Discord (started, discord.py pointed at it, ERROR logs fail the test,
 3-second interaction deadline) with a server, players, a stranger and a moderator.
 ``db``: a second connection to the bot's database, to read what the bot stored.
-``stella``: ``await stella()`` starts a new ``StellaBot`` on that database.
+``stella``: ``await stella()`` starts a new ``RefereeBot`` on that database.
 ``holding_world``: a world on ``HoldingFakeDiscord`` (hold a request to SIGKILL a subprocess bot
 at that exact point).
 """
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest_asyncio
 
-from bot import StellaBot
+from bot import RefereeBot
 from db import Database
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.discordpy import point_discord_py_at
@@ -42,8 +42,8 @@ async def db(world: World) -> AsyncIterator[Database]:
 
 
 @pytest_asyncio.fixture
-async def stella(world: World, start_bot: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[StellaBot]]:
-    async def start(**settings: Any) -> StellaBot:
+async def stella(world: World, start_bot: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[RefereeBot]]:
+    async def start(**settings: Any) -> RefereeBot:
         return await launch(world, start_bot, **settings)
 
     return start

@@ -3,7 +3,7 @@ decision is applied once; the other click is told, privately, that it came too l
 
 from __future__ import annotations
 
-from referee.choices import ordered
+from referee.messages.choices import ordered
 
 from .driver import DONE, GameDriver, Policy, answer, select_of, split_id, turn_ids
 from .helpers import advance_until, owes, settle

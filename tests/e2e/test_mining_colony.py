@@ -22,13 +22,13 @@ pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 def seeded(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The game's seed (the lobby draws it with ``secrets``), so each game is the same."""
     def seed(value: int) -> None:
-        monkeypatch.setattr("referee.lobby.secrets.randbits", lambda _bits: value)
+        monkeypatch.setattr("referee.desks.lobby.secrets.randbits", lambda _bits: value)
     return seed
 
 
 async def finish(world: World, db: Any, table: ColonyTable) -> dict[str, int]:
     await table.play()
-    await settle(world)  # the last decision's posts go out after its reply (referee.tell)
+    await settle(world)  # the last decision's posts go out after its reply (referee.messages.tell)
     state = await table.state()
     assert state.ended and await table.status() == "finished"
     log = await db.get_log(table.game_id)

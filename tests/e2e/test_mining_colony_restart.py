@@ -121,7 +121,7 @@ async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path
 
 async def test_sigkill_while_both_owe_their_bid(holding_world: Any, tmp_path: Any) -> None:
     """Killed (SIGKILL) while idle at the start of a bid round, after its prompt pinged both
-    players: the restarted bot goes on as if it had not stopped (``referee.memory``). Ann bids
+    players: the restarted bot goes on as if it had not stopped (``referee.telling.memory``). Ann bids
     with the prompt's controls posted before the kill; the same prompt is edited (Bob still owes
     his bid: no second message) and Bob, already pinged for this round, is not pinged again."""
     world = holding_world

@@ -10,8 +10,8 @@ import asyncio
 
 import pytest
 
+from cogs.discordpy.operator import PERMISSIONS
 from db import Database, lease
-from referee.operator import PERMISSIONS
 
 from .proc import DATABASE_IN_USE, BotProcess, identified
 

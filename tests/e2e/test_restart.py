@@ -87,7 +87,7 @@ async def test_stop_and_start_again_mid_game(world, db, stella):
     driver.played.append(Played(owing, text, "button", handles))
     await driver.applied(player, text)
     # ...and the prompt the first bot posted is the one the new bot edited (it remembers it:
-    # referee.memory), down to what happened or in place for the same player deciding on: none
+    # referee.telling.memory), down to what happened or in place for the same player deciding on: none
     # of its controls from before the restart is left
     assert not set(old_ids) & set(turn_ids(current)), "stale controls left after the restart"
     assert all((split_id(cid) or (0, -1))[1] == driver.state.version for cid in turn_ids(current))
@@ -201,7 +201,7 @@ async def test_lobby_buttons_work_after_a_restart(world, db, stella):
     await stella()
     await settle(world)
     # a command (not a click on it) changes the lobby: the new bot edits the lobby message the
-    # first one posted all the same (it remembers it: referee.memory)
+    # first one posted all the same (it remembers it: referee.telling.memory)
     h = await driver.send(world.players[1], driver.thread, "stella join")
     assert "You joined" in (await answer(h)).content
     await settle(world)
@@ -216,7 +216,7 @@ async def test_lobby_buttons_work_after_a_restart(world, db, stella):
 
 async def test_sigkill_between_the_reply_and_the_thread_post(holding_world, tmp_path):
     """The player's reply goes out as soon as the decision is stored; the thread and the hands
-    are told afterwards (``referee.tell``). The fake holds the decision's first post to the
+    are told afterwards (``referee.messages.tell``). The fake holds the decision's first post to the
     thread; the player already has "Done"; the bot is killed (SIGKILL) then. A new process on
     the same database posts the prompt the kill cut off and sends the changed hands."""
     world = holding_world
@@ -259,7 +259,7 @@ async def test_sigkill_between_the_reply_and_the_thread_post(holding_world, tmp_
 
 
 async def test_a_run_and_the_prompts_go_on_after_a_restart(world, db, stella):
-    """A player chose a run of draws on their prompt ("Draw all 4": referee.runs) and the other
+    """A player chose a run of draws on their prompt ("Draw all 4": referee.messages.runs) and the other
     player owes a draw when the bot restarts. The other player's prompt, posted before the
     restart, still works; the new bot edits it down to what happened (no stale controls) and
     the run goes on: the chooser's next draw is made when it is due, without asking them."""

@@ -5,7 +5,7 @@ runs their timers); each shard holds its own lease in the database, freed when t
 from __future__ import annotations
 
 from db import Database, lease
-from referee.shards import shard_of
+from referee.process.shards import shard_of
 
 from .driver import GameDriver, Policy
 from .proc import BotProcess, identified

@@ -16,7 +16,7 @@ pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 
 def fixed_seed(monkeypatch: Any, seed: int) -> None:
     """The game's seed (the lobby draws one at random) fixed, so the game is the same each run."""
-    monkeypatch.setattr("referee.lobby.secrets.randbits", lambda _bits: seed)
+    monkeypatch.setattr("referee.desks.lobby.secrets.randbits", lambda _bits: seed)
 
 
 @pytest.mark.parametrize(("humans", "bots", "options", "seed"), [

@@ -46,7 +46,7 @@ async def test_strategy_fight_cards_stay_secret_until_the_reveal(world: Any, db:
                 seen["audited"] += 1
 
     async def watch(before: Any, player: str, text: str, mark: int) -> None:
-        await settle(world)  # what the decision tells goes out after its reply (referee.tell)
+        await settle(world)  # what the decision tells goes out after its reply (referee.messages.tell)
         state = await table.state()
         check(mark)  # up to this decision (a second commit reveals both)
         if text.startswith("fight "):

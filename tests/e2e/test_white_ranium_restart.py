@@ -4,7 +4,7 @@ message (the decision is stored, nothing is told yet), or the interaction's call
 is stored yet), and the process is killed while it waits. Started again on the same database,
 no decision is lost or applied twice, the turn goes on in the same message, and the game is
 played to its end. Killed while idle between two decisions of a turn, the restarted bot goes on
-as if it had not stopped (``referee.memory``)."""
+as if it had not stopped (``referee.telling.memory``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import games
 from db import Database
 from engine import get_game
-from referee.choices import ordered
+from referee.messages.choices import ordered
 
 from .helpers import pinged, replayed_log, thread_posts, until_told
 from .proc import BotProcess

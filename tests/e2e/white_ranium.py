@@ -19,7 +19,7 @@ from engine import get_game
 from engine.core.rng import Rng, seed_state
 from engine.white_ranium import ai
 from engine.white_ranium.board import PLACES
-from referee.choices import ordered, words
+from referee.messages.choices import ordered, words
 from tests.fakediscord import InteractionHandle
 from tests.fakediscord import state as st
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot import StellaBot
+from bot import RefereeBot
 from engine import get_game
-from referee.config import Settings
+from referee.process.config import Settings
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import state as st
 
@@ -28,7 +28,7 @@ class World:
     stranger: st.User
     moderator: st.User
     db_path: Path
-    bots: list[StellaBot] = field(default_factory=list)
+    bots: list[RefereeBot] = field(default_factory=list)
 
     def settings(self, **overrides: Any) -> Settings:
         values: dict[str, Any] = {
@@ -44,7 +44,7 @@ class World:
         return self.fake.users[str(user_id)]
 
     @property
-    def bot(self) -> StellaBot:
+    def bot(self) -> RefereeBot:
         """The bot started last."""
         return self.bots[-1]
 
@@ -65,15 +65,15 @@ def build_world(fake: FakeDiscord, db_path: Path) -> World:
 StartBot = Callable[..., Awaitable[Any]]
 
 
-async def launch(world: World, start_bot: StartBot, **settings: Any) -> StellaBot:
-    """Start a fresh ``StellaBot`` (the one ``python bot.py`` runs) on the world's database."""
-    bot = StellaBot(world.settings(**settings))
+async def launch(world: World, start_bot: StartBot, **settings: Any) -> RefereeBot:
+    """Start a fresh ``RefereeBot`` (the one ``python bot.py`` runs) on the world's database."""
+    bot = RefereeBot(world.settings(**settings))
     await start_bot(bot)
     world.bots.append(bot)
     return bot
 
 
-async def stop(world: World, bot: StellaBot) -> None:
+async def stop(world: World, bot: RefereeBot) -> None:
     """Stop a bot the way the fixtures do: drain discord.py's handler tasks, then close."""
     from tests.fakediscord.discordpy import BotRunner
 

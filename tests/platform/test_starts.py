@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine import CorruptState, get_game
-from referee.lobby import game_options
+from referee.desks.lobby import game_options
 
 GAMES = ("stella-digger", "out-of-mine", "mining-colony", "white-ranium")
 

@@ -17,9 +17,9 @@ from PIL import Image
 from db import Game
 from engine.mining_colony.bidstep import default_bid
 from games import get
-from referee import choices
 from referee.errors import Refusal
-from referee.outbox import MemoryOutbox
+from referee.messages import choices
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, Clock
 
@@ -63,7 +63,7 @@ async def pick_one(ref: Referee, game: Game, user: int, rng: random.Random) -> s
         result = await ref.sessions.pick(game.id, user, table.version, table.tag,
                                          span=rng.choice(result.options).value)
     done = await ref.sessions.decide(game.id, user, result, version=table.version, tag=table.tag)
-    await ref.idle()  # what it tells goes out after the reply (referee.tell)
+    await ref.idle()  # what it tells goes out after the reply (referee.messages.tell)
     return done
 
 

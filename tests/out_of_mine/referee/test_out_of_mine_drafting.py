@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engine.out_of_mine.components import CARDS, KINDS
-from referee import ids
 from referee.errors import Malformed, WrongPhase
+from referee.messages import ids
 from referee.service import Referee
 from tests.bot.conftest import ANN, Clock
 
@@ -149,7 +149,7 @@ async def test_the_draft_panel_picks_a_kind_then_a_placement_near_a_square(
 
 
 def test_the_draft_panel_splits_many_kinds_over_two_selects() -> None:
-    from referee import choices
+    from referee.messages import choices
 
     parts = [(f"kind-{i}", f"kind-{i}") for i in range(37)]  # C3: at most 37 kinds on a card
     words = " ".join(f"w-{i}:A{i % 5 + 1}" for i in range(9))
@@ -187,7 +187,7 @@ async def test_a_draft_of_a_listed_decision_is_checked_as_it_grows(referee: Refe
 async def test_a_draft_is_bounded_in_length_and_in_steps_a_minute(referee: Referee,
                                                                    clock: Clock) -> None:
     # issue 25: 400 steps of 5,990 characters made a 2.4 M-character draft and a 13 MB database
-    from referee.sessions import DRAFT_MAX_CHARS, DRAFT_STEPS_PER_MINUTE
+    from referee.deciding.sessions import DRAFT_MAX_CHARS, DRAFT_STEPS_PER_MINUTE
 
     game_id, ann = await opened(referee)
     await referee.sessions.draft(game_id, ANN, "dig")

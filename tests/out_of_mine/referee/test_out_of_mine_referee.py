@@ -9,7 +9,7 @@ import re
 
 from db import Game
 from engine import IllegalDecision
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, T0, Clock
 
@@ -103,7 +103,7 @@ async def test_a_whole_game_played_by_drafts_stays_private_until_each_reveal(
         await referee.sessions.decide(game.id, BOB, "open")
         await dig_by_drafts(referee, game, BOB, clock)
         await referee.sessions.confirm(game.id, BOB)  # the last commit: the reveal
-        await referee.idle()  # the thread is told after the reply (referee.tell)
+        await referee.idle()  # the thread is told after the reply (referee.messages.tell)
         assert not any(d.sealed for d in await referee.db.get_log(game.id))
         thread = out.threads[game.thread_id]  # type: ignore[index]
         assert any("revealed" in p.text for p in thread[-4:])
@@ -204,7 +204,7 @@ async def test_a_saved_draft_survives_a_restart(referee: Referee, clock: Clock,
     """The draft lives in the database: a new referee on the same file (a restart) confirms
     it with the time it was placed (R6)."""
     from db import Database
-    from referee.config import Settings
+    from referee.process.config import Settings
 
     game = await mine_game(referee, race=True)
     for user in (ANN, BOB):
@@ -232,7 +232,7 @@ async def test_the_bots_downtime_is_taken_off_the_running_clock(referee: Referee
     were charged, 11.6 s of them with the bot down)."""
     from db import Database
     from db import life as life_db
-    from referee.config import Settings
+    from referee.process.config import Settings
 
     game = await mine_game(referee, race=True)
     for user in (ANN, BOB):

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import games
 from cogs.game import GameGroup
-from games.stella_digger.commands import Stella
+from cogs.own_group import own_group
 from referee.service import Referee
 from render.stella_digger.legend import legend_png
 from tests.bot.conftest import ANN, CHANNEL
 from tests.bot.fakes import FakeInteraction, FakeMember
 from tests.bot.test_cogs import run_command
+
+Stella = own_group(games.get("stella-digger"))  # the /stella group
 
 ann = FakeMember(ANN, "Ann")
 

@@ -12,7 +12,7 @@ from typing import Any
 from db import Game
 from engine.core.rng import Rng, seed_state
 from engine.white_ranium import ai
-from referee.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, Clock
 
@@ -87,7 +87,7 @@ async def test_a_turn_is_one_message_edited_step_by_step(referee: Referee) -> No
         o = g.owed(table.state)[0]
         await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
                                       str(g.default(table.state, o.player)))
-        await referee.idle()  # told after the reply (referee.tell)
+        await referee.idle()  # told after the reply (referee.messages.tell)
     table = await referee.sessions.table(game.id)
     player = g.owed(table.state)[0].player
     user = game.seat_of_player(player).user_id
@@ -129,7 +129,7 @@ async def test_a_steal_pings_the_defender_and_nobody_else(referee: Referee) -> N
         choice = steals[0] if steals else ai.heuristic(
             g, g.view(table.state, o.player), o.player, legal, Rng(_Seed(i)))
         await referee.sessions.decide(game.id, seat.user_id, str(choice))
-        await referee.idle()  # told after the reply (referee.tell)
+        await referee.idle()  # told after the reply (referee.messages.tell)
         if steals:
             break
     defender = BOB if seat.user_id == ANN else ANN

@@ -1,0 +1,236 @@
+"""Drafts: a decision built piece by piece in private (``/game draft``), checked by the engine
+as it grows, its words timed on the player's clock, then confirmed or discarded; and the
+autocomplete of a decision typed word by word. A part of ``Sessions`` (``referee.deciding
+.sessions``, which mixes it in): it uses the table loading, the holds and ``decide`` there."""
+
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+from engine import GameError, IllegalDecision, NotYourTurn
+from referee.deciding.holds import Holds
+from referee.deciding.table import Table
+from referee.errors import Malformed, NotAPlayer, UnknownGame, WrongPhase
+from referee.messages import choices, ids
+from referee.messages.outbox import File
+from referee.shared.context import Context
+from referee.telling import images
+
+ADD, TAKE = "+", "-"  # a draft edit: add words to the saved draft, take one back
+#: the longest draft kept: five times the longest decision of any game (an Out of Mine! dig of
+#: ten tiles with its times is about 200 characters); the text typed is refused beyond it
+DRAFT_MAX_CHARS = 1000
+#: draft steps one player may make in a minute (a person places about a tile a second at most)
+DRAFT_STEPS_PER_MINUTE = 60
+
+
+def edited(text: str, saved: str | None, verb: str) -> str:
+    """The draft ``text`` asks for: itself, or an edit of the ``saved`` one (``+WORDS`` adds
+    them, after ``verb`` when nothing is saved; ``-WORD`` takes that word out, ``-`` the last);
+    WrongPhase (nothing changed) when there is nothing to take back."""
+    if text.startswith(ADD):
+        return f"{saved or verb} {text[1:].strip()}".strip()
+    if not text.startswith(TAKE):
+        return text
+    words = (saved or "").split()
+    word = text[1:].strip()
+    if len(words) < 2:
+        raise WrongPhase("Your draft has nothing to take back. Nothing changed.")
+    if not word:
+        return " ".join(words[:-1])
+    if word not in words[1:]:
+        raise WrongPhase(f"`{word}` is not in your draft. Nothing changed.")
+    at = len(words) - 1 - words[::-1].index(word)
+    return " ".join(words[:at] + words[at + 1:])
+
+
+class Drafts:
+    """The draft desk of ``Sessions`` (which sets these and defines ``running``, ``g``,
+    ``get_game`` and ``decide``)."""
+
+    ctx: Context
+    holds: Holds
+    draft_steps_per_minute: int
+    _draft_steps: dict[int, collections.deque[float]]
+
+    async def _owing(self, game_id: int, user_id: int) -> tuple[Table, str, Any]:
+        """The running table, the user's player id and what they owe now (refused if nothing)."""
+        table = await self.running(game_id)
+        seat = table.game.seat_of_user(user_id)
+        if seat is None:
+            raise NotAPlayer()
+        await self.holds.check_open(table.game)  # a gone thread, a moderator's pause: refused
+        g = self.g(table.game)
+        owed = next((o for o in g.owed(table.state) if o.player == seat.player_id), None)
+        if owed is None:
+            g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
+            raise NotYourTurn("You owe no decision now.")
+        return table, seat.player_id, owed
+
+    async def draft(self, game_id: int, user_id: int, text: str) -> str:
+        """Set the user's private draft to ``text`` (the decision typed so far, its verb
+        first), checked by the engine as it grows; the words placed since the last draft get
+        the time on the player's clock. ``+WORDS`` adds words to the saved draft (to the owed
+        decision's verb if there is none), ``-WORD`` takes that word back out and ``-`` the last
+        one. Returns what to show them (privately)."""
+        if len(text) > DRAFT_MAX_CHARS:
+            raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
+                            "changed.")
+        async with self.ctx.lock(game_id):
+            table, player, owed = await self._owing(game_id, user_id)
+            g = self.g(table.game)
+            self._draft_pace(user_id)
+            old = await self.ctx.db.get_draft(game_id, player)
+            text = edited(" ".join(text.split()), old.text if old is not None else None,
+                          owed.decision)
+            if len(text) > DRAFT_MAX_CHARS:
+                raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
+                                "changed.")
+            nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
+            timers = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
+            clock_at = timers[player].clock_at if player in timers else None
+            since = 0.0 if clock_at is None else max(0.0, self.ctx.clock() - clock_at)
+            kept = dict(old.marks) if old is not None else {}
+            words = text.split()[1:]
+            marks = {w: kept.get(w, round(since, 1)) for w in words}
+            try:
+                await self.measured(table, player, text, marks=marks)
+                ready = "It is complete: confirm it to commit it (a decision is final)."
+            except GameError as exc:
+                if not nxt:  # no next word and not complete: it leads nowhere, whatever the
+                    # decision's kind (a listed one's options only filter its legal list)
+                    raise IllegalDecision(f"`{text}` can't be completed into a legal decision "
+                                          f"now: {exc} Nothing changed.") from None
+                ready = f"Not complete yet: {exc}"
+            await self.ctx.db.save_draft(game_id, player, table.version, text, marks,
+                                         now=self.ctx.now())
+            self._draft_steps.setdefault(user_id, collections.deque()).append(self.ctx.clock())
+        present = self.ctx.present(table.game)
+        shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
+        return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
+                + (f"Next words: {shown}\n" if nxt else "")
+                + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
+                + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+
+    def _draft_pace(self, user_id: int) -> None:
+        """Refused (nothing changed) once ``user_id`` saved ``draft_steps_per_minute`` draft
+        steps in the last minute; only saved steps count."""
+        now = self.ctx.clock()
+        if len(self._draft_steps) > 10_000:  # forget who has not drafted for a minute
+            for user in [u for u, q in self._draft_steps.items() if not q or q[-1] <= now - 60]:
+                del self._draft_steps[user]
+        steps = self._draft_steps.get(user_id)
+        while steps and steps[0] <= now - 60:
+            steps.popleft()
+        if steps is not None and len(steps) >= self.draft_steps_per_minute:
+            wait = max(1, int(steps[0] + 60 - now + 0.999))
+            raise WrongPhase(f"You changed your draft {len(steps)} times in the last minute: "
+                             f"wait {wait} s before the next change. Nothing changed.")
+
+    async def draft_panel(self, game_id: int, user_id: int) -> choices.Panel | None:
+        """The controls under the user's draft: a select of the parts of the next word (the
+        game's presentation groups the legal next words, a tile kind of the card, say) and a
+        button to take back each of its words (None: nothing to offer)."""
+        table, player, owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        if draft is None:
+            return None
+        parts: list[tuple[str, str]] = []
+        if not owed.listed:
+            try:
+                words = self.g(table.game).options(table.state, player, draft.text)
+            except GameError:
+                words = []
+            parts = self.ctx.present(table.game).draft_parts(words)
+        return choices.draft_panel(game_id, table.version, table.tag, draft.text, parts)
+
+    async def draft_part(self, game_id: int, user_id: int, part: str
+                         ) -> tuple[str, choices.Panel]:
+        """A part picked under the user's draft (``part``: a tile kind, or a kind and the
+        square pointed at, say): its legal next words after the saved draft, nearest first, as
+        a short list to add one from, with the points to narrow it by. Nothing changes."""
+        if not ids.VALUE.fullmatch(part or ""):
+            raise Malformed("That choice is malformed. Nothing changed.")
+        table, player, owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        text = draft.text if draft is not None else owed.decision
+        words = self.g(table.game).options(table.state, player, text, part=part)
+        present = self.ctx.present(table.game)
+        panel = choices.part_panel(game_id, table.version, table.tag, part, words,
+                                   present.draft_points(part, words))
+        if not words:
+            return f"Nothing of `{part}` fits your draft now. Nothing changed.", panel
+        shown = f"the {choices.MAX_OPTIONS} nearest of {len(words)}" \
+            if len(words) > choices.MAX_OPTIONS else f"all {len(words)}"
+        return (f"Where `{part}` can go next ({shown}; only you see this): pick one to add it "
+                "to your draft, or point at a square to list the ones near it.", panel)
+
+    async def draft_picture(self, game_id: int, user_id: int) -> File | None:
+        """The picture of the user's saved draft from their own view (None: no draft, or the
+        game draws none), for their eyes only."""
+        table, player, _owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        if draft is None:
+            return None
+        view = self.g(table.game).view(table.state, player)
+        return await images.draft_png(self.ctx.present(table.game), view, player, draft.text,
+                                      game_id)
+
+    async def after_picture(self, game_id: int, user_id: int) -> File | None:
+        """The picture the user gets privately with the reply to their decision (the game's
+        ``after_png``, from their own view); None if the game draws none or is not running."""
+        game = await self.get_game(game_id)
+        if not self.ctx.present(game).draws_after:
+            return None
+        try:
+            table = await self.running(game_id, game)
+        except (UnknownGame, WrongPhase):
+            return None
+        seat = table.game.seat_of_user(user_id)
+        if seat is None:
+            return None
+        view = self.g(table.game).view(table.state, seat.player_id)
+        return await images.after_png(self.ctx.present(table.game), view, seat.player_id,
+                                      game_id)
+
+    async def confirm(self, game_id: int, user_id: int) -> str:
+        """Commit the user's saved draft (the referee stamps what it measures)."""
+        table, player, _owed = await self._owing(game_id, user_id)
+        draft = await self.ctx.db.get_draft(game_id, player)
+        if draft is None:
+            present = self.ctx.present(table.game)
+            raise WrongPhase(f"You have no draft: build one with `{present.cmd('draft')}`.")
+        return await self.decide(game_id, user_id, draft.text)
+
+    async def discard(self, game_id: int, user_id: int) -> None:
+        table, player, _owed = await self._owing(game_id, user_id)
+        await self.ctx.db.drop_draft(game_id, player)
+
+    async def complete(self, game_id: int, user_id: int, current: str) -> list[str]:
+        """Autocomplete of a decision typed word by word: ``current`` with each legal next
+        word (the engine's ``options``), for a player who owes a decision; [] otherwise.
+        ``+...`` completes words to add to the saved draft, ``-`` offers its words to take back."""
+        try:
+            table, player, owed = await self._owing(game_id, user_id)
+            g = self.g(table.game)
+            if owed.listed:
+                return [t for t in choices.ordered(g.legal(table.state, player))
+                        if current.strip().lower() in t.lower()][:25]
+            prefix, base = "", ""
+            if current.startswith((ADD, TAKE)):
+                draft = await self.ctx.db.get_draft(game_id, player)
+                saved = draft.text if draft is not None else owed.decision
+                if current.startswith(TAKE):
+                    needle = current[1:].strip()
+                    return [TAKE + w for w in saved.split()[1:] if needle in w][::-1][:25]
+                prefix, base, current = ADD, saved, current[1:]
+            words = current.split()
+            if current.endswith(" ") or not words:
+                head, part = " ".join(words), None
+            else:
+                head, part = " ".join(words[:-1]), words[-1]
+            nxt = g.options(table.state, player, f"{base} {head}".strip(), part)
+        except Exception:
+            return []
+        return [prefix + f"{head} {w}".strip() for w in nxt][:25]

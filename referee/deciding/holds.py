@@ -1,0 +1,306 @@
+"""Games on hold: what the referee does when Discord refuses a game's messages, or when nobody
+is left to play.
+
+* Its turn prompt was refused (50013 Missing Permissions, a 5xx...): the game is held
+  ``undelivered``: no deadline runs (nobody gets a strike for a message they never saw), the
+  prompt is posted again with backoff (``run``; and after a restart by ``Referee.catch_up``),
+  and the moderators are told once in the thread's parent channel.
+* Its thread is gone (10003 Unknown Channel, 50001 Missing Access, 50083 locked/archived): held
+  ``gone``: no timeouts, no automatic moves, players are told it is paused, the moderators are
+  told where it is; ``/stella-admin move`` gives it a new thread and it goes on.
+* No human seat is present (every one absent): held ``nobody``: nothing is played or scored
+  for absent players; the first of them to use a command of the game brings it back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any, Protocol, cast
+
+from db import DbError, Game, GameStatus
+from db import holds as holds_db
+from db import lifecycle as lifecycle_db
+from db.holds import Hold, HoldReason
+from referee.errors import Refusal, WrongPhase
+from referee.messages import texts
+from referee.messages.outbox import Delivery, Failure, Post
+from referee.process.background import TimedLoop
+from referee.process.retry import Schedule
+from referee.shared.context import Context
+from referee.telling.notify import Notifier
+
+log = logging.getLogger(__name__)
+RETRY_BASE = 30  # seconds before the first retry of a refused prompt; doubles each time
+RETRY_MAX = 3600
+TELL_AFTER = 3  # transient refusals: tell the moderators after this many attempts
+MIN_SLEEP, MAX_SLEEP = 1.0, 300.0
+
+
+#: A refused prompt is posted again after 30 s, 1 min, 2 min ... at most every hour.
+PROMPTS = Schedule(RETRY_BASE, RETRY_MAX)
+
+
+def backoff(attempts: int) -> int:
+    return PROMPTS.delay(attempts)
+
+
+def paused_text(game: Game, hold: Hold) -> str:
+    """What a player who acts in a held game is told."""
+    if hold.reason == HoldReason.GONE:
+        return (f"Game #{game.id} is paused: I can't post in its thread any more (deleted, locked "
+                "or out of my reach). Nobody loses a turn meanwhile; a moderator can move it to a "
+                "new thread with /stella-admin move. Nothing changed.")
+    if hold.reason == HoldReason.PAUSED:
+        return (f"Game #{game.id} is paused by a moderator: nobody can play until they resume "
+                "it, and no time runs meanwhile. Nothing changed.")
+    return f"Game #{game.id} is paused. Nothing changed."
+
+
+class Play(Protocol):
+    """What the holds use of the ``Sessions`` that builds them."""
+
+    notify: Notifier
+
+    async def running(self, game_id: int) -> Any: ...
+
+    def advance_soon(self, game_id: int) -> None: ...
+
+
+class Holds(TimedLoop):
+    task_name = "prompt-retries"
+    what = "prompt retries"
+    log = log
+    min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
+
+    def __init__(self, ctx: Context, sessions: Play) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.sessions = sessions  # referee.deciding.sessions.Sessions, which builds this one
+        ctx.signals.on_trouble(self.trouble)  # Discord refused a game's messages
+
+    @property
+    def notify(self) -> Notifier:
+        return self.sessions.notify
+
+    async def get(self, game_id: int) -> Hold | None:
+        """The hold in force; a moderator's pause (``referee.desks.lifecycle``) comes first. From
+        memory once read (``referee.shared.cache``)."""
+        cache = self.ctx.cache
+        kept = cache.hold(game_id)
+        if cache.known(kept):
+            return cast(Hold | None, kept)
+        mark = cache.writes
+        paused = await lifecycle_db.get_pause(self.ctx.db, game_id)
+        if paused is not None:
+            hold: Hold | None = Hold(game_id, HoldReason.PAUSED, "", paused.since, 1, None, True)
+        else:
+            hold = await holds_db.get(self.ctx.db, game_id)
+        cache.fill(game_id, mark, hold=hold)
+        return hold
+
+    async def check_open(self, game: Game) -> Hold | None:
+        """Refuse to act in a game whose thread is gone or that a moderator paused; the hold
+        in force, if any."""
+        hold = await self.get(game.id)
+        if hold is not None and hold.reason in (HoldReason.GONE, HoldReason.PAUSED):
+            raise WrongPhase(paused_text(game, hold))
+        return hold
+
+    # --- Discord refused something ---------------------------------------------------------
+
+    async def trouble(self, game: Game, state: Any, refused: Delivery, prompt_lost: bool) -> None:
+        """``Notifier.record``'s hook: put the game on hold if its thread is gone or its turn
+        prompt was lost; tell the moderators (once)."""
+        if game.status != GameStatus.RUNNING or state.ended:
+            return
+        now = self.ctx.now()
+        try:
+            if refused.failure == Failure.GONE:
+                hold = await self.ctx.cache.write(game.id, holds_db.hold(
+                    self.ctx.db, game.id, HoldReason.GONE, detail=refused.detail, now=now))
+            elif prompt_lost:
+                current = await self.get(game.id)
+                attempts = (current.attempts + 1 if current is not None
+                            and current.reason == HoldReason.UNDELIVERED else 1)
+                hold = await self.ctx.cache.write(game.id, holds_db.hold(
+                    self.ctx.db, game.id, HoldReason.UNDELIVERED, detail=refused.detail, now=now,
+                    retry_at=now + backoff(attempts)))
+            else:
+                log.info("game %s: a message was refused (%s)", game.id, refused.failure)
+                return
+        except DbError as exc:
+            log.warning("game %s: could not hold it: %s", game.id, exc)
+            return
+        log.warning("game %s held (%s, attempt %d): %s", game.id, hold.reason, hold.attempts,
+                    refused.detail)
+        self.poke()
+        if not hold.told and (hold.reason == HoldReason.GONE or refused.failure == Failure.PERMISSION
+                              or hold.attempts >= TELL_AFTER):
+            await self.tell_moderators(game, hold, refused)
+
+    async def thread_lost(self, thread_id: int, detail: str) -> bool:
+        """Discord says a thread was deleted or locked: its running game pauses at once (before
+        a timer could apply a default into a thread nobody sees). True if a game was held."""
+        game = await self.ctx.db.find_game_by_thread(thread_id)
+        if game is None or game.status != GameStatus.RUNNING:
+            return False
+        async with self.ctx.lock(game.id):
+            table = await self.sessions.running(game.id)
+            await self.trouble(table.game, table.state, Delivery(Failure.GONE, detail), False)
+        return True
+
+    async def tell_moderators(self, game: Game, hold: Hold, refused: Delivery) -> None:
+        """Once per hold, in the thread's parent channel (no pings)."""
+        if not await self.ctx.cache.write(game.id, holds_db.mark_told(self.ctx.db, game.id)):
+            return
+        where = f"<#{game.thread_id}>" if game.thread_id else "its thread"
+        if hold.reason == HoldReason.GONE:
+            text = (f"⏸️ **Game #{game.id} is paused**: I can't post in {where} any more (it was "
+                    "deleted or locked, or I lost access to it). Nobody loses a turn while it is "
+                    f"paused. A moderator can move it to a new thread: `/stella-admin move game:"
+                    f"{game.id}` in the channel that should host it.")
+        else:
+            why = ("I'm missing a permission there" if refused.failure == Failure.PERMISSION
+                   else "Discord keeps refusing it")
+            text = (f"⚠️ **Game #{game.id}**: I couldn't post its turn prompt in {where} ({why}). "
+                    "The deadline waits until the prompt is posted, and I keep trying. Check that "
+                    "I may send messages in threads here, or move the game with "
+                    f"`/stella-admin move game:{game.id}`.")
+        told = await self.ctx.out.post(game.channel_id, Post(text))
+        if not told.ok:
+            log.warning("game %s: could not tell the moderators either (%s)", game.id, told.failure)
+
+    # --- nobody present --------------------------------------------------------------------
+
+    @staticmethod
+    def nobody_present(game: Game) -> bool:
+        return not any(s.user_id is not None and not s.is_ai and not s.absent for s in game.seats)
+
+    async def pause_nobody(self, game: Game) -> None:
+        """Every human seat is absent: stop, don't play the game out for them."""
+        hold = await self.ctx.cache.write(game.id, holds_db.hold(
+            self.ctx.db, game.id, HoldReason.NOBODY, now=self.ctx.now()))
+        if hold.reason == HoldReason.NOBODY and hold.attempts == 1:
+            await self.notify.post(game, (
+                f"⏸️ Every player of game #{game.id} is absent, so it is paused: nothing is played "
+                f"for them and nothing is scored. Any player's "
+                f"/{self.ctx.present(game).command or 'game'} command in this thread "
+                "brings it back."))
+
+    async def wake_up(self, game_id: int) -> bool:
+        """A player is back: end a ``nobody`` hold, give the decision a deadline, prompt."""
+        async with self.ctx.lock(game_id):
+            table = await self.sessions.running(game_id)
+            if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
+                return False  # a moderator's pause: their resume gives the time back
+            deadline, remind_at = self.ctx.timer_for(table.game, table.state)
+            if not await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
+                    remind_at=remind_at)):
+                return False
+            self.ctx.signals.timer_changed(deadline)
+            game = await self.ctx.db.get_game(game_id)
+            prompt = await self.notify.reprompt(game, table.state, deadline,
+                                                head=f"▶️ Game #{game_id} goes on.")
+            await self.notify.record(game, table.state, prompt, {})
+        self.sessions.advance_soon(game_id)
+        return True
+
+    # --- retrying a lost prompt ------------------------------------------------------------
+
+    async def retry(self, game_id: int, head: str = "♻️ This prompt couldn't be posted earlier; "
+                    "the time to decide starts now.") -> bool:
+        """Post the prompt of a game held ``undelivered`` again; True once it is delivered
+        (the hold ends and the deadline starts)."""
+        async with self.ctx.lock(game_id):
+            hold = await self.get(game_id)
+            if hold is None or hold.reason != HoldReason.UNDELIVERED:
+                return hold is None
+            table = await self.sessions.running(game_id)
+            game, state = table.game, table.state
+            deadline, remind_at = self.ctx.timer_for(game, state)
+            prompt = await self.notify.reprompt(game, state, deadline, head=head)
+            delivered = prompt is None or prompt.ok
+            if delivered:
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.UNDELIVERED,), deadline=deadline,
+                    remind_at=remind_at))
+                self.ctx.signals.timer_changed(deadline)
+            await self.notify.record(game, state, prompt, {})
+            automatic = self.notify.automatic_next(game, state)
+        if delivered and automatic:
+            self.sessions.advance_soon(game_id)
+        return delivered
+
+    async def retry_due(self, now: int | None = None) -> int:
+        """Retry every prompt whose time has come; the number delivered."""
+        now = self.ctx.now() if now is None else now
+        done = 0
+        for hold in await holds_db.due(self.ctx.db, now):
+            if self.ctx.settings.shard is not None:  # one of several shards: its games only
+                try:
+                    if not self.ctx.owns((await self.ctx.db.get_game(hold.game_id)).guild_id):
+                        continue
+                except DbError:
+                    continue
+            try:
+                done += await self.retry(hold.game_id)
+            except Exception:
+                log.exception("game %s: retrying its prompt failed", hold.game_id)
+                with contextlib.suppress(DbError):
+                    await self.ctx.cache.write(hold.game_id, holds_db.hold(
+                        self.ctx.db, hold.game_id, HoldReason.UNDELIVERED, now=now,
+                        retry_at=now + backoff(hold.attempts + 1)))
+        return done
+
+    async def due(self) -> None:
+        await self.retry_due()
+
+    async def sleep_for(self) -> float:
+        """Seconds until the next refused prompt is tried again (MIN_SLEEP to MAX_SLEEP)."""
+        nxt = await holds_db.next_retry(self.ctx.db)
+        return MAX_SLEEP if nxt is None else min(max(nxt - self.ctx.clock(), MIN_SLEEP), MAX_SLEEP)
+
+
+    # --- moving a game ---------------------------------------------------------------------
+
+    async def move(self, game_id: int, channel_id: int, by_user: int) -> Game:
+        """Give a running game a new thread in ``channel_id``: the board and the prompt are
+        posted there, a ``gone``/``undelivered`` hold ends and the deadline starts again."""
+        async with self.ctx.lock(game_id):
+            table = await self.sessions.running(game_id)
+            title = self.ctx.present(table.game).title
+            try:
+                thread_id = await self.ctx.out.create_thread(
+                    channel_id, f"{title} #{game_id}",
+                    f"🚚 {title} game #{game_id} continues in a new thread (moved by "
+                    f"<@{by_user}>).")
+            except Exception as exc:
+                log.warning("game %s: could not create a thread to move it: %s", game_id, exc)
+                raise Refusal("I couldn't create a thread here. Check that I may create public "
+                              "threads and send messages in threads in this channel.") from None
+            await self.ctx.cache.write(game_id, holds_db.move(
+                self.ctx.db, game_id, channel_id=channel_id, thread_id=thread_id,
+                by_user_id=by_user, now=self.ctx.now()))
+            game = await self.ctx.db.get_game(game_id)
+            state = table.state
+            players = ", ".join(texts.mention(s) for s in game.seats)
+            await self.notify.post(game, f"🚚 **Game #{game_id} moved here** by <@{by_user}>. "
+                                   f"Players: {players}.")
+            await self.notify.round_post(game, state)
+            deadline, remind_at = self.ctx.timer_for(game, state)
+            if game.deadline is not None:
+                deadline, remind_at = game.deadline, game.remind_at
+            prompt = await self.notify.reprompt(game, state, deadline)
+            if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
+                deadline = remind_at = None  # paused by a moderator: no time runs until resumed
+            if prompt is None or prompt.ok:
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),
+                    deadline=deadline, remind_at=remind_at))
+                self.ctx.signals.timer_changed(deadline)
+            await self.notify.record(game, state, prompt, {})
+            game = await self.ctx.db.get_game(game_id)
+        self.sessions.advance_soon(game_id)
+        return game

@@ -1,0 +1,573 @@
+"""Load, apply, persist: the one path every decision takes, under the game's lock.
+
+``decide`` (a player), ``advance`` (AI seats and absent players), the timers and the moderators
+all end in ``commit``: apply on a freshly loaded state (from memory: ``referee.shared.cache``), commit
+the decision and the new snapshot in one transaction, then queue what the thread and the
+players are told (``referee.messages.tell``): the caller answers the player before it goes out. Nothing
+changes on any error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import dataclasses
+import functools
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from db import (
+    DecisionSource,
+    Game,
+    GameNotFound,
+    GameStatus,
+    PlayerResult,
+    Snapshot,
+    StaleVersion,
+)
+from db import holds as holds_db
+from db import notified as notified_db
+from db.holds import HoldReason
+from engine import Event, GameError, NotYourTurn
+from engine.core.game import public_text, total
+from referee.deciding import committed, stale
+from referee.deciding.drafts import DRAFT_MAX_CHARS as DRAFT_MAX_CHARS  # read by tests
+from referee.deciding.drafts import DRAFT_STEPS_PER_MINUTE, Drafts
+from referee.deciding.holds import Holds
+from referee.deciding.table import Table
+from referee.errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
+from referee.messages import choices, ids, texts
+from referee.process import metrics
+from referee.shared import ai, origin
+from referee.shared.context import Context, earliest
+from referee.telling.notify import Notifier, hands
+
+log = logging.getLogger(__name__)
+#: check at each decision that the state it starts from is still what was stored (the state
+#: shared from memory, ``Sessions.parsed``, must never be changed in place); the tests set it
+SHARED_CHECKS = os.environ.get("STELLA_CHECK_SHARED") == "1"
+MAX_AUTOMATIC = 5000  # guard against a runaway AI loop
+RUN_MAX = 12  # automatic decisions told in one message; then ``ctx.auto_pace`` seconds' pause
+
+
+@dataclass
+class AutoRun:
+    """Automatic decisions taken in a row, told together (``Sessions.advance``)."""
+
+    before: dict[str, str] = dataclasses.field(default_factory=dict)  # hands at the start
+    events: list[Event] = dataclasses.field(default_factory=list)
+    lines: list[str] = dataclasses.field(default_factory=list)
+    deciders: list[str] = dataclasses.field(default_factory=list)
+    moves: int = 0
+    game: Game | None = None  # the game and its state after the last one
+    state: Any = None
+
+    def add(self, note: str | None, events: list[Event], player: str | None = None) -> None:
+        self.moves += 1
+        if player is not None and player not in self.deciders:
+            self.deciders.append(player)
+        self.events += events
+        self.lines += ([note] if note else []) + texts.public_lines(events)
+
+
+class Sessions(Drafts):
+    def __init__(self, ctx: Context, notifier: Notifier) -> None:
+        self.ctx = ctx
+        self.notify = notifier
+        self.holds = Holds(ctx, self)
+        self.draft_steps_per_minute = DRAFT_STEPS_PER_MINUTE  # a benchmark raises it
+        self._draft_steps: dict[int, collections.deque[float]] = {}  # user -> recent steps
+
+    def g(self, game: Game) -> Any:
+        """The rules engine of this stored game."""
+        return self.ctx.engine(game)
+
+    # --- loading ---------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> Game:
+        try:
+            return origin.check(await self.ctx.db.get_game(game_id))
+        except GameNotFound:
+            raise UnknownGame(f"There is no game #{game_id}.") from None
+
+    async def table(self, game_id: int, game: Game | None = None) -> Table:
+        if game is None:  # the game and its snapshot: from memory, else in one read
+            game, snap = await self._load(game_id)
+        else:
+            snap = None
+        origin.check(game)
+        if game.status == GameStatus.LOBBY:
+            raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
+        if snap is None:
+            snap = await self.ctx.db.load_snapshot(game_id)
+        return Table(game, self.parsed(game, snap), snap.json)
+
+    def parsed(self, game: Game, snap: Snapshot) -> Any:
+        """The state of ``snap``: parsed once while the game is kept in memory, and shared by
+        every reader then, so read-only: only ``commit`` makes a new one."""
+        return self.ctx.cache.state_of(game.id, snap, self.g(game).load)
+
+    async def running(self, game_id: int, game: Game | None = None) -> Table:
+        table = await self.table(game_id, game)
+        if table.game.status != GameStatus.RUNNING:
+            raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
+        return table
+
+    # --- committing ------------------------------------------------------------------------
+
+    async def commit(self, table: Table, player: str, action: Any, source: DecisionSource,
+                     by_user: int | None = None, note: str | None = None, *,
+                     quiet: bool = False) -> tuple[Game, list[Event]]:
+        """Apply ``action`` for ``player`` on ``table``, persist, then notify (``quiet``: the
+        caller tells people later, ``advance`` summarising a run). Caller holds the game's lock.
+        Engine errors propagate with nothing changed. A decision the engine says is ``sealed``
+        is logged hidden until one whose events hold a public "reveal"; each owing player keeps
+        or gets their own timer (``Context.owed_timers``)."""
+        game = table.game
+        g = self.g(game)
+        if SHARED_CHECKS and table.text and g.dump(table.state) != table.text:
+            raise AssertionError(f"game {game.id}: a shared state was changed in place")
+        state = g.clone(table.state)  # ``table.state`` may be shared (``parsed``): not changed
+        before_version = state.version
+        before = hands(self.ctx, game, table.state)
+        sealed = bool(g.sealed(table.state, player, action))
+        timing = g.timing(table.state, player)
+        previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game.id)}
+        events = g.apply(state, player, action)
+        reveal = any(e.kind == "reveal" and e.to is None for e in events)
+        text = g.dump(state)
+        timers = self.ctx.owed_timers(game, state, previous, player, timing)
+        deadline, remind_at = earliest(timers)
+        results = None
+        if state.ended:
+            scores, winners = g.scores(state), set(g.winners(state))
+            results = [PlayerResult(pid, total(scores, pid), pid in winners)
+                       for pid in game.player_ids]
+        now = self.ctx.now()
+        run = self.ctx.plans.unsaved(game.id, player)  # a run set or spent: stored with it
+        try:
+            await self.ctx.db.append_decision(
+                game.id, before_version, player, str(action), text, state.version,
+                deadline=deadline, remind_at=remind_at, source=source, by_user_id=by_user,
+                absent_after=self.ctx.settings.absent_after, results=results, now=now,
+                sealed=sealed, reveal=reveal, owed=timers, run=run)
+        except StaleVersion:
+            raise StalePrompt() from None
+        committed.mark()  # it stands: a failure from here on must not say nothing changed
+        metrics.DECISIONS.labels(game.game_name, str(action).split(" ", 1)[0], source.value).inc()
+        if run is not None:
+            self.ctx.plans.saved(game.id, player, run)
+        # from now on ``state`` is shared, read-only: by the caller, the job telling this
+        # decision and the cache (the next decision starts from it)
+        table.text, table.state = text, state
+        self.notify.public.dumped(game.id, state, text)
+        self.ctx.signals.timer_changed(min((t for t in (deadline, remind_at) if t is not None),
+                                     default=float("inf")))
+        seat = game.seat_of_player(player)
+        if (state.ended or seat is None or source == DecisionSource.TIMEOUT
+                or (source == DecisionSource.PLAYER and (seat.absent or seat.missed_deadlines))):
+            game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags changed
+        else:  # nothing but the version and the timer changed (db.append_decision)
+            game = dataclasses.replace(game, version=state.version, deadline=deadline,
+                                       remind_at=remind_at, reminder_sent=False, updated_at=now)
+        table.game = game
+        self.ctx.cache.put(game, Snapshot(game.id, int(state.version), text),
+                           owed=sorted(timers, key=lambda t: t.player_id),  # as db.owed_timers
+                           state=state)
+        if quiet:
+            return game, events
+        # the decision is stored: the thread and the players are told after the reply
+        # (``referee.messages.tell``), in commit order; a failure there is logged, never the caller's
+        self.ctx.tell.submit(game.id, functools.partial(
+            self.notify.after_decision, game, before, state, events, deadline, note,
+            timers=timers, deciders=(player,)))
+        return game, events
+
+    # --- players ---------------------------------------------------------------------------
+
+    async def decide(self, game_id: int, user_id: int, text: str, *, version: int | None = None,
+                     tag: str | None = None) -> str:
+        """A player's decision (``version``/``tag`` from a panel: stale if the game moved on
+        past it for this player, ``check_prompt``).
+        Returns the decision's notation once it is committed; the thread and the other
+        players are told afterwards (``referee.messages.tell``). Waits first while that backlog is
+        full; queued posts hold back while it is answered."""
+        await self.ctx.tell.admit()
+        with self.ctx.tell.answering():
+            return await self._decide(game_id, user_id, text, version, tag)
+
+    async def _decide(self, game_id: int, user_id: int, text: str, version: int | None,
+                      tag: str | None) -> str:
+        async with self.ctx.lock(game_id):
+            game, snap = await self._load(game_id)
+            if game.status == GameStatus.LOBBY or snap is None:
+                raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
+            seat = game.seat_of_user(user_id)
+            if seat is None:
+                raise NotAPlayer()
+            if game.status != GameStatus.RUNNING:
+                raise WrongPhase(f"Game #{game_id} is {game.status}: there is nothing to decide.")
+            hold = await self.holds.check_open(game)  # a gone thread: refused
+            table = Table(game, self.parsed(game, snap), snap.json)
+            if version is not None:
+                await self.check_prompt(table, seat.player_id, version, tag)
+            action = await self.measured(table, seat.player_id, text)
+            if hold is not None and hold.reason == HoldReason.NOBODY:  # they are back
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,)))
+            note = None
+            if seat.absent:
+                note = f"👋 {texts.name(seat.display_name)} is back."
+            game, _ = await self.commit(table, seat.player_id, action, DecisionSource.PLAYER,
+                                        user_id, note)
+            automatic = self.notify.automatic_next(game, table.state)
+        if automatic:  # an AI seat or an absent player owes the next decision
+            self.advance_soon(game_id)
+        return str(action)
+
+    async def run(self, game_id: int, user_id: int, version: int, tag: str, verb: str,
+                  index: int) -> tuple[str, list[str]]:
+        """A run chosen on a prompt (``Presentation.runs``, ``referee.messages.runs``): its first
+        decision is made now, the rest wait for their turn. Returns the first decision's
+        notation and the rest."""
+        table, legal = await self.owed_texts(game_id, user_id, version, tag)
+        seat = table.game.seat_of_user(user_id)
+        assert seat is not None
+        g = self.g(table.game)
+        offers = self.ctx.present(table.game).runs(g.view(table.state, None), seat.player_id,
+                                                   legal)
+        if not 0 <= index < len(offers) or choices.words(offers[index][1][0])[0] != verb:
+            raise Malformed("That choice is malformed. Nothing changed.")
+        steps = list(offers[index][1])
+        self.ctx.plans.set(game_id, seat.player_id, steps[1:])
+        try:
+            done = await self.decide(game_id, user_id, steps[0], version=version, tag=tag)
+        except BaseException:
+            self.ctx.plans.drop(game_id, seat.player_id)
+            raise
+        return done, steps[1:]
+
+    async def measured(self, table: Table, player: str, text: Any,
+                       at: float | None = None, marks: dict[str, float] | None = None) -> Any:
+        """``text`` checked for ``player``, with the facts the referee measures written in
+        when the engine times this decision (``timing`` "stop"): the seconds since the
+        player's clock started (their "start" decision; ``at``: the time to measure to,
+        default now) and when each word of their draft was last placed (``marks``: those of a
+        draft not saved yet, default the saved draft's). The engine refuses a player's own
+        ``time=``/``@`` (``stamp``)."""
+        g = self.g(table.game)
+        if g.timing(table.state, player) != "stop":
+            return g.check(table.state, player, text)
+        timers = {t.player_id: t for t in await self.ctx.db.owed_timers(table.game.id)}
+        timer = timers.get(player)
+        now = self.ctx.clock() if at is None else at
+        start = timer.clock_at if timer is not None and timer.clock_at is not None else now
+        if marks is None:
+            draft = await self.ctx.db.get_draft(table.game.id, player)
+            marks = dict(draft.marks) if draft is not None else {}
+        action = g.parse(text) if isinstance(text, str) else text
+        stamped = g.stamp(table.state, player, action, max(0.0, now - start), marks)
+        return g.check(table.state, player, stamped)
+
+    async def check_prompt(self, table: Table, player: str, version: int,
+                           tag: str | None) -> None:
+        """A prompt's control, built for ``version``/``tag``, clicked by ``player``:
+        StalePrompt (nothing changed) unless the game is still in that state, or it moved on
+        only by other players' answers while ``player`` still owes the same decision with the
+        same choices (``referee.deciding.stale``: several players owing at once)."""
+        if version == table.version and tag == table.tag:
+            return
+        if version >= table.version:
+            raise StalePrompt()
+        log_ = await self.ctx.db.get_log(table.game.id)
+        first = stale.since(log_, version, player)
+        if first is None:
+            raise StalePrompt()
+        initial = await self.ctx.db.load_initial(table.game.id)
+        if not await asyncio.to_thread(stale.still_owed, self.g(table.game), initial.json,
+                                       log_, first, player, version, tag, table.state):
+            raise StalePrompt()
+
+    async def _load(self, game_id: int) -> tuple[Game, Snapshot | None]:
+        """The game and (unless it is a lobby) its snapshot: from memory for a running game
+        this process kept (``referee.shared.cache``), else in one read (then kept)."""
+        entry = self.ctx.cache.peek(game_id)
+        if entry is not None and entry.game is not None and entry.snapshot is not None:
+            self.ctx.cache.hits += 1
+            self.ctx.cache.entry(game_id)  # most recently used
+            return origin.check(entry.game), entry.snapshot
+        self.ctx.cache.misses += 1
+        mark = self.ctx.cache.writes
+        try:
+            game, snap = await notified_db.load_table(self.ctx.db, game_id)
+        except GameNotFound:
+            raise UnknownGame(f"There is no game #{game_id}.") from None
+        if snap is not None:
+            self.ctx.cache.fill(game_id, mark, game=game, snapshot=snap)
+        return origin.check(game), snap
+
+    async def owed_texts(self, game_id: int, user_id: int, version: int | None = None,
+                         tag: str | None = None) -> tuple[Table, list[str]]:
+        """The sorted legal decisions, only for the player who owes the decision now."""
+        table = await self.table(game_id)  # a lobby: WrongPhase
+        seat = table.game.seat_of_user(user_id)
+        if seat is None:
+            raise NotAPlayer()
+        if table.game.status != GameStatus.RUNNING:
+            raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
+        if version is not None:
+            await self.check_prompt(table, seat.player_id, version, tag)
+        g = self.g(table.game)
+        if all(o.player != seat.player_id for o in g.owed(table.state)):
+            g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
+            raise NotYourTurn("It's not your turn.")
+        return table, choices.ordered(g.legal(table.state, seat.player_id))
+
+    async def pick(self, game_id: int, user_id: int, version: int, tag: str, *,
+                   verb: str | None = None, span: str | None = None) -> str | choices.Select:
+        """A verb button or a select value: either one decision to apply (its text) or a
+        narrower private select."""
+        table, texts = await self.owed_texts(game_id, user_id, version, tag)
+        if verb is not None:
+            rng = choices.verb_range(texts, verb)
+            if rng is None:
+                raise WrongPhase(f"'{verb}' isn't a legal decision now. Nothing changed.")
+            lo, hi = rng
+            if hi - lo == 1 and not self.ctx.present(table.game).private(texts[lo]):
+                return texts[lo]
+        else:
+            lo, hi = ids.parse_range(span or "", len(texts))
+        if hi - lo == 1:
+            return texts[lo]
+        if verb is not None:  # a set of things chosen at once (the cards to discard)?
+            multi = self._multi(table, user_id, verb, texts[lo:hi])
+            if multi is not None:
+                return multi
+        select = choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
+        present = self.ctx.present(table.game)  # its words, from the public view (the values
+        view = self.g(table.game).view(table.state, None)  # stay ranges of the sorted list)
+        return dataclasses.replace(select, options=tuple(
+            dataclasses.replace(o, label=choices.cut(present.choice_label(view, o.label)))
+            for o in select.options))
+
+    def _multi(self, table: Table, user_id: int, verb: str, texts: Sequence[str]
+               ) -> choices.Select | None:
+        """The private multi-select of ``verb`` (``Presentation.multi``), from the player's
+        own view, or None."""
+        seat = table.game.seat_of_user(user_id)
+        assert seat is not None
+        present = self.ctx.present(table.game)
+        found = present.multi(self.g(table.game).view(table.state, seat.player_id),
+                              seat.player_id, verb, texts)
+        cid = ids.turn_id(table.game.id, table.version, table.tag, "multi", verb)
+        if found is None or cid is None:
+            return None
+        options, least, most = found
+        return choices.Select(cid, f"{present.label(verb).rstrip('…')}: pick any, then close",
+                              tuple(choices.Option(choices.cut(label), value)
+                                    for label, value in options[:choices.MAX_OPTIONS]),
+                              min_values=least, max_values=max(1, most))
+
+    async def multi_pick(self, game_id: int, user_id: int, version: int, tag: str, verb: str,
+                         values: Sequence[str]) -> str:
+        """The values picked in a multi-select, as the decision they make (checked when it is
+        decided). Refused in a sentence if they make no legal decision."""
+        table, texts = await self.owed_texts(game_id, user_id, version, tag)
+        if self._multi(table, user_id, verb, texts) is None:
+            raise WrongPhase(f"'{verb}' isn't a legal decision now. Nothing changed.")
+        text = self.ctx.present(table.game).compose(verb, sorted(values))
+        try:
+            return str(self.g(table.game).parse(text))
+        except GameError as exc:
+            raise Malformed(f"{exc} Nothing changed.") from None
+
+    async def normalise(self, game_id: int, text: str, verbs: Sequence[str]) -> str:
+        """Complete a decision command's argument into notation: ``blue-4`` given to
+        a game's ``mine`` command is ``mine blue-4``; for a command of several verbs the verb is
+        the owed decision's."""
+        text = " ".join(text.split())
+        if not verbs or (text and text.split(" ", 1)[0].lower() in verbs):
+            return text
+        verb = verbs[0]
+        if len(verbs) > 1:
+            table = await self.running(game_id)
+            to_act = self.g(table.game).to_act(table.state)
+            if to_act is not None and to_act.decision in verbs:
+                verb = to_act.decision
+        return f"{verb} {text}".strip()
+
+    async def autocomplete(self, game_id: int, user_id: int, verbs: Sequence[str],
+                           current: str) -> list[str]:
+        """Legal decisions of these verbs containing ``current``, for the owing player only."""
+        try:
+            _table, texts = await self.owed_texts(game_id, user_id)
+        except Exception:
+            return []
+        wanted = [t for t in texts if not verbs or choices.words(t)[0] in verbs]
+        needle = current.strip().lower()
+        return [t for t in wanted if needle in t.lower()][:25]
+
+    # --- late players ---------------------------------------------------------------------------
+
+    async def late_decision(self, table: Table, player: str, deadline: int | None
+                            ) -> tuple[Any, str]:
+        """What is decided for ``player`` whose time ran out at ``deadline``: their saved
+        draft if it is legal (their own decision), else the default (the game's defaults
+        table); timed decisions are stamped to the deadline. Returns it and the words for the
+        thread (a sealed decision is not named)."""
+        g = self.g(table.game)
+        at = None if deadline is None else float(deadline)
+        draft = await self.ctx.db.get_draft(table.game.id, player)
+        if draft is not None:
+            try:
+                action = await self.measured(table, player, draft.text, at)
+            except GameError:
+                pass
+            else:
+                return action, f"their saved draft {self.shown(table, player, action)} is committed."
+        action = await self.measured(table, player, g.default(table.state, player), at)
+        return action, (f"the default decision {self.shown(table, player, action)} is made "
+                        "for them.")
+
+    # --- AI seats and absent players -------------------------------------------------------
+
+    def advance_soon(self, game_id: int) -> None:
+        """Start ``advance`` for the game as a task of its own (after a commit, a start, a
+        moderator's change, a timeout, a release, a restart: whoever changed the game)."""
+        self.ctx.spawn(self.advance(game_id), f"advance-{game_id}")
+
+    async def advance(self, game_id: int) -> None:
+        """Take every decision owed by an AI seat or an absent player, one at a time (when
+        several players owe at once, each AI or absent one in seat order), and tell the thread
+        in one message per run (at most ``RUN_MAX`` decisions, then a pause of
+        ``ctx.auto_pace`` seconds): never a burst of one message per automatic move."""
+        run = AutoRun()
+        for _ in range(MAX_AUTOMATIC):
+            try:
+                more = await self._automatic(game_id, run)
+            except Exception:
+                if run.moves:  # what was decided before the error is still told
+                    await self._summarise(game_id, run)
+                raise
+            if not more or run.moves >= RUN_MAX:
+                if run.moves:
+                    await self._summarise(game_id, run)
+                if not more:
+                    return
+                run = AutoRun()
+                await asyncio.sleep(self.ctx.auto_pace)
+        if run.moves:
+            await self._summarise(game_id, run)
+        log.error("game %s: stopped after %d automatic decisions", game_id, MAX_AUTOMATIC)
+
+    async def _automatic(self, game_id: int, run: AutoRun) -> bool:
+        """Take one automatic decision (quietly, into ``run``); False if there is none to take."""
+        async with self.ctx.lock(game_id):
+            try:
+                table = await self.running(game_id)
+            except (UnknownGame, WrongPhase):
+                return False
+            g = self.g(table.game)
+            found = [(o, table.game.seat_of_player(o.player)) for o in g.owed(table.state)]
+            found = [(o, s) for o, s in found
+                     if self.notify.decides_alone(table.game, table.state, o.player, s)]
+            if not found:
+                return False
+            to_act, seat = found[0]
+            assert seat is not None
+            nobody = self.holds.nobody_present(table.game) and not self.ctx.unattended
+            hold = await self.holds.get(game_id)
+            if hold is not None:  # paused: nothing is decided for anyone...
+                if hold.reason != HoldReason.NOBODY or nobody:
+                    return False
+                deadline, remind_at = self.ctx.timer_for(table.game, table.state)
+                await self.ctx.cache.write(game_id, holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
+                    remind_at=remind_at))
+                self.ctx.signals.timer_changed(deadline)  # ...until someone is there again
+            elif nobody:
+                await self.holds.pause_nobody(table.game)
+                return False
+            if not run.moves:
+                run.before = hands(self.ctx, table.game, table.state)
+            note = None
+            by_user = None
+            planned = None if seat.is_ai or seat.absent else self.ctx.plans.take(
+                game_id, to_act.player)
+            if planned is not None:  # the player's own decision, chosen earlier in a run
+                action = await self.measured(table, to_act.player, planned)
+                source, by_user = DecisionSource.PLAYER, seat.user_id
+            elif seat.is_ai:
+                action = await self._ai_choice(table, to_act.player, seat.ai_level)
+                try:
+                    action = await self._ai_checked(table, to_act.player, action)
+                except GameError:
+                    log.exception("game %s: the AI chose %s; playing the default",
+                                  table.game.id, action)
+                    action = await self.measured(table, to_act.player,
+                                                 g.default(table.state, to_act.player))
+                source = DecisionSource.AI
+            else:
+                action = await self.measured(table, to_act.player,
+                                             g.default(table.state, to_act.player))
+                note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
+                        f"{self.shown(table, to_act.player, action)} is made.")
+                source = DecisionSource.AUTO
+            game, events = await self.commit(table, to_act.player, action, source, by_user,
+                                             note=note, quiet=True)
+            run.add(note, events, to_act.player)
+            run.game, run.state = game, table.state  # what the run's summary tells
+            return True
+
+    async def _summarise(self, game_id: int, run: AutoRun) -> None:
+        """One message for a run of automatic decisions (then the map of a new round, the
+        final scores or the next prompt, and the hand DMs, as after any decision), queued
+        after the game's earlier messages (``referee.messages.tell``); returns once it went out."""
+        game, state = run.game, run.state
+        if game is None:
+            return
+
+        async def tell() -> None:
+            try:
+                await self.notify.after_decision(game, run.before, state, run.events,
+                                                 game.deadline, None,
+                                                 lines=texts.collapse(run.lines),
+                                                 deciders=run.deciders)
+            except Exception:
+                log.exception("game %s: telling %d automatic decisions failed", game_id, run.moves)
+
+        await asyncio.wait([self.ctx.tell.submit(game_id, tell)])
+
+    async def _ai_checked(self, table: Table, player: str, action: Any) -> Any:
+        """An AI's decision as the engine accepts it: with the facts the game's own AI
+        simulated (an AI has no clock: its ai.py may write a plausible race time) when the
+        engine takes them as they are, else stamped by the referee like a player's."""
+        g = self.g(table.game)
+        if g.timing(table.state, player) == "stop":
+            try:
+                return g.check(table.state, player, action)
+            except GameError:
+                pass
+        return await self.measured(table, player, action)
+
+    def shown(self, table: Table, player: str, action: Any) -> str:
+        """A decision as a public message may name it: its public form (the engine's
+        ``public_text``), unless it is sealed."""
+        g = self.g(table.game)
+        if g.sealed(table.state, player, action):
+            return "(secret until revealed)"
+        return f"`{public_text(g, action)}`"
+
+    async def _ai_choice(self, table: Table, player: str, level: int | None) -> Any:
+        state, g = table.state, self.g(table.game)
+        legal = g.legal(state, player)
+        seed = table.game.id * 1_000_003 + state.version
+        try:
+            return await self.ctx.ai.choose(ai.level_name(level), seed,
+                                            g.view(state, player), legal)
+        except Exception:
+            log.exception("game %s: the AI failed; playing the default", table.game.id)
+            return g.default(state, player)

@@ -1,0 +1,64 @@
+"""Lobbies expire: one nobody started within ``LOBBY_EXPIRY_HOURS`` of its last change (opened,
+a seat taken or left, its options changed) is closed (aborted, reason "expired"), and its
+thread says so; its buttons then answer that it expired."""
+
+from __future__ import annotations
+
+import logging
+
+from db import GameStatus
+from db import lifecycle as lifecycle_db
+from referee.process.background import TimedLoop
+from referee.shared.context import Context
+from referee.telling.notify import Notifier
+
+log = logging.getLogger(__name__)
+MIN_SLEEP, MAX_SLEEP = 5.0, 3600.0
+
+
+class LobbyExpiry(TimedLoop):
+    task_name = "lobby-expiry"
+    what = "lobby expiry"
+    log = log
+    min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
+
+    def __init__(self, ctx: Context, notifier: Notifier) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.notify = notifier
+
+    @property
+    def seconds(self) -> int:
+        return int(self.ctx.settings.lobby_expiry_hours * 3600)
+
+    async def expire(self, now: int | None = None) -> list[int]:
+        """Close every lobby unchanged for the expiry time; their ids."""
+        now = self.ctx.now() if now is None else now
+        closed = []
+        for game_id in await lifecycle_db.stale_lobbies(self.ctx.db, now - self.seconds):
+            async with self.ctx.lock(game_id):
+                game = await self.ctx.db.get_game(game_id)
+                if game.status != GameStatus.LOBBY or game.updated_at >= now - self.seconds:
+                    continue  # started or changed meanwhile
+                if not self.ctx.owns(game.guild_id):
+                    continue  # another shard's (referee.process.shards)
+                await self.ctx.db.abort_game(game_id, reason="expired", now=now)
+                game = await self.ctx.db.get_game(game_id)
+            closed.append(game_id)
+            await self.notify.refresh_board(game)  # the lobby message says it expired
+            hours = self.ctx.settings.lobby_expiry_hours
+            how = self.ctx.present(game).cmd("new") if self.ctx.present(game).command else "/game new"
+            await self.notify.post(game, (
+                f"⌛ **Lobby #{game_id} expired**: nobody started it within {hours:g} hour(s) of "
+                f"its last change, so it is closed. Open a new one with {how} in the channel."))
+        return closed
+
+    async def sleep_for(self) -> float:
+        oldest = await lifecycle_db.oldest_lobby(self.ctx.db)
+        if oldest is None:
+            return MAX_SLEEP
+        return min(max(oldest + self.seconds - self.ctx.clock() + 1, MIN_SLEEP), MAX_SLEEP)
+
+    async def due(self) -> None:
+        await self.expire()
+

@@ -1,0 +1,275 @@
+"""Lobbies: open one (with its thread), join, leave, seat an AI, start."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from db import Game, GameStatus, Seat, SeatError
+from referee.deciding.sessions import Sessions
+from referee.errors import NotAllowed, Refusal, WrongPhase
+from referee.messages import names, texts
+from referee.shared import ai
+from referee.shared.context import Context
+from referee.telling.announce import lobby_panel
+from referee.telling.notify import Notifier
+
+log = logging.getLogger(__name__)
+LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
+LOBBIES_PER_CHANNEL = 10  # open lobbies in one channel at once
+
+
+def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
+    """The game's options from ``given`` (a command's or a stored game's), typed and checked
+    against ``g.option_specs``: every option of the game, its default where not given. A
+    stored game's other keys (``turn_seconds``) are skipped; a command's unknown one refused."""
+    specs = getattr(g, "option_specs", {}) or {}
+    out: dict[str, Any] = {}
+    for key, value in given.items():
+        spec = specs.get(key)
+        if spec is None:
+            if stored:
+                continue
+            raise Refusal(f"{g.title} has no option '{key}'. Its options: "
+                          f"{', '.join(specs) or 'none'}.")
+        if spec.kind is bool:
+            value = bool(value)
+        elif spec.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int) or (
+                    spec.minimum is not None and value < spec.minimum) or (
+                    spec.maximum is not None and value > spec.maximum):
+                raise Refusal(f"The option {key} is a whole number from {spec.minimum} to "
+                              f"{spec.maximum}.")
+        elif spec.choices and value not in spec.choices:
+            raise Refusal(f"The option {key} is one of: {', '.join(spec.choices)}.")
+        out[key] = value
+    for key, spec in specs.items():
+        out.setdefault(key, spec.default)
+    return out
+
+
+class Lobby:
+    def __init__(self, ctx: Context, sessions: Sessions, notifier: Notifier) -> None:
+        self.ctx = ctx
+        self.sessions = sessions
+        self.notify = notifier
+        self._opening = asyncio.Lock()  # lobbies are counted and opened one at a time
+
+    def g(self, game: Game) -> Any:
+        return self.ctx.engine(game)
+
+    def text(self, game: Game) -> str:
+        """The lobby message of ``game``."""
+        g = self.g(game)
+        return texts.lobby_text(game, self.ctx.present(game), g.min_players, g.max_players)
+
+    async def _lobby(self, game_id: int) -> Game:
+        game = await self.sessions.get_game(game_id)
+        if game.status == GameStatus.ABORTED and game.end_reason == "expired":
+            raise WrongPhase(f"Lobby #{game_id} expired: nobody started it in time. Open a new "
+                             "one to play.")
+        if game.status != GameStatus.LOBBY:
+            raise WrongPhase(f"Game #{game_id} has already {'started' if game.status == 'running' else 'ended'}"
+                             ": its lobby is closed.")
+        return game
+
+    async def open(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
+                   turn_hours: float | None = None, game_name: str | None = None,
+                   options: dict[str, Any] | None = None, seats: Sequence[Seat] = (),
+                   head: str = "", **more_options: Any) -> Game:
+        """A new lobby with its own thread; the host takes the first seat. ``game_name``:
+        the registered game (None: the default game); ``options`` (and keyword options, e.g.
+        ``name=value``): the game's options, checked against its ``option_specs``.
+        ``seats``: more seats taken at once (a rematch's: its members are pinged), ``head``: a
+        line above the lobby message."""
+        present = self.ctx.present(game_name)
+        g = self.ctx.engine(present.name)
+        hours = turn_hours if turn_hours is not None else self.ctx.settings.default_turn_hours
+        if not 0 < hours <= 24 * 14:
+            raise Refusal("The turn time limit is between a few minutes and 14 days (336 hours).")
+        chosen = game_options(g, {**(options or {}), **more_options})
+        options = {**chosen, "turn_seconds": max(60, int(hours * 3600))}
+        async with self._opening:
+            await self._check_room(guild_id, channel_id, host_id)
+            now = self.ctx.now()
+            game = await self.ctx.db.create_game(guild_id=guild_id, channel_id=channel_id,
+                                                 host_id=host_id, game_name=present.name,
+                                                 options=options, now=now)
+        try:
+            thread_id = await self.ctx.out.create_thread(
+                channel_id, f"{present.title} #{game.id}",
+                f"{present.emoji} <@{host_id}> opened {present.title} game #{game.id}: join in "
+                "the thread.")
+        except Exception as exc:
+            log.warning("game %s: could not create a thread: %s", game.id, exc)
+            await self.ctx.db.abort_game(game.id, reason="no thread", now=now)
+            raise Refusal("I couldn't create a thread for the game here. Check that I may create "
+                          "public threads and send messages in threads in this channel.") from None
+        await self.ctx.db.set_thread(game.id, thread_id, now=now)
+        await self.ctx.db.join_seat(game.id, user_id=host_id, display_name=names.clean(host_name),
+                                    max_seats=g.max_players, now=now)
+        for seat in seats[:g.max_players - 1]:
+            await self.ctx.db.join_seat(game.id, user_id=None if seat.is_ai else seat.user_id,
+                                        display_name=seat.display_name, is_ai=seat.is_ai,
+                                        ai_level=seat.ai_level, max_seats=g.max_players, now=now)
+        game = await self.ctx.db.get_game(game.id)
+        invited = tuple(s.user_id for s in seats if not s.is_ai and s.user_id is not None)
+        delivery = await self.notify.post(game, "\n".join(x for x in (head, self.text(game)) if x),
+                                          panel=lobby_panel(game.id), ping=invited)
+        await self.notify.lobby_posted(game, delivery, head)
+        await self.notify.refresh_board(game)
+        return game
+
+    async def _check_room(self, guild_id: int, channel_id: int, host_id: int) -> None:
+        """At most ``LOBBIES_PER_MEMBER`` open lobbies per host, ``LOBBIES_PER_CHANNEL`` per
+        channel: a member can't flood a server with lobbies and threads."""
+        limit = LOBBIES_PER_CHANNEL + LOBBIES_PER_MEMBER
+        lobbies = await self.ctx.db.list_games(status=GameStatus.LOBBY, guild_id=guild_id,
+                                               limit=10 * limit)
+        if sum(g.host_id == host_id for g in lobbies) >= LOBBIES_PER_MEMBER:
+            raise Refusal(f"You already host {LOBBIES_PER_MEMBER} open lobbies: start or abort one "
+                          "of them before opening another.")
+        if sum(g.channel_id == channel_id for g in lobbies) >= LOBBIES_PER_CHANNEL:
+            raise Refusal(f"This channel already has {LOBBIES_PER_CHANNEL} open lobbies: join one of "
+                          "them, or wait until some start.")
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Game:
+        name = names.clean(name)  # the one way a member's name enters a game
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            most = self.g(game).max_players
+            if game.seat_of_user(user_id):
+                raise Refusal("You already have a seat in this game.")
+            if len(game.seats) >= most:
+                raise Refusal(f"This game is full ({most} players).")
+            try:
+                await self.ctx.db.join_seat(game_id, user_id=user_id, display_name=name,
+                                            max_seats=most, now=self.ctx.now())
+            except SeatError:
+                raise Refusal("You can't join this game (it is full or you are already in).") from None
+            game = await self.ctx.db.get_game(game_id)
+        await self.notify.post(game, f"➕ {texts.name(name)} joined ({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
+        return game
+
+    async def leave(self, game_id: int, user_id: int) -> Game:
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            seat = game.seat_of_user(user_id)
+            if seat is None:
+                raise Refusal("You don't have a seat in this game.")
+            await self.ctx.db.leave_seat(game_id, user_id=user_id, now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+        most = self.g(game).max_players
+        await self.notify.post(game, f"➖ {texts.name(seat.display_name)} left "
+                               f"({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
+        return game
+
+    async def add_bot(self, game_id: int, by_user: int, level: str, *, moderator: bool = False) -> Game:
+        if level not in ai.LEVELS:
+            raise Refusal(f"Unknown AI level '{level}': use {', '.join(ai.PLAYER_LEVELS)}.")
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            if by_user != game.host_id and not moderator:
+                raise NotAllowed(f"Only the host (<@{game.host_id}>) can seat an AI.")
+            most = self.g(game).max_players
+            if len(game.seats) >= most:
+                raise Refusal(f"This game is full ({most} players).")
+            used = {s.display_name for s in game.seats}
+            name, n = ai.BOT_NAMES[level], 2
+            while name in used:
+                name, n = f"{ai.BOT_NAMES[level]} {n}", n + 1
+            await self.ctx.db.join_seat(game_id, user_id=None, display_name=name, is_ai=True,
+                                        ai_level=ai.LEVELS[level], max_seats=most,
+                                        now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+        await self.notify.post(game, f"🤖 {name} takes a seat ({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
+        return game
+
+    async def start(self, game_id: int, by_user: int, *, moderator: bool = False,
+                    seed: int | None = None) -> Game:
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            if by_user != game.host_id and not moderator:
+                raise NotAllowed(f"Only the host (<@{game.host_id}>) can start this game.")
+            g = self.g(game)
+            if not g.min_players <= len(game.seats) <= g.max_players:
+                raise Refusal(f"{g.title} needs {g.min_players} to {g.max_players} players; "
+                              f"this lobby has {len(game.seats)}.")
+            if not self.ctx.unattended and not any(s.user_id is not None and not s.is_ai
+                                                   for s in game.seats):
+                raise Refusal("A game needs at least one human player: take a seat (Join) "
+                              "before starting.")
+            seed = secrets.randbits(62) if seed is None else seed
+            names = {s.player_id: s.display_name for s in game.seats}
+            state, events = g.new_game_with_events(
+                list(names), game_options(g, game.options, stored=True), seed, names)
+            text = g.dump(state)
+            deadline, remind_at = self.ctx.timer_for(game, state)
+            game = await self.ctx.db.start_game(
+                game_id, initial_json=text, seed=seed, version=state.version,
+                seat_order=[getattr(p, "id", p) for p in state.players], deadline=deadline,
+                remind_at=remind_at, now=self.ctx.now())
+            deadline, _ = await self.ctx.reset_timers(game, state)  # each owing player's own
+            try:
+                await self.notify.started(game, state, events, deadline)
+            except Exception:
+                log.exception("game %s: announcing the start failed", game_id)
+        self.sessions.advance_soon(game_id)
+        return game
+
+    # --- the host's changes before the start ----------------------------------------------------
+
+    async def remove_bot(self, game_id: int, by_user: int, player_id: str | None = None, *,
+                         moderator: bool = False) -> Game:
+        """Take an AI seat out of the lobby (``player_id``; default: the last AI seated)."""
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            if by_user != game.host_id and not moderator:
+                raise NotAllowed(f"Only the host (<@{game.host_id}>) can remove an AI.")
+            bots = [s for s in game.seats if s.is_ai]
+            seat = (bots[-1] if bots and player_id is None else
+                    next((s for s in bots if s.player_id == player_id), None))
+            if seat is None:
+                raise Refusal("There is no such AI seat in this lobby." if bots else
+                              "This lobby has no AI seat.")
+            await self.ctx.db.leave_seat(game_id, player_id=seat.player_id, now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+        most = self.g(game).max_players
+        await self.notify.post(game, f"➖ 🤖 {texts.name(seat.display_name)} left "
+                               f"({len(game.seats)}/{most}).")
+        await self.notify.refresh_board(game)
+        return game
+
+    async def set_options(self, game_id: int, by_user: int, options: dict[str, Any],
+                          turn_hours: float | None = None, *, moderator: bool = False) -> Game:
+        """Change the lobby's options (``name=value`` ones, checked like ``open``'s) and its
+        time per decision; the options not named keep their value."""
+        async with self.ctx.lock(game_id):
+            game = await self._lobby(game_id)
+            if by_user != game.host_id and not moderator:
+                raise NotAllowed(f"Only the host (<@{game.host_id}>) can change the options.")
+            if not options and turn_hours is None:
+                raise Refusal("Name an option to change (name=value), or the time per decision.")
+            g = self.g(game)
+            chosen = game_options(g, {**game_options(g, game.options, stored=True), **options})
+            seconds = game.options.get("turn_seconds", int(self.ctx.settings.default_turn_hours * 3600))
+            if turn_hours is not None:
+                if not 0 < turn_hours <= 24 * 14:
+                    raise Refusal("The turn time limit is between a few minutes and 14 days "
+                                  "(336 hours).")
+                seconds = max(60, int(turn_hours * 3600))
+            await self.ctx.db.update_options(game_id, {**chosen, "turn_seconds": seconds},
+                                             now=self.ctx.now())
+            game = await self.ctx.db.get_game(game_id)
+        present = self.ctx.present(game)
+        hours = game.options.get("turn_seconds", 86400) / 3600
+        await self.notify.post(game, f"⚙️ <@{by_user}> changed the options: "
+                               f"{present.options_line(game.options)} Turn time limit: {hours:g} h.")
+        await self.notify.refresh_board(game)  # the lobby message shows them too
+        return game

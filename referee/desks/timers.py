@@ -1,0 +1,166 @@
+"""Turn deadlines: reminders, timeouts (the R21 default is applied), absent seats.
+
+Deadlines live in the database (``games.deadline``/``remind_at``), so they survive restarts:
+the loop sleeps until the earliest one (or a poke after a new deadline was set), then handles
+everything due. A game whose timer fails (a full disk, a bug) is retried with a growing pause
+(``Backoff``): its traceback is logged once, then one line now and then, never a spin.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+from db import DecisionSource, GameStatus
+from referee.deciding.sessions import Sessions
+from referee.errors import Refusal, StalePrompt
+from referee.messages import texts
+from referee.process.background import TimedLoop
+from referee.process.retry import Backoff
+from referee.shared.context import AUTO_GRACE, Context, earliest
+
+log = logging.getLogger(__name__)
+MAX_LATE = 50  # decisions made for late players in one timeout (an opening then its decision...)
+MAX_SLEEP = 300.0
+MIN_SLEEP = 0.2  # never spin, even if something stays due
+
+
+class Timers(TimedLoop):
+    task_name = "timers"
+    what = "timer loop"
+    log = log
+    min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
+
+    def __init__(self, ctx: Context, sessions: Sessions) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.sessions = sessions
+        self.backoff = Backoff()
+        ctx.signals.on_timer_change(self.poke)  # a stored deadline may wake the loop earlier
+
+    # --- the handlers ----------------------------------------------------------------------
+
+    async def remind(self, game_id: int, now: int) -> None:
+        """Remind each owing player whose own reminder is due (their line of the prompt,
+        pinging only them)."""
+        async with self.ctx.lock(game_id):
+            game = await self.ctx.db.get_game(game_id)
+            if (game.status != GameStatus.RUNNING or game.reminder_sent or game.remind_at is None
+                    or game.remind_at > now):
+                return
+            table = await self.sessions.running(game_id, game)
+            timers = await self.ctx.stored_timers(game, table.state)
+            marked = False
+            for t in timers:
+                if (t.reminder_sent or t.remind_at is None or t.remind_at > now
+                        or (t.deadline is not None and t.deadline <= now)):
+                    continue
+                seat = game.seat_of_player(t.player_id)
+                if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
+                    prompt = await self.sessions.notify.reprompt(
+                        game, table.state, t.deadline, head="⏳ **Reminder**: time is running out.",
+                        timers=timers, only=t.player_id)
+                    if prompt is not None and not prompt.ok:  # refused: the game is held
+                        await self.sessions.notify.record(game, table.state, prompt, {})
+                        return
+                    if prompt is not None:  # the reminder is the prompt now (edited next)
+                        await self.sessions.notify.remember(game)
+                await self.ctx.db.mark_owed_reminded(game_id, t.player_id, t.deadline)
+                marked = True
+            if not marked:  # nobody's reminder was due after all: the game's is spent
+                await self.ctx.db.mark_reminder_sent(game_id, game.deadline)
+
+    async def timeout(self, game_id: int, now: int) -> None:
+        """Deadlines passed: each owing player whose own deadline passed gets their saved
+        draft if it is legal, else the default decision (the game's defaults table), and the
+        miss is counted for them."""
+        async with self.ctx.lock(game_id):
+            game = await self.ctx.db.get_game(game_id)
+            if game.status != GameStatus.RUNNING or game.deadline is None or game.deadline > now:
+                return
+            try:
+                table = await self.sessions.running(game_id, game)
+                for _ in range(MAX_LATE):
+                    if not await self._late_one(table, now):
+                        break
+            except StalePrompt:
+                # the game moved on meanwhile (someone decided first): already handled, and
+                # whoever moved it set the new deadline
+                log.info("game %s: the deadline was already handled", game_id)
+                return
+            except (Refusal, ValueError, KeyError) as exc:
+                log.warning("game %s: timeout could not be applied: %s", game_id, exc)
+                await self.ctx.db.set_deadline(game_id, now + 3600)
+        self.sessions.advance_soon(game_id)
+
+    async def _late_one(self, table: Any, now: int) -> bool:
+        """Decide for the first owing player whose deadline passed; False when nobody's has
+        (the game's timer is then set from the remaining ones)."""
+        game = table.game
+        g = self.ctx.engine(game)
+        timers = await self.ctx.stored_timers(game, table.state)
+        owing = {o.player for o in g.owed(table.state)}
+        due = [t for t in timers if t.player_id in owing and t.deadline is not None
+               and t.deadline <= now]
+        if not due:
+            if not g.owed(table.state):
+                return False
+            deadline, remind_at = earliest(timers)
+            if deadline is None or deadline <= now:  # stale: everyone's timer anew
+                await self.ctx.reset_timers(game, table.state)
+            return False
+        t = due[0]
+        seat = game.seat_of_player(t.player_id)
+        if seat is None or seat.is_ai or seat.absent:
+            await self.ctx.db.set_deadline(game.id, now + AUTO_GRACE)
+            return False
+        action, how = await self.sessions.late_decision(table, t.player_id, t.deadline)
+        note = f"⏰ {texts.mention(seat)} ran out of time: {how}"
+        game, _ = await self.sessions.commit(table, t.player_id, action,
+                                             DecisionSource.TIMEOUT, note=note)
+        after = game.seat_of_player(t.player_id)
+        if after is not None and after.absent and not seat.absent:
+            await self.sessions.notify.post(game, (
+                f"💤 {texts.mention(seat)} has missed {after.missed_deadlines} deadlines "
+                "in a row and is now marked absent: their decisions are made by default "
+                f"at once until they act again (any "
+                f"/{self.ctx.present(game).command or 'game'} command in this thread "
+                "brings them back)."))
+        return True
+
+    # --- the loop --------------------------------------------------------------------------
+
+    async def tick(self, now: int | None = None) -> None:
+        """Handle every reminder and deadline due at ``now``."""
+        now = self.ctx.now() if now is None else now
+        for row in await self.ctx.db.due_reminders(now):
+            if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
+                continue
+            try:
+                await self.remind(row.game_id, now)
+            except Exception as exc:
+                self.backoff.failed(row.game_id, "reminder", now, exc)
+                with contextlib.suppress(Exception):  # give the reminder up
+                    await self.ctx.db.mark_reminder_sent(row.game_id, row.deadline)
+        for row in await self.ctx.db.expired_games(now):
+            if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
+                continue
+            try:
+                await self.timeout(row.game_id, now)
+            except Exception as exc:
+                self.backoff.failed(row.game_id, "timeout", now, exc)
+            else:
+                self.backoff.recovered(row.game_id, "timeout")
+
+    async def sleep_for(self) -> float:
+        """Seconds until the next timer that is not held back, or the next retry of one that
+        is (between MIN_SLEEP and MAX_SLEEP)."""
+        now = self.ctx.clock()
+        waiting = self.backoff.waiting(int(now))
+        nxt = await self.ctx.db.next_timer(exclude=waiting, shard=self.ctx.settings.shard)
+        times = [t for t in (nxt, min(waiting.values(), default=None)) if t is not None]
+        return MAX_SLEEP if not times else min(max(min(times) - now, MIN_SLEEP), MAX_SLEEP)
+
+    async def due(self) -> None:
+        await self.tick()
