@@ -29,7 +29,7 @@ class BotProcess:
 
     def __init__(self, fake: FakeDiscord, db_path: Path, guild_id: str, log_path: Path, *,
                  extra_env: dict[str, str] | None = None, repo: Path = REPO,
-                 python: str = sys.executable) -> None:
+                 python: str = sys.executable, game_seed: int | None = 0) -> None:
         self.fake = fake
         self.db_path = db_path
         self.guild_id = guild_id
@@ -37,6 +37,9 @@ class BotProcess:
         self.extra_env = extra_env or {}
         self.repo = repo  # the checkout whose bot.py runs (the benchmark may compare another)
         self.python = python
+        # game N starts from seed game_seed + N (GAME_SEED): the same games every run; None:
+        # random seeds, as in production
+        self.game_seed = game_seed
         self.proc: asyncio.subprocess.Process | None = None
         self.started_at = 0.0
         self.ready_at = 0.0
@@ -55,6 +58,8 @@ class BotProcess:
             OWNER_LEASE_SECONDS="2",
             OWNER_RENEW_SECONDS="0.5",
         )
+        if self.game_seed is not None:
+            env["GAME_SEED"] = str(self.game_seed)
         env.update(self.extra_env)
         return env
 

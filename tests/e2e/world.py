@@ -29,6 +29,9 @@ class World:
     moderator: st.User
     db_path: Path
     bots: list[StellaBot] = field(default_factory=list)
+    # the bots' GAME_SEED: game N starts from seed game_seed + N, so each test plays the same
+    # games every run (a random seed each run made some runs play a game no other run played)
+    game_seed: int | None = 0
 
     def settings(self, **overrides: Any) -> Settings:
         values: dict[str, Any] = {
@@ -36,9 +39,14 @@ class World:
             "discord_guild_id": int(self.guild.id),
             "discord_token": "fake-token",
             "log_level": "INFO",
+            "game_seed": self.game_seed,
         }
         values.update(overrides)
         return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+    def seed_first_game(self, seed: int) -> None:
+        """The first game opened (game 1 of the test's fresh database) starts from ``seed``."""
+        self.game_seed = seed - 1
 
     def user(self, user_id: int | str | None) -> st.User:
         return self.fake.users[str(user_id)]
