@@ -14,7 +14,7 @@ from tests.fakediscord import state as st
 from tests.fakediscord.discordpy import drain_discord_tasks
 
 from .driver import GameDriver, Policy, answer
-from .world import GAME, World
+from .world import GAME, PATIENCE, World
 
 
 @dataclass(frozen=True)
@@ -124,13 +124,6 @@ def pinged(world: World, thread: st.Channel, since: int) -> list[str]:
     """The users the bot's messages in ``thread`` pinged after request number ``since``."""
     return [str(u) for r in thread_posts(world, thread, since)
             for u in ((r.json or {}).get("allowed_mentions") or {}).get("users") or ()]
-
-
-#: How long a wait for the bot may last before the test calls it a hang. Every wait of the e2e
-#: tests ends on the event it waits for (a change of the fake, or what the bot stored), so this
-#: is only the bound on a bot that never gets there: generous, because a 2-core machine loaded
-#: by other work can be many times slower than an idle one (issue 32).
-PATIENCE = 120.0
 
 
 async def until_told(db: Any, game_id: int, version: int, fake: Any = None,

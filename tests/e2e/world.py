@@ -16,6 +16,12 @@ from tests.fakediscord import state as st
 GAME = get_game("stella-digger")
 # Discord's limit for the first answer to an interaction; the fake enforces it in these tests.
 INTERACTION_DEADLINE = 3.0
+#: How long a wait for the bot may last before the test calls it a hang (``fake.patience``, the
+#: least every wait of the fake lasts). Every wait of the e2e tests ends on the event it waits
+#: for (a change of the fake, or what the bot stored), so this is only the bound on a bot that
+#: never gets there: generous, because a 2-core machine loaded by other work can be many times
+#: slower than an idle one (issue 32).
+PATIENCE = 120.0
 PLAYER_NAMES = [("ann", None), ("bob", "ボブ"), ("iwata", "岩田"), ("dora", "Dora 🌸")]
 
 
@@ -60,6 +66,7 @@ class World:
 def build_world(fake: FakeDiscord, db_path: Path) -> World:
     """A guild "ステラ" with a #games channel, four players, a stranger and a moderator."""
     fake.interaction_deadline = INTERACTION_DEADLINE
+    fake.patience = PATIENCE
     guild = fake.add_guild("ステラ")
     channel = guild.add_text_channel("games")
     mod_role = guild.add_role("Mod", "manage_guild")

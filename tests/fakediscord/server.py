@@ -62,6 +62,10 @@ class FakeDiscord(Driver, Acting):
         # (``clock.py``): the wall clock, or ``runnable`` (the tests': not the time spent waiting
         # for a CPU on a loaded machine)
         self.clock = clock
+        # the least any wait (``wait_for``, ``wait_until``, an interaction's ``reply``...) lasts
+        # before it times out, whatever timeout it was given: the e2e tests set a generous one,
+        # their waits ending on the events they wait for (0: each wait's own timeout)
+        self.patience = 0.0
         self.bot_token = bot_token
         self.require_synced_commands = require_synced_commands
         self.interaction_deadline = interaction_deadline
@@ -168,6 +172,7 @@ class FakeDiscord(Driver, Acting):
         predicate holds or its poll is due (a shared event used to wake every waiting task at
         every change)."""
         loop = asyncio.get_running_loop()
+        timeout = max(timeout, self.patience)
         deadline = self.clock() + timeout
         while True:
             value = predicate()
@@ -192,6 +197,7 @@ class FakeDiscord(Driver, Acting):
         awaited again after each change of the fake, and at least every ``poll`` seconds; its
         first truthy value is returned. On timeout, ``TimeoutError`` as ``wait_for``'s."""
         loop = asyncio.get_running_loop()
+        timeout = max(timeout, self.patience)
         deadline = self.clock() + timeout
         while True:
             value = await check()
