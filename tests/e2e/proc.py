@@ -20,6 +20,16 @@ DATABASE_IN_USE = 3
 OWNS = "owns the database"  # logged once this process holds the lease
 
 
+def _ctrl_c_stops() -> None:
+    """In the child before it runs bot.py: SIGINT back to its default, so ``stop``'s Ctrl-C
+    reaches Python's KeyboardInterrupt. A suite started where SIGINT is ignored (a shell's
+    background job: ``./scripts/test.sh &``, some CI runners) passed that on to every bot.py,
+    which then ignored Ctrl-C: each clean stop ran out its 15 s and was SIGKILLed (test_owner's
+    'assert -9 == 0', test_preflight's lease still held, test_service's stray resource_tracker
+    line in a JSON log)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def identified(fake: FakeDiscord) -> int:
     return sum(1 for e in fake.gateway.log if e["event"] == "identify")
 
@@ -68,7 +78,8 @@ class BotProcess:
             self.started_at = time.perf_counter()
             self.proc = await asyncio.create_subprocess_exec(
                 self.python, str(self.repo / "bot.py"), cwd=str(self.repo), env=self.env(),
-                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=out)
+                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=out,
+                preexec_fn=_ctrl_c_stops)
         return self.proc
 
     async def exit_status(self, timeout: float = 60.0) -> int:
