@@ -95,7 +95,8 @@ def run_pytest(args: list[str], folder: Path, tag: str, log: Path) -> Outcome:
     outcome.counts, outcome.failures = read_junit(junit)
     if status not in (0, 1) and not outcome.failures:
         outcome.failures.append(("(pytest)", f"exit status {status}, see {log}"))
-    shutil.rmtree(basetemp, ignore_errors=True)
+    if not outcome.failures:  # else kept: the failed tests' folders (a bot's log...)
+        shutil.rmtree(basetemp, ignore_errors=True)
     return outcome
 
 
