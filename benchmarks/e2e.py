@@ -177,7 +177,7 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         python = str(venv) if args.bot_dir and venv.exists() else sys.executable
         env = {} if shards == 1 else {"SHARDS": str(shards), "DISCORD_GUILD_ID": ""}
         bot = await BotProcess(fake, db_path, guild.id, work / "bot.log", repo=repo, python=python,
-                               extra_env=env).start()
+                               extra_env=env, game_seed=None).start()  # random seeds, as in production
         if shards > 1:  # every shard connected and ready
             await fake.wait_for(lambda: bot.output().count("logged in as") >= shards, 120,
                                 "every shard ready")

@@ -94,6 +94,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
     runner = None
     try:
         world = build_world(fake, work / "transcript.sqlite3")
+        world.game_seed = None  # no GAME_SEED: the lobby draws the seed, patched above
         fake.interaction_deadline = 30.0  # a loaded machine is no failure here
         bot = RefereeBot(world.settings(log_level="WARNING"))
         runner = BotRunner(bot)

@@ -205,7 +205,9 @@ class Lobby:
                                                    for s in game.seats):
                 raise Refusal("A game needs at least one human player: take a seat (Join) "
                               "before starting.")
-            seed = secrets.randbits(62) if seed is None else seed
+            if seed is None:  # GAME_SEED: a test's fixed games (referee.process.config)
+                fixed = self.ctx.settings.game_seed
+                seed = secrets.randbits(62) if fixed is None else fixed + game_id
             names = {s.player_id: s.display_name for s in game.seats}
             state, events = g.new_game_with_events(
                 list(names), game_options(g, game.options, stored=True), seed, names)

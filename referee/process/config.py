@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     # Point the bot at another Discord (a local fake server in tests); unset in production.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    # Tests only: game N starts from seed GAME_SEED + N instead of a random one, so a test that
+    # runs ``python bot.py`` plays the same game every run. Unset in production.
+    game_seed: int | None = Field(None, ge=0)
     # Game defaults.
     default_turn_hours: float = Field(24.0, gt=0)
     absent_after: int = Field(3, ge=1)
@@ -95,7 +98,7 @@ class Settings(BaseSettings):
 
     @field_validator("discord_guild_id", "discord_api_base", "discord_gateway_url", "shard_id",
                      "shard_lease", "shard_ids", "answer_within_ms", "backup_dir",
-                     "metrics_port", mode="before")
+                     "metrics_port", "game_seed", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

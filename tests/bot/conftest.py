@@ -35,6 +35,18 @@ def settings(**values: Any) -> Settings:
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
 
 
+@pytest.fixture(autouse=True)
+def answers_are_quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cogs.common.QUICK_S`` (1 s of wall clock: an answer ready by then is the interaction's
+    acknowledgement, else a deferral goes first) made a minute here, so a test that expects the
+    answer as the acknowledgement does not depend on this machine answering within a second
+    (on a loaded one it did not always: ``["defer", ...]``). The tests of the deferral itself
+    (test_ack.py's ``quick``) set their own."""
+    from cogs import common
+
+    monkeypatch.setattr(common, "QUICK_S", 60.0)
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "bot.sqlite3"

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageSequence
 
 import games
 from render.stella_digger import board as render_board
@@ -200,19 +200,19 @@ class PrivacyAudit:
             if MAP_FILE.fullmatch(f.filename):
                 self.counts["public-map"] += 1
                 expected = render_board.board_png(GAME.view(state, None))
-                if f.data != expected:
+                if not same_picture(f.data, expected):
                     self.problems.append(f"{f.filename} is not the spectator view's map of v{state.version} "
                                          f"({how_pictures_differ(f.data, expected)})")
             elif SCORES_FILE.fullmatch(f.filename):
                 self.counts["public-scores"] += 1
                 expected = render_scores.scores_png(GAME.view(state, None), list(state.score_history))
-                if f.data != expected:
+                if not same_picture(f.data, expected):
                     self.problems.append(f"{f.filename} is not the spectator view's score chart of "
                                          f"v{state.version} ({how_pictures_differ(f.data, expected)}; "
                                          f"scores by round {state.score_history})")
             elif REPLAY_FILE.fullmatch(f.filename):
                 self.counts["public-replay"] += 1
-                if f.data != render_replay.replay_gif(self.frames):
+                if not same_picture(f.data, render_replay.replay_gif(self.frames)):
                     self.problems.append(f"{f.filename} is not the spectator views' replay")
             else:
                 self.problems.append(f"an unexpected file went public: {f.filename} ({rec.method} {rec.path})")
@@ -222,11 +222,12 @@ class PrivacyAudit:
             if HAND_FILE.fullmatch(f.filename):
                 self.counts["private-hand-picture"] += 1
                 ok = player is not None and any(
-                    f.data == render_hand.hand_png(GAME.view(s, player), player)
+                    same_picture(f.data, render_hand.hand_png(GAME.view(s, player), player))
                     for s in (state, before) if s is not None)
                 if not ok:
                     self.problems.append(f"{f.filename} sent to {player} is not their own hand")
-            elif MAP_FILE.fullmatch(f.filename) and f.data != render_board.board_png(GAME.view(state, None)):
+            elif MAP_FILE.fullmatch(f.filename) and not same_picture(
+                    f.data, render_board.board_png(GAME.view(state, None))):
                 self.problems.append(f"a private {f.filename} is not the spectator map")
 
 
@@ -255,6 +256,22 @@ def assert_everything_public_is_public(world: World, drivers: list[Any]) -> None
             assert channel.recipient_id in seated, f"a DM to {channel.recipient_id}, who has no seat"
             m = HAND_LINE.search(msg.content)
             assert m and int(m[1]) == seated[channel.recipient_id], msg.content
+
+
+def same_picture(sent: bytes, expected: bytes) -> bool:
+    """Does ``sent`` show what ``expected`` shows: the same size and the same colour at every
+    pixel of every frame? A picture is checked by what it shows, not by its encoding (a PNG's
+    palette order or deflate choices, which nothing promises stay the same)."""
+    if sent == expected:
+        return True
+    try:
+        a, b = Image.open(io.BytesIO(sent)), Image.open(io.BytesIO(expected))
+        frames_a = [f.convert("RGBA") for f in ImageSequence.Iterator(a)]
+        frames_b = [f.convert("RGBA") for f in ImageSequence.Iterator(b)]
+    except (OSError, ValueError):
+        return False
+    return len(frames_a) == len(frames_b) and all(
+        x.size == y.size and x.tobytes() == y.tobytes() for x, y in zip(frames_a, frames_b, strict=True))
 
 
 def how_pictures_differ(sent: bytes, expected: bytes) -> str:

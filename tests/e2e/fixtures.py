@@ -20,6 +20,7 @@ import pytest_asyncio
 from bot import RefereeBot
 from db import Database
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.clock import runnable
 from tests.fakediscord.discordpy import point_discord_py_at
 from tests.fakediscord.fixtures import ErrorLogGuard
 
@@ -53,7 +54,7 @@ async def stella(world: World, start_bot: Callable[..., Awaitable[Any]]) -> Call
 async def holding_world(error_log_guard: ErrorLogGuard, tmp_path: Path) -> AsyncIterator[World]:
     """Like ``world``, on a fake that can hold a request (``world.fake.hold``), for bots run
     as subprocesses (``tests.e2e.proc``)."""
-    fake = HoldingFakeDiscord()
+    fake = HoldingFakeDiscord(clock=runnable)
     await fake.start()
     restore = point_discord_py_at(fake.api_base, fake.gateway_url)
     try:

@@ -14,7 +14,7 @@ from tests.fakediscord import state as st
 from tests.fakediscord.discordpy import drain_discord_tasks
 
 from .driver import GameDriver, Policy, answer
-from .world import GAME, World
+from .world import GAME, PATIENCE, World
 
 
 @dataclass(frozen=True)
@@ -126,10 +126,22 @@ def pinged(world: World, thread: st.Channel, since: int) -> list[str]:
             for u in ((r.json or {}).get("allowed_mentions") or {}).get("users") or ()]
 
 
-async def until_told(db: Any, game_id: int, version: int, tries: int = 200) -> None:
+async def until_told(db: Any, game_id: int, version: int, fake: Any = None,
+                     timeout: float = PATIENCE) -> None:
     """Wait until everything the bot had to tell about ``version`` of the game was told
-    (``db.notified``): a kill after that finds nothing untold (at most ``tries`` x 50 ms)."""
-    for _ in range(tries):
-        if (await notified_db.last_told(db, game_id))[0] == version:
-            return
+    (``db.notified``: the prompt and the hand DMs went out, then the record was written), so a
+    kill after that finds nothing untold. Re-checked on every change of ``fake`` (the bot's
+    posts) and every 50 ms; ``TimeoutError`` if it never is."""
+    async def told() -> bool:
+        last = (await notified_db.last_told(db, game_id))[0]
+        return last is not None and last >= version
+
+    if fake is not None:
+        await fake.wait_until(told, timeout, f"game {game_id} told up to v{version}")
+        return
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await told():
+        if loop.time() > end:
+            raise TimeoutError(f"game {game_id} was not told up to v{version} in {timeout:g} s")
         await asyncio.sleep(0.05)

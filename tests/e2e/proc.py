@@ -20,6 +20,16 @@ DATABASE_IN_USE = 3
 OWNS = "owns the database"  # logged once this process holds the lease
 
 
+def _ctrl_c_stops() -> None:
+    """In the child before it runs bot.py: SIGINT back to its default, so ``stop``'s Ctrl-C
+    reaches Python's KeyboardInterrupt. A suite started where SIGINT is ignored (a shell's
+    background job: ``./scripts/test.sh &``, some CI runners) passed that on to every bot.py,
+    which then ignored Ctrl-C: each clean stop ran out its 15 s and was SIGKILLed (test_owner's
+    'assert -9 == 0', test_preflight's lease still held, test_service's stray resource_tracker
+    line in a JSON log)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def identified(fake: FakeDiscord) -> int:
     return sum(1 for e in fake.gateway.log if e["event"] == "identify")
 
@@ -29,7 +39,7 @@ class BotProcess:
 
     def __init__(self, fake: FakeDiscord, db_path: Path, guild_id: str, log_path: Path, *,
                  extra_env: dict[str, str] | None = None, repo: Path = REPO,
-                 python: str = sys.executable) -> None:
+                 python: str = sys.executable, game_seed: int | None = 0) -> None:
         self.fake = fake
         self.db_path = db_path
         self.guild_id = guild_id
@@ -37,6 +47,9 @@ class BotProcess:
         self.extra_env = extra_env or {}
         self.repo = repo  # the checkout whose bot.py runs (the benchmark may compare another)
         self.python = python
+        # game N starts from seed game_seed + N (GAME_SEED): the same games every run; None:
+        # random seeds, as in production
+        self.game_seed = game_seed
         self.proc: asyncio.subprocess.Process | None = None
         self.started_at = 0.0
         self.ready_at = 0.0
@@ -55,6 +68,8 @@ class BotProcess:
             OWNER_LEASE_SECONDS="2",
             OWNER_RENEW_SECONDS="0.5",
         )
+        if self.game_seed is not None:
+            env["GAME_SEED"] = str(self.game_seed)
         env.update(self.extra_env)
         return env
 
@@ -63,7 +78,8 @@ class BotProcess:
             self.started_at = time.perf_counter()
             self.proc = await asyncio.create_subprocess_exec(
                 self.python, str(self.repo / "bot.py"), cwd=str(self.repo), env=self.env(),
-                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=out)
+                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=out,
+                preexec_fn=_ctrl_c_stops)
         return self.proc
 
     async def exit_status(self, timeout: float = 60.0) -> int:

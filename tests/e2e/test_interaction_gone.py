@@ -12,6 +12,7 @@ from cogs import common
 
 from .driver import GameDriver, Policy, turn_ids
 from .helpers import Unchanged, settle
+from .world import PATIENCE
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 
@@ -44,9 +45,10 @@ async def test_a_late_defer_and_an_expired_follow_up_token(world, db, stella, ca
     assert record.levelno == logging.WARNING and record.exc_info is None
 
     # 10062 on an autocomplete answer (sent by discord.py itself): a warning line too
-    fake.interaction_deadline = 0.0
+    fake.interaction_deadline, fake.patience = 0.0, 0.0  # (a wait that must time out)
     with pytest.raises(TimeoutError):
         await fake.autocomplete(user, driver.thread, "stella do", focused="action", timeout=1.0)
+    fake.patience = PATIENCE
     await fake.wait_for(lambda: len(warnings_about(caplog, 10062)) == 2, 10, "the second warning")
     fake.interaction_deadline = 3.0
     record = warnings_about(caplog, 10062)[-1]

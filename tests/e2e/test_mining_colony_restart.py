@@ -138,7 +138,7 @@ async def test_sigkill_while_both_owe_their_bid(holding_world: Any, tmp_path: An
         assert state.phase == "bid" and sorted(owed) == sorted(table.users), owed
         prompt = table.prompt_for(state.version)
         assert prompt is not None
-        await until_told(db, table.game_id, state.version)  # then kill
+        await until_told(db, table.game_id, state.version, fake)  # then kill
         await proc.kill()
         proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
         mark = len(fake.requests)

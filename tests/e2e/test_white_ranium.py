@@ -14,16 +14,16 @@ from .white_ranium import WhiteRaniumTable, chaser, easy
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 
 
-def fixed_seed(monkeypatch: Any, seed: int) -> None:
+def fixed_seed(world: Any, seed: int) -> None:
     """The game's seed (the lobby draws one at random) fixed, so the game is the same each run."""
-    monkeypatch.setattr("referee.desks.lobby.secrets.randbits", lambda _bits: seed)
+    world.seed_first_game(seed)
 
 
 @pytest.mark.parametrize(("humans", "bots", "options", "seed"), [
     (2, 0, "cards=strategy", 11), (1, 2, "cards=luck", 12), (2, 2, "", 13)])
-async def test_whole_game(world: Any, db: Any, stella: Any, monkeypatch: Any, humans: int,
+async def test_whole_game(world: Any, db: Any, stella: Any, humans: int,
                           bots: int, options: str, seed: int) -> None:
-    fixed_seed(monkeypatch, seed)
+    fixed_seed(world, seed)
     await stella()
     table = WhiteRaniumTable(world, db, world.players[:humans], bots, options, seed)
     await table.setup()

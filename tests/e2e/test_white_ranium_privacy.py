@@ -23,7 +23,7 @@ HAND = re.compile(r"hand (?:[a-z]+-[2-6](?:, )?)+")
 async def test_strategy_fight_cards_stay_secret_until_the_reveal(world: Any, db: Any,
                                                                  stella: Any,
                                                                  monkeypatch: Any) -> None:
-    fixed_seed(monkeypatch, 11)
+    fixed_seed(world, 11)
     await stella()
     fake = world.fake
     table = WhiteRaniumTable(world, db, world.players[:2], 0, "cards=strategy", 11)

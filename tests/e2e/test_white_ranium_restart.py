@@ -131,7 +131,7 @@ async def test_sigkill_between_two_decisions_of_a_turn(holding_world: Any, tmp_p
         assert text is not None
         prompt = table.prompt_for(state.version)
         assert prompt is not None
-        await until_told(db, table.game_id, state.version)  # then kill
+        await until_told(db, table.game_id, state.version, fake)  # then kill
         await proc.kill()
         proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
         mark = len(fake.requests)

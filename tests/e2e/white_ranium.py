@@ -8,7 +8,6 @@ stored it and the next human prompt (or the end) is posted."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -24,6 +23,7 @@ from tests.fakediscord import InteractionHandle
 from tests.fakediscord import state as st
 
 from .driver import DONE, select_of, split_id, turn_ids
+from .helpers import PATIENCE
 from .world import World
 
 G = get_game("white-ranium")
@@ -128,12 +128,8 @@ class WhiteRaniumTable:
                 return state
             return None
 
-        for _ in range(400):
-            found = await check()
-            if found is not None:
-                return found
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"game {self.game_id}: no human prompt and no end")
+        return await self.fake.wait_until(
+            check, PATIENCE, f"game {self.game_id}: a human prompt or the end")
 
     def human_owing(self, state: Any) -> list[str]:
         return [o.player for o in G.owed(state) if o.player in self.users]
@@ -209,4 +205,9 @@ class WhiteRaniumTable:
             await self.decide(state, player, text, "do" if i % 3 == 2 else "button")
             if watch is not None:
                 await watch(state, player, text, mark)
-        raise AssertionError("the game did not end")
+        state = await self.state()
+        seed = (await self.db.load_initial(self.game_id)).seed
+        raise AssertionError(
+            f"game {self.game_id} (seed {seed}, chooser seed {self.seed}) did not end in {limit} "
+            f"human decisions (round {state.round}): White Ranium ends only as R21 says, and "
+            f"weak players can stall it for ever; the test must play a seed whose game ends")

@@ -16,6 +16,12 @@ from tests.fakediscord import state as st
 GAME = get_game("stella-digger")
 # Discord's limit for the first answer to an interaction; the fake enforces it in these tests.
 INTERACTION_DEADLINE = 3.0
+#: How long a wait for the bot may last before the test calls it a hang (``fake.patience``, the
+#: least every wait of the fake lasts). Every wait of the e2e tests ends on the event it waits
+#: for (a change of the fake, or what the bot stored), so this is only the bound on a bot that
+#: never gets there: generous, because a 2-core machine loaded by other work can be many times
+#: slower than an idle one (issue 32).
+PATIENCE = 120.0
 PLAYER_NAMES = [("ann", None), ("bob", "ボブ"), ("iwata", "岩田"), ("dora", "Dora 🌸")]
 
 
@@ -29,6 +35,9 @@ class World:
     moderator: st.User
     db_path: Path
     bots: list[RefereeBot] = field(default_factory=list)
+    # the bots' GAME_SEED: game N starts from seed game_seed + N, so each test plays the same
+    # games every run (a random seed each run made some runs play a game no other run played)
+    game_seed: int | None = 0
 
     def settings(self, **overrides: Any) -> Settings:
         values: dict[str, Any] = {
@@ -36,9 +45,14 @@ class World:
             "discord_guild_id": int(self.guild.id),
             "discord_token": "fake-token",
             "log_level": "INFO",
+            "game_seed": self.game_seed,
         }
         values.update(overrides)
         return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+    def seed_first_game(self, seed: int) -> None:
+        """The first game opened (game 1 of the test's fresh database) starts from ``seed``."""
+        self.game_seed = seed - 1
 
     def user(self, user_id: int | str | None) -> st.User:
         return self.fake.users[str(user_id)]
@@ -52,6 +66,7 @@ class World:
 def build_world(fake: FakeDiscord, db_path: Path) -> World:
     """A guild "ステラ" with a #games channel, four players, a stranger and a moderator."""
     fake.interaction_deadline = INTERACTION_DEADLINE
+    fake.patience = PATIENCE
     guild = fake.add_guild("ステラ")
     channel = guild.add_text_channel("games")
     mod_role = guild.add_role("Mod", "manage_guild")

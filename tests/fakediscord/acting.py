@@ -8,7 +8,6 @@ permissions, `resolved` users/roles/channels, the clicked message) and returns a
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import TYPE_CHECKING, Any
 
 from . import messages, payloads
@@ -298,7 +297,7 @@ class Acting:
         h.payload = payload
         self.interactions[h.token] = h
         self.interaction_log.append(h)
-        h.sent_at = time.perf_counter() - self.interaction_lag  # made that long ago
+        h.sent_at = self.clock() - self.interaction_lag  # made that long ago
         session.dispatch("INTERACTION_CREATE", payload)
         await asyncio.sleep(0)
         return h

@@ -6,7 +6,6 @@ follow-ups, and lets the test await them.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from . import state as st
@@ -43,7 +42,7 @@ class InteractionHandle:
         self.label = label
         self.source_message = source_message
         self.payload: dict[str, Any] = {}
-        self.sent_at = time.perf_counter() - lag  # (set again when it is sent)
+        self.sent_at = fake.clock() - lag  # (set again when it is sent)
         self.callback_type: int | None = None
         self.callback_data: dict[str, Any] | None = None
         self.callback_at: float | None = None

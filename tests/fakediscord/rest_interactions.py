@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -57,7 +56,7 @@ async def callback(request: web.Request) -> web.Response:
         raise r.not_found(r.UNKNOWN_INTERACTION, "interaction")
     if h.responded:
         raise r.ApiError(400, r.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
-    arrived = time.perf_counter()
+    arrived = fake_of(request).clock()
     if fake.interaction_deadline is not None and arrived - h.sent_at > fake.interaction_deadline:
         raise r.not_found(r.UNKNOWN_INTERACTION, "interaction")
     body, files = body_of(request)
@@ -111,7 +110,7 @@ def _handle(request: web.Request) -> tuple[FakeDiscord, InteractionHandle]:
 
 
 async def followup(request: web.Request) -> web.Response:
-    arrived = time.perf_counter()
+    arrived = fake_of(request).clock()
     fake, h = _handle(request)
     body, files = body_of(request)
     channel = h.channel
@@ -132,7 +131,7 @@ async def followup(request: web.Request) -> web.Response:
 
 
 async def webhook_message(request: web.Request) -> web.Response:
-    arrived = time.perf_counter()
+    arrived = fake_of(request).clock()
     fake, h = _handle(request)
     wanted = request.match_info["message_id"]
     msg = h.original if wanted == "@original" else fake.messages.get(wanted)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -16,6 +16,7 @@ from aiohttp import web
 from . import rest, rest_interactions
 from . import state as st
 from .acting import Acting
+from .clock import Clock, wall
 from .driver import Driver
 from .faults import Faults
 from .gateway import Gateway
@@ -38,7 +39,9 @@ class FakeDiscord(Driver, Acting):
     `interaction_lag` (seconds, an attribute: each interaction reaches the bot that long after
     Discord made it, its ID dated then; counted in the deadline),
     `validate` (refuse what Discord refuses: 2000+ character messages, 26 choices, ...),
-    `bot_token` (when set, `GET /users/@me` with another token answers 401).
+    `bot_token` (when set, `GET /users/@me` with another token answers 401), `clock` (what
+    deadlines, latencies and `wait_for`'s timeouts are measured with, ``clock.py``: the wall
+    clock, or ``runnable``, which does not count the time spent waiting for a CPU).
     """
 
     def __init__(
@@ -52,8 +55,17 @@ class FakeDiscord(Driver, Acting):
         interaction_deadline: float | None = None,
         validate: bool = True,
         heartbeat_interval_ms: int = 41250,
+        clock: Clock = wall,
     ):
         self.host, self.port = host, port
+        # what interaction deadlines and latencies and ``wait_for`` timeouts are measured with
+        # (``clock.py``): the wall clock, or ``runnable`` (the tests': not the time spent waiting
+        # for a CPU on a loaded machine)
+        self.clock = clock
+        # the least any wait (``wait_for``, ``wait_until``, an interaction's ``reply``...) lasts
+        # before it times out, whatever timeout it was given: the e2e tests set a generous one,
+        # their waits ending on the events they wait for (0: each wait's own timeout)
+        self.patience = 0.0
         self.bot_token = bot_token
         self.require_synced_commands = require_synced_commands
         self.interaction_deadline = interaction_deadline
@@ -160,16 +172,43 @@ class FakeDiscord(Driver, Acting):
         predicate holds or its poll is due (a shared event used to wake every waiting task at
         every change)."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        timeout = max(timeout, self.patience)
+        deadline = self.clock() + timeout
         while True:
             value = predicate()
             if value:
                 return value
-            remaining = deadline - loop.time()
+            remaining = deadline - self.clock()
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}\n{self.describe()}")
             done: asyncio.Future[None] = loop.create_future()
             waiter = (done, predicate)
+            self._waiters.add(waiter)
+            timer = loop.call_later(min(remaining, poll), _wake, done)
+            try:
+                await done
+            finally:
+                timer.cancel()
+                self._waiters.discard(waiter)
+
+    async def wait_until(self, check: Callable[[], Awaitable[T]], timeout: float = 5.0,
+                         what: str = "", poll: float = 0.05) -> T:
+        """``wait_for`` for an async ``check`` (one that reads the bot's database, say): it is
+        awaited again after each change of the fake, and at least every ``poll`` seconds; its
+        first truthy value is returned. On timeout, ``TimeoutError`` as ``wait_for``'s."""
+        loop = asyncio.get_running_loop()
+        timeout = max(timeout, self.patience)
+        deadline = self.clock() + timeout
+        while True:
+            value = await check()
+            if value:
+                return value
+            remaining = deadline - self.clock()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what or check}\n"
+                                   f"{self.describe()}")
+            done: asyncio.Future[None] = loop.create_future()
+            waiter = (done, _always)
             self._waiters.add(waiter)
             timer = loop.call_later(min(remaining, poll), _wake, done)
             try:
@@ -226,6 +265,10 @@ class FakeDiscord(Driver, Acting):
             self.unknown_requests.append(rec)
         log.warning("fake discord has no route for %s %s", request.method, request.path)
         return json_response({"message": "404: Not Found", "code": 0}, 404)
+
+
+def _always() -> bool:
+    return True
 
 
 def _wake(done: asyncio.Future[None]) -> None:
