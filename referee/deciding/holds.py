@@ -7,7 +7,7 @@ is left to play.
   and the moderators are told once in the thread's parent channel.
 * Its thread is gone (10003 Unknown Channel, 50001 Missing Access, 50083 locked/archived): held
   ``gone``: no timeouts, no automatic moves, players are told it is paused, the moderators are
-  told where it is; ``/stella-admin move`` gives it a new thread and it goes on.
+  told where it is; ``/game-admin move`` gives it a new thread and it goes on.
 * No human seat is present (every one absent): held ``nobody``: nothing is played or scored
   for absent players; the first of them to use a command of the game brings it back.
 """
@@ -50,7 +50,7 @@ def paused_text(game: Game, hold: Hold) -> str:
     if hold.reason == HoldReason.GONE:
         return (f"Game #{game.id} is paused: I can't post in its thread any more (deleted, locked "
                 "or out of my reach). Nobody loses a turn meanwhile; a moderator can move it to a "
-                "new thread with /stella-admin move. Nothing changed.")
+                "new thread with /game-admin move. Nothing changed.")
     if hold.reason == HoldReason.PAUSED:
         return (f"Game #{game.id} is paused by a moderator: nobody can play until they resume "
                 "it, and no time runs meanwhile. Nothing changed.")
@@ -158,7 +158,7 @@ class Holds(TimedLoop):
         if hold.reason == HoldReason.GONE:
             text = (f"⏸️ **Game #{game.id} is paused**: I can't post in {where} any more (it was "
                     "deleted or locked, or I lost access to it). Nobody loses a turn while it is "
-                    f"paused. A moderator can move it to a new thread: `/stella-admin move game:"
+                    f"paused. A moderator can move it to a new thread: `/game-admin move game:"
                     f"{game.id}` in the channel that should host it.")
         else:
             why = ("I'm missing a permission there" if refused.failure == Failure.PERMISSION
@@ -166,7 +166,7 @@ class Holds(TimedLoop):
             text = (f"⚠️ **Game #{game.id}**: I couldn't post its turn prompt in {where} ({why}). "
                     "The deadline waits until the prompt is posted, and I keep trying. Check that "
                     "I may send messages in threads here, or move the game with "
-                    f"`/stella-admin move game:{game.id}`.")
+                    f"`/game-admin move game:{game.id}`.")
         told = await self.ctx.out.post(game.channel_id, Post(text))
         if not told.ok:
             log.warning("game %s: could not tell the moderators either (%s)", game.id, told.failure)
