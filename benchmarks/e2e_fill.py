@@ -129,7 +129,7 @@ async def fill_resume(db_path: Path, count: int, fake: Any, guild: Any, *, seed:
     """``count`` running games, each a few decisions in, waiting for a human (with a deadline),
     each in its thread whose last message is its turn prompt, as the bot left them when it
     stopped. ``distinct`` games are made like the bot makes them in ``guild``; the rest are
-    imports of their exports (one transaction each, the ``db`` API that /stella-admin import
+    imports of their exports (one transaction each, the ``db`` API that /game-admin import
     uses), each copy of the set in a guild of its own (an import of a game its guild already
     holds is refused as a duplicate)."""
     from db import Database

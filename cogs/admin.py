@@ -115,7 +115,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await self._require(interaction)
         found = await self._game(interaction, game)
         await referee_of(interaction).lifecycle.pause(found.id, interaction.user.id)
-        await reply(interaction, f"Game #{found.id} is paused; `/stella-admin resume` goes on.")
+        await reply(interaction, f"Game #{found.id} is paused; `/game-admin resume` goes on.")
 
     @app_commands.command(name="resume", description="Resume a paused game (each keeps their time)")
     @app_commands.describe(game=GAME_HELP)
@@ -165,7 +165,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await defer(interaction)
         await self._require(interaction)
         if isinstance(interaction.channel, discord.Thread) or interaction.channel_id is None:
-            raise Refusal("Use /stella-admin move in a server's text channel: the game gets a new "
+            raise Refusal("Use /game-admin move in a server's text channel: the game gets a new "
                           "thread there.")
         found = await self._game(interaction, game)
         moved = await referee_of(interaction).moderation.move(found.id, interaction.channel_id,
@@ -185,7 +185,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
                     files=[file])
 
     @app_commands.command(name="import", description="Import an exported game into a new thread here")
-    @app_commands.describe(file="A game export (JSON) made by /stella-admin export")
+    @app_commands.describe(file="A game export (JSON) made by /game-admin export")
     async def import_(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
         await defer(interaction)
         await self._require(interaction)

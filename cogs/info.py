@@ -67,7 +67,7 @@ class InfoCommands:
 
     @app_commands.command(name="log", description="The game's recent decisions, in sentences")
     @app_commands.describe(count="How many of the last decisions to show",
-                           notation="Also show each decision in the notation (for /do)")
+                           notation="Also show each decision in the notation (for /game do)")
     async def log(self, interaction: discord.Interaction[Any],
                   count: app_commands.Range[int, 1, 50] = 20, notation: bool = False) -> None:
         await defer(interaction)

@@ -71,7 +71,7 @@ def server_problems(guild: discord.Guild, games: Counter[int]) -> list[str]:
         if channel is None:
             problems.append(f"Server {guild.name!r}: channel {channel_id} ({games_there}) is "
                             "gone or hidden from the bot; a moderator can move its games with "
-                            "/stella-admin move.")
+                            "/game-admin move.")
             continue
         missing = lacking(channel.permissions_for(me))
         if missing:

@@ -34,6 +34,7 @@ class Database(
 
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
+        self._write_observers = []
         self.path = backend.path
 
     @classmethod

@@ -133,7 +133,7 @@ async def count(db: Database) -> int:
 
 
 async def held(db: Database, guild_id: int) -> list[Hold]:
-    """The holds of a server's running games (for /stella-admin list)."""
+    """The holds of a server's running games (for /game-admin list)."""
     async with db._read() as tx:
         found = await tx.all("SELECT h.* FROM holds h JOIN games g ON g.id = h.game_id"
                              " WHERE g.status = 'running' AND g.guild_id = ? ORDER BY h.game_id",

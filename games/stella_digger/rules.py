@@ -93,5 +93,5 @@ TOPICS: dict[str, str] = {
         "`/stella new` opens a lobby thread; `join`, `leave`, `start`, `addbot`. On your turn use "
         "the prompt's buttons, the decision commands (`target`, `draw`, `mine`, `refill`, `buy`, "
         "`drill`, `exchange`, `pass`, `crystals`, `lose`, `capsule`, `fight`) or `/stella do`. "
-        "Any time: `status`, `hand`, `log`, `rules`, `stats`. Moderators: `/stella-admin`."),
+        "Any time: `status`, `hand`, `log`, `rules`, `stats`. Moderators: `/game-admin`."),
 }

@@ -7,7 +7,7 @@ is left to play.
   and the moderators are told once in the thread's parent channel.
 * Its thread is gone (10003 Unknown Channel, 50001 Missing Access, 50083 locked/archived): held
   ``gone``: no timeouts, no automatic moves, players are told it is paused, the moderators are
-  told where it is; ``/stella-admin move`` gives it a new thread and it goes on.
+  told where it is; ``/game-admin move`` gives it a new thread and it goes on.
 * No human seat is present (every one absent): held ``nobody``: nothing is played or scored
   for absent players; the first of them to use a command of the game brings it back.
 """
@@ -50,7 +50,7 @@ def paused_text(game: Game, hold: Hold) -> str:
     if hold.reason == HoldReason.GONE:
         return (f"Game #{game.id} is paused: I can't post in its thread any more (deleted, locked "
                 "or out of my reach). Nobody loses a turn meanwhile; a moderator can move it to a "
-                "new thread with /stella-admin move. Nothing changed.")
+                "new thread with /game-admin move. Nothing changed.")
     if hold.reason == HoldReason.PAUSED:
         return (f"Game #{game.id} is paused by a moderator: nobody can play until they resume "
                 "it, and no time runs meanwhile. Nothing changed.")
@@ -117,15 +117,15 @@ class Holds(TimedLoop):
         now = self.ctx.now()
         try:
             if refused.failure == Failure.GONE:
-                hold = await self.ctx.cache.write(game.id, holds_db.hold(
-                    self.ctx.db, game.id, HoldReason.GONE, detail=refused.detail, now=now))
+                hold = await holds_db.hold(
+                    self.ctx.db, game.id, HoldReason.GONE, detail=refused.detail, now=now)
             elif prompt_lost:
                 current = await self.get(game.id)
                 attempts = (current.attempts + 1 if current is not None
                             and current.reason == HoldReason.UNDELIVERED else 1)
-                hold = await self.ctx.cache.write(game.id, holds_db.hold(
+                hold = await holds_db.hold(
                     self.ctx.db, game.id, HoldReason.UNDELIVERED, detail=refused.detail, now=now,
-                    retry_at=now + backoff(attempts)))
+                    retry_at=now + backoff(attempts))
             else:
                 log.info("game %s: a message was refused (%s)", game.id, refused.failure)
                 return
@@ -152,13 +152,13 @@ class Holds(TimedLoop):
 
     async def tell_moderators(self, game: Game, hold: Hold, refused: Delivery) -> None:
         """Once per hold, in the thread's parent channel (no pings)."""
-        if not await self.ctx.cache.write(game.id, holds_db.mark_told(self.ctx.db, game.id)):
+        if not await holds_db.mark_told(self.ctx.db, game.id):
             return
         where = f"<#{game.thread_id}>" if game.thread_id else "its thread"
         if hold.reason == HoldReason.GONE:
             text = (f"⏸️ **Game #{game.id} is paused**: I can't post in {where} any more (it was "
                     "deleted or locked, or I lost access to it). Nobody loses a turn while it is "
-                    f"paused. A moderator can move it to a new thread: `/stella-admin move game:"
+                    f"paused. A moderator can move it to a new thread: `/game-admin move game:"
                     f"{game.id}` in the channel that should host it.")
         else:
             why = ("I'm missing a permission there" if refused.failure == Failure.PERMISSION
@@ -166,7 +166,7 @@ class Holds(TimedLoop):
             text = (f"⚠️ **Game #{game.id}**: I couldn't post its turn prompt in {where} ({why}). "
                     "The deadline waits until the prompt is posted, and I keep trying. Check that "
                     "I may send messages in threads here, or move the game with "
-                    f"`/stella-admin move game:{game.id}`.")
+                    f"`/game-admin move game:{game.id}`.")
         told = await self.ctx.out.post(game.channel_id, Post(text))
         if not told.ok:
             log.warning("game %s: could not tell the moderators either (%s)", game.id, told.failure)
@@ -179,8 +179,8 @@ class Holds(TimedLoop):
 
     async def pause_nobody(self, game: Game) -> None:
         """Every human seat is absent: stop, don't play the game out for them."""
-        hold = await self.ctx.cache.write(game.id, holds_db.hold(
-            self.ctx.db, game.id, HoldReason.NOBODY, now=self.ctx.now()))
+        hold = await holds_db.hold(
+            self.ctx.db, game.id, HoldReason.NOBODY, now=self.ctx.now())
         if hold.reason == HoldReason.NOBODY and hold.attempts == 1:
             await self.notify.post(game, (
                 f"⏸️ Every player of game #{game.id} is absent, so it is paused: nothing is played "
@@ -195,9 +195,9 @@ class Holds(TimedLoop):
             if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
                 return False  # a moderator's pause: their resume gives the time back
             deadline, remind_at = self.ctx.timer_for(table.game, table.state)
-            if not await self.ctx.cache.write(game_id, holds_db.release(
+            if not await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
-                    remind_at=remind_at)):
+                    remind_at=remind_at):
                 return False
             self.ctx.signals.timer_changed(deadline)
             game = await self.ctx.db.get_game(game_id)
@@ -223,9 +223,9 @@ class Holds(TimedLoop):
             prompt = await self.notify.reprompt(game, state, deadline, head=head)
             delivered = prompt is None or prompt.ok
             if delivered:
-                await self.ctx.cache.write(game_id, holds_db.release(
+                await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.UNDELIVERED,), deadline=deadline,
-                    remind_at=remind_at))
+                    remind_at=remind_at)
                 self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
             automatic = self.notify.automatic_next(game, state)
@@ -249,9 +249,9 @@ class Holds(TimedLoop):
             except Exception:
                 log.exception("game %s: retrying its prompt failed", hold.game_id)
                 with contextlib.suppress(DbError):
-                    await self.ctx.cache.write(hold.game_id, holds_db.hold(
+                    await holds_db.hold(
                         self.ctx.db, hold.game_id, HoldReason.UNDELIVERED, now=now,
-                        retry_at=now + backoff(hold.attempts + 1)))
+                        retry_at=now + backoff(hold.attempts + 1))
         return done
 
     async def due(self) -> None:
@@ -280,9 +280,9 @@ class Holds(TimedLoop):
                 log.warning("game %s: could not create a thread to move it: %s", game_id, exc)
                 raise Refusal("I couldn't create a thread here. Check that I may create public "
                               "threads and send messages in threads in this channel.") from None
-            await self.ctx.cache.write(game_id, holds_db.move(
+            await holds_db.move(
                 self.ctx.db, game_id, channel_id=channel_id, thread_id=thread_id,
-                by_user_id=by_user, now=self.ctx.now()))
+                by_user_id=by_user, now=self.ctx.now())
             game = await self.ctx.db.get_game(game_id)
             state = table.state
             players = ", ".join(texts.mention(s) for s in game.seats)
@@ -296,9 +296,9 @@ class Holds(TimedLoop):
             if await lifecycle_db.get_pause(self.ctx.db, game_id) is not None:
                 deadline = remind_at = None  # paused by a moderator: no time runs until resumed
             if prompt is None or prompt.ok:
-                await self.ctx.cache.write(game_id, holds_db.release(
+                await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),
-                    deadline=deadline, remind_at=remind_at))
+                    deadline=deadline, remind_at=remind_at)
                 self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
             game = await self.ctx.db.get_game(game_id)

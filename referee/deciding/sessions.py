@@ -216,8 +216,8 @@ class Sessions(Drafts):
                 await self.check_prompt(table, seat.player_id, version, tag)
             action = await self.measured(table, seat.player_id, text)
             if hold is not None and hold.reason == HoldReason.NOBODY:  # they are back
-                await self.ctx.cache.write(game_id, holds_db.release(
-                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,)))
+                await holds_db.release(
+                    self.ctx.db, game_id, reasons=(HoldReason.NOBODY,))
             note = None
             if seat.absent:
                 note = f"👋 {texts.name(seat.display_name)} is back."
@@ -484,9 +484,9 @@ class Sessions(Drafts):
                 if hold.reason != HoldReason.NOBODY or nobody:
                     return False
                 deadline, remind_at = self.ctx.timer_for(table.game, table.state)
-                await self.ctx.cache.write(game_id, holds_db.release(
+                await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
-                    remind_at=remind_at))
+                    remind_at=remind_at)
                 self.ctx.signals.timer_changed(deadline)  # ...until someone is there again
             elif nobody:
                 await self.holds.pause_nobody(table.game)

@@ -53,12 +53,12 @@ def rewind(g: Any, game_id: int, initial: str, log_: list[Any], first: int) -> R
 
 IMPORT_MAX_BYTES = imports.MAX_BYTES
 ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
-HELD = {HoldReason.GONE: "its thread is gone: /stella-admin move it",
+HELD = {HoldReason.GONE: "its thread is gone: /game-admin move it",
         HoldReason.UNDELIVERED: "its prompt couldn't be posted; retrying",
         HoldReason.NOBODY: "every player is absent",
-        HoldReason.PAUSED: "by a moderator: /stella-admin resume"}
+        HoldReason.PAUSED: "by a moderator: /game-admin resume"}
 NOT_A_MODERATOR = ("This needs the Manage Server permission, or the moderator role set with "
-                   "/stella-admin config.")
+                   "/game-admin config.")
 
 
 class Moderation:

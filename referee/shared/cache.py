@@ -8,51 +8,37 @@ the database lease (``referee.process.ownership``) makes this process the only w
 
 ``CachingDatabase`` is the ``Database`` the referee talks to. It answers ``get_game``,
 ``load_snapshot``, ``owed_timers`` and ``find_game_by_thread`` (for a kept game: every slash
-command in a game thread asks it) from the cache, passes every other read through, and
-after any write forgets what the write may have changed: the game named by a method that takes
-a ``game_id`` first (``GAME_WRITES``), else every game (a method it does not know is taken for
-a write that may touch any game, and so is a write transaction opened by one of ``db``'s
-module functions, but for those that write only what is not kept: ``KEEPS_CACHE``). ``Sessions.commit`` then puts the state it just committed
-back (``put``), so the next decision starts from memory. Holds (``db.holds``, module
-functions) are cached by ``referee.deciding.holds.Holds``; a write made by such a function is awaited
-through ``GameCache.write``, which forgets the game.
+command in a game thread asks it) from the cache and passes everything else through. What a
+write may have changed is forgotten by one path, whoever wrote: the cache observes every write
+transaction of the ``Database`` (``db.core``: ``observe_writes``; methods and ``db``'s module
+functions alike open their writes with ``_write(game_id)``), told the game it named and the
+tables it wrote (``written``). A write only to tables nothing kept is read from (``NOT_KEPT``:
+what was told, the thread's memory, the lease, the sign of life) forgets nothing; any other
+forgets its game (every game when it names none), and the holds too if it wrote theirs
+(``HOLD_TABLES``). ``Sessions.commit`` then puts the state it just committed back (``put``), so
+the next decision starts from memory. Holds are kept beside the games for
+``referee.deciding.holds.Holds``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import sys
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from db import Database, Game, GameStatus, OwedTimer, Snapshot
+from db.core import ANY_TABLE, Written
 
 GAMES_KEPT = 500  # games kept at most (a running game is a few kilobytes)
 
-#: methods that only read (passed through, nothing forgotten)
-READS = frozenset({
-    "list_games", "running_games", "load_initial", "get_log",
-    "get_results", "get_draft", "sealed_count", "expired_games", "due_reminders", "next_timer",
-    "seat_history", "moderation_log", "export_game", "find_duplicate", "player_stats",
-    "leaderboard", "get_admin_role", "schema_version",
-})
-#: writes whose first argument is the one game they change
-GAME_WRITES = frozenset({
-    "append_decision", "finish_game", "set_thread", "update_options", "join_seat", "leave_seat",
-    "start_game", "set_owed", "mark_owed_reminded", "save_draft", "drop_draft", "set_deadline",
-    "mark_reminder_sent", "record_missed_deadline", "set_absent", "undo_last", "replace_seat",
-    "abort_game",
-})
-#: modules whose functions write only what is not kept here (``CachingDatabase._write``)
-KEEPS_CACHE = frozenset({"db.notified", "db.lease", "db.thread_memory"})
-#: of those, writes that never change a hold (``db.holds``)
-HOLD_KEPT = frozenset({"append_decision"})
+#: tables nothing kept here is read from (``CachingDatabase``'s reads, ``Holds.get``): a write
+#: only to these forgets nothing (what was told, the thread's memory and chosen runs, the
+#: lease, the sign of life). A table missing here is only read again after a write.
+NOT_KEPT = frozenset({"notified", "hand_dms", "thread_memory", "runs", "leases", "life"})
+#: the tables a hold is read from (``Holds.get``): a write to neither keeps the holds
+HOLD_TABLES = frozenset({"holds", "pauses"})
 _UNKNOWN: Any = object()
-T = TypeVar("T")
 
 
 @dataclass
@@ -60,7 +46,6 @@ class Entry:
     game: Game | None = None
     snapshot: Snapshot | None = None
     owed: list[OwedTimer] | None = None
-    hold: Any = _UNKNOWN  # db.holds.Hold | None once known
     #: ``snapshot`` parsed (``state_of``): shared by every reader, so never changed in place
     #: (``Sessions.commit`` applies a decision to a clone of it)
     state: Any = None
@@ -79,6 +64,8 @@ class GameCache:
     #: check_thread_free), so forgetting the game (any write to it: a thread set or moved, the
     #: game finished) makes the next look-up read the database again.
     _threads: dict[int, int] = field(default_factory=dict)
+    #: game id -> its hold (``db.holds.Hold`` or None) once read; bounded like the games
+    _holds: OrderedDict[int, Any] = field(default_factory=OrderedDict)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -116,27 +103,38 @@ class GameCache:
 
     def forget(self, game_id: int, *, keep_hold: bool = False) -> None:
         self.writes += 1
-        entry = self._entries.pop(game_id, None)
-        if keep_hold and entry is not None and entry.hold is not _UNKNOWN:
-            self._entries[game_id] = Entry(hold=entry.hold)
+        self._entries.pop(game_id, None)
+        if not keep_hold:
+            self._holds.pop(game_id, None)
 
-    def clear(self) -> None:
+    def clear(self, *, keep_holds: bool = False) -> None:
         self.writes += 1
         self._entries.clear()
+        if not keep_holds:
+            self._holds.clear()
 
-    async def write(self, game_id: int, pending: Awaitable[T]) -> T:
-        """Await a write to ``game_id`` made outside ``Database``'s methods (``db.holds``'
-        functions), then forget the game (however it ended)."""
-        try:
-            return await pending
-        finally:
-            self.forget(game_id)
+    def written(self, written: Written) -> None:
+        """A write transaction ended (``Database.observe_writes``): forget what it may have
+        changed."""
+        tables = written.tables
+        if tables and tables <= NOT_KEPT:
+            return  # nothing kept here was written (a write that ran nothing forgets, too)
+        keep_hold = ANY_TABLE not in tables and not tables & HOLD_TABLES
+        if written.game_id is None:
+            self.clear(keep_holds=keep_hold)
+        else:
+            self.forget(written.game_id, keep_hold=keep_hold)
 
     def fill(self, game_id: int, mark: int, **values: Any) -> None:
         """Keep what a read found (``mark``: ``writes`` when the read began), unless anything
         was forgotten meanwhile (the read may predate a write) or the game isn't kept."""
         if mark != self.writes:
             return
+        if "hold" in values:
+            self._holds[game_id] = values.pop("hold")
+            self._holds.move_to_end(game_id)
+            while len(self._holds) > self.limit:
+                self._holds.popitem(last=False)
         game = values.get("game")
         if game is not None and game.status != GameStatus.RUNNING:
             return
@@ -177,17 +175,14 @@ class GameCache:
     # --- holds (``referee.deciding.holds.Holds``) ---------------------------------------------------
 
     def hold(self, game_id: int) -> Any:
-        entry = self._entries.get(game_id)
-        return _UNKNOWN if entry is None else entry.hold
+        return self._holds.get(game_id, _UNKNOWN)
 
     def known(self, value: Any) -> bool:
         return value is not _UNKNOWN
 
     def forget_hold(self, game_id: int) -> None:
         self.writes += 1
-        entry = self._entries.get(game_id)
-        if entry is not None:
-            entry.hold = _UNKNOWN
+        self._holds.pop(game_id, None)
 
 
 class CachingDatabase:
@@ -196,6 +191,7 @@ class CachingDatabase:
     def __init__(self, db: Database, cache: GameCache) -> None:
         self._db = db
         self.cache = cache
+        db.observe_writes(cache.written)  # every write, by whoever: see the module's docstring
 
     @property
     def raw(self) -> Database:
@@ -248,47 +244,5 @@ class CachingDatabase:
         self.cache.fill(game_id, mark, owed=list(timers))  # only beside a kept game
         return timers
 
-    def _write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Any]:
-        """A write transaction opened by one of ``db``'s module functions (``db.holds``,
-        ``db.lifecycle``...): once it ends, the game it names is forgotten (every game when
-        it names none), unless the function's module writes nothing kept here
-        (``KEEPS_CACHE``: what was told, the lease)."""
-        caller = sys._getframe(1).f_globals.get("__name__", "")
-        keeps = caller in KEEPS_CACHE
-        return self._forgetting_tx(self._db._write(game_id), None if keeps else game_id, keeps)
-
-    @contextlib.asynccontextmanager
-    async def _forgetting_tx(self, inner: AbstractAsyncContextManager[Any], game_id: int | None,
-                             keeps: bool) -> AsyncIterator[Any]:
-        try:
-            async with inner as tx:
-                yield tx
-        finally:
-            if keeps:
-                pass
-            elif game_id is not None:
-                self.cache.forget(game_id)
-            else:
-                self.cache.clear()
-
     def __getattr__(self, name: str) -> Any:
-        attr = getattr(self._db, name)
-        if name.startswith("_") or name in READS or not callable(attr):
-            return attr
-        return self._forgetting(name, attr)
-
-    def _forgetting(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        cache = self.cache
-
-        @functools.wraps(method)
-        async def write(*args: Any, **kwargs: Any) -> Any:
-            game_id = kwargs.get("game_id", args[0] if args else None)
-            try:
-                return await method(*args, **kwargs)
-            finally:  # changed or not (an error may come after the commit): read it again
-                if name in GAME_WRITES and isinstance(game_id, int):
-                    cache.forget(game_id, keep_hold=name in HOLD_KEPT)
-                else:
-                    cache.clear()
-
-        return write
+        return getattr(self._db, name)

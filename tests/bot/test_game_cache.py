@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -230,3 +231,181 @@ async def test_a_write_to_one_game_leaves_the_other_games_in_memory(referee: Ref
         await referee.idle()
     assert reads.count == 0
     await agrees(referee, other.id)
+
+
+# --- every write tells the cache: one path (``db.core``'s ``_write``), observed ---------------
+
+#: the write path itself, the backends under it and what runs before a ``Database`` exists
+#: (the migrations on the connection, the backup copy): nothing else reaches a backend's writes
+WRITE_SQL = re.compile(r"\s*(INSERT|UPDATE|DELETE)\s")  # a write statement's start (not prose)
+WRITE_PATH = {"db.core", "db.database", "db.sqlite", "db.postgres", "db.migrate", "db.backup"}
+
+
+def db_modules() -> list[Any]:
+    import importlib
+    import pkgutil
+
+    import db as db_package
+
+    return [importlib.import_module(f"db.{m.name}") for m in pkgutil.iter_modules(db_package.__path__)
+            if m.name != "__main__"]
+
+
+def calls_in(function: Any) -> tuple[set[str], list[str]]:
+    """The attributes ``function`` calls (``x._write(...)`` -> ``_write``) and its strings."""
+    import ast
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    called = {n.func.attr for n in ast.walk(tree)
+              if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return called, strings
+
+
+def db_writes() -> dict[str, tuple[set[str], list[str]]]:
+    """Every public coroutine of ``Database`` and every function of a ``db`` module that opens
+    a write transaction: its name -> (what it calls, its strings)."""
+    import inspect
+
+    from db import Database
+
+    found = {}
+    candidates = [(f"Database.{name}", f) for name, f in inspect.getmembers(Database)
+                  if not name.startswith("_") and inspect.iscoroutinefunction(f)]
+    for module in db_modules():
+        candidates += [(f"{module.__name__}.{name}", f) for name, f in inspect.getmembers(module)
+                       if inspect.isfunction(f) and f.__module__ == module.__name__]
+    for name, function in candidates:
+        called, strings = calls_in(function)
+        if called & {"_write", "_write_apart", "write", "write_apart"}:
+            found[name] = (called, strings)
+    return found
+
+
+def test_every_write_in_db_goes_through_the_one_observed_path() -> None:
+    """Every write of ``db`` (``Database``'s methods and ``db``'s module functions) opens its
+    transaction with ``_write`` or ``_write_apart``, which tell the observers (the referee's
+    cache) the game and the tables written; no module outside the write path reaches a
+    backend's writes; every write statement in ``db`` names a table the cache can tell apart;
+    the lease's writes apart write nothing the cache keeps."""
+    import ast
+    from pathlib import Path
+
+    from db.core import ANY_TABLE, written_table
+    from referee.shared.cache import NOT_KEPT
+
+    writes = db_writes()
+    assert len(writes) > 40, sorted(writes)
+    for known in ("Database.append_decision", "Database.undo_last", "Database.import_game",
+                  "db.holds.hold", "db.lifecycle.pause", "db.notified.record", "db.lease.renew"):
+        assert known in writes, known
+    bypass = {name: sorted(called & {"write", "write_apart"}) for name, (called, _) in writes.items()
+              if called & {"write", "write_apart"}}
+    assert bypass == {}, "a write that does not go through Core._write: " + repr(bypass)
+    for name, (called, strings) in writes.items():
+        if "_write_apart" in called:
+            tables = {written_table(s) for s in strings if WRITE_SQL.match(s)}
+            assert tables <= NOT_KEPT, (name, tables)
+    for module in db_modules():
+        if module.__name__ in WRITE_PATH:
+            continue
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "_backend":
+                raise AssertionError(f"{module.__name__} reaches the backend beside Core._write")
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    WRITE_SQL.match(node.value):
+                assert written_table(node.value) not in (None, ANY_TABLE), node.value
+
+
+async def test_a_write_made_beside_the_referees_database_is_told_to_the_cache(
+    referee: Referee,
+) -> None:
+    """The cache learns of a write however it was made: straight on the ``Database`` the
+    referee wraps, by a module function, or through the referee."""
+    from db import holds
+
+    one, other = await two_players(referee), await two_players(referee)
+    for game in (one, other):
+        await step(referee, game.id)
+    await referee.idle()
+    cache, db = referee.ctx.cache, raw(referee)
+
+    async def kept() -> tuple[bool, bool]:
+        return cache.peek(one.id) is not None, cache.peek(other.id) is not None
+
+    async def keep_both() -> None:
+        for game in (one, other):
+            await referee.sessions.running(game.id)
+            await referee.ctx.db.get_game(game.id)
+        assert await kept() == (True, True)
+
+    async with db._write(one.id) as tx:  # a write to one game: that game only
+        await tx.run("UPDATE games SET deadline = 5 WHERE id = ?", (one.id,))
+    assert await kept() == (False, True)
+    assert (await referee.ctx.db.get_game(one.id)).deadline == 5  # not served stale
+    await keep_both()
+    async with db._write() as tx:  # a write naming no game: every game
+        await tx.run("UPDATE seats SET absent = absent WHERE game_id = ?", (other.id,))
+    assert await kept() == (False, False)
+    await keep_both()
+    async with db._write(one.id) as tx:  # what was told: nothing kept is forgotten
+        await tx.run("DELETE FROM notified WHERE game_id = ?", (one.id,))
+    assert await kept() == (True, True)
+    await holds.hold(db, one.id, holds.HoldReason.NOBODY, now=1)  # a module function, raw
+    assert await kept() == (False, True)
+    assert (await referee.holds.get(one.id)) is not None  # the hold is read again
+    await holds.release(db, one.id)
+    assert await referee.holds.get(one.id) is None
+    await db.set_deadline(other.id, 77, remind_at=None)  # a method, raw
+    assert (await referee.sessions.running(other.id)).game.deadline == 77
+
+
+async def test_what_the_cache_keeps_is_read_from_tables_a_kept_write_reaches(
+    referee: Referee,
+) -> None:
+    """``NOT_KEPT`` (tables whose writes forget nothing) holds no table the cache's reads read:
+    every read the cache keeps the answer of is recorded, and none reads from them."""
+    from db import holds, lifecycle
+    from db.core import Tx
+    from referee.shared.cache import NOT_KEPT
+
+    game = await two_players(referee)
+    await step(referee, game.id)
+    await referee.idle()
+    db = raw(referee)
+    read: set[str] = set()
+    inner = db._read
+
+    class Seen(Tx):  # the helpers (``game_row``...) run on these, so are seen too
+        def __init__(self, tx: Tx) -> None:
+            self._tx = tx
+
+        async def all(self, sql: str, params: Any = ()) -> Any:
+            read.update(t.lower() for t in re.findall(r"\b(?:FROM|JOIN)\s+(\w+)", sql, re.I))
+            return await self._tx.all(sql, params)
+
+        async def one(self, sql: str, params: Any = ()) -> Any:
+            read.update(t.lower() for t in re.findall(r"\b(?:FROM|JOIN)\s+(\w+)", sql, re.I))
+            return await self._tx.one(sql, params)
+
+    @contextlib.asynccontextmanager
+    async def seen() -> AsyncIterator[Any]:
+        async with inner() as tx:
+            yield Seen(tx)
+
+    db._read = seen  # type: ignore[method-assign]
+    try:
+        thread_id = (await db.get_game(game.id)).thread_id
+        assert thread_id is not None
+        await db.find_game_by_thread(thread_id)
+        await db.load_snapshot(game.id)
+        await db.owed_timers(game.id)
+        await holds.get(db, game.id)
+        await lifecycle.get_pause(db, game.id)
+    finally:
+        del db._read
+    assert {"games", "seats", "game_states", "owed", "holds", "pauses"} <= read
+    assert read & NOT_KEPT == set()

@@ -109,7 +109,7 @@ async def test_a_gone_thread_pauses_the_game(referee: Referee, clock: Clock) -> 
         await referee.sessions.decide(game.id, other, default)
         raise AssertionError("a paused game took a decision")
     except WrongPhase as exc:
-        assert "paused" in str(exc) and "/stella-admin move" in str(exc)
+        assert "paused" in str(exc) and "/game-admin move" in str(exc)
     # the moderators are told where to look (the parent channel)
     told = [p.text for p in out.threads[CHANNEL] if f"Game #{game.id} is paused" in p.text]
     assert len(told) == 1 and f"<#{game.thread_id}>" in told[0]

@@ -194,7 +194,7 @@ async def test_discord_refusals_cost_no_player_a_turn(world, db, stella):
     owing, _ = driver.owing()
     h = await driver.send(owing, world.channel, "stella do", {"action": policy.choose(driver.state)})
     msg = await h.reply(10)
-    assert "paused" in msg.content and "/stella-admin move" in msg.content
+    assert "paused" in msg.content and "/game-admin move" in msg.content
 
     # 3. A moderator moves it to a new thread: board and prompt there, the game goes on
     h = await driver.send(world.moderator, world.channel, "stella-admin move", {"game": game_id})
