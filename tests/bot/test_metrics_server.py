@@ -6,7 +6,6 @@ tokens; Discord's invalid requests counted as Discord counts them."""
 from __future__ import annotations
 
 import socket
-import time
 
 import aiohttp
 
@@ -29,7 +28,8 @@ async def test_healthz_and_metrics() -> None:
         refreshed.append(1)
         metrics.RUNNING.set(3)
 
-    lag = LoopLag(threshold=0.1, interval=0.05)
+    now = [100.0]  # the monitor's clock, moved by hand: no wall time in the test
+    lag = LoopLag(threshold=0.1, interval=0.05, clock=lambda: now[0])
 
     def health() -> list[str]:
         held = loop_problem(lag, stalled=0.3)
@@ -37,7 +37,6 @@ async def test_healthz_and_metrics() -> None:
 
     server = MetricsServer("127.0.0.1", free_port(), health, refresh)
     await server.start()
-    lag.start()
     base = f"http://127.0.0.1:{server.port}"
     try:
         async with aiohttp.ClientSession() as http:
@@ -49,7 +48,8 @@ async def test_healthz_and_metrics() -> None:
                 assert r.status == 503
                 assert (await r.text()).splitlines() == problems
             problems.clear()
-            time.sleep(0.5)  # the loop held (on purpose) longer than ``stalled``
+            now[0] += 0.05 + 0.5  # a tick half a second late: the loop was held
+            assert lag.tick() is not None
             async with http.get(f"{base}/healthz") as r:
                 text = await r.text()
                 assert r.status == 503 and text.startswith("the event loop was held for"), text
@@ -59,7 +59,6 @@ async def test_healthz_and_metrics() -> None:
             assert refreshed and "referee_running_games 3.0" in body
             assert "referee_event_loop_lag_seconds_count" in body
     finally:
-        await lag.stop()
         await server.stop()
 
 

@@ -91,8 +91,20 @@ async def test_healthz_and_metrics_after_a_game(holding_world: Any, tmp_path: Pa
         assert not state.ended
         log = await db.get_log(table.game_id)
         async with aiohttp.ClientSession() as http:
-            async with http.get(f"http://127.0.0.1:{port}/healthz") as r:
-                assert (r.status, await r.text()) == (200, "ok\n")
+            answers: list[tuple[int, str]] = []
+
+            async def healthy() -> bool:  # a loop held lately (a loaded machine) says so a while
+                async with http.get(f"http://127.0.0.1:{port}/healthz") as r:
+                    answers.append((r.status, await r.text()))
+                return answers[-1] == (200, "ok\n")
+
+            for _ in range(60):
+                if await healthy():
+                    break
+                await asyncio.sleep(1)
+            assert answers[-1] == (200, "ok\n"), answers
+            assert all(status == 200 or text.startswith("the event loop was held")
+                       for status, text in answers), answers
             async with http.get(f"http://127.0.0.1:{port}/metrics") as r:
                 assert r.status == 200
                 body = await r.text()
