@@ -276,6 +276,12 @@ class Presentation:
         ``words`` (a tile kind of the card, say). Empty: no select, the words are typed."""
         return []
 
+    def draft_ready(self, game: Any, state: Any, player: str, action: Any) -> str:
+        """What a draft that is a legal decision (``action``, checked by ``game`` in
+        ``state``) is told: a game says what it would score, say. Default: it can be
+        committed."""
+        return "It is complete: confirm it to commit it (a decision is final)."
+
     def draft_points(self, part: str, words: Sequence[str]) -> list[tuple[str, str]]:
         """Narrower parts of ``part`` to list its ``words`` by (label, part): the squares a
         player may point at, say. Empty: the first 25 words are the list."""

@@ -51,6 +51,18 @@ class OutOfMine(TextsPresentation):
         """Every square a placement of the picked kind covers, to point at."""
         return texts.draft_squares(part, words)
 
+    def draft_ready(self, game: Any, state: Any, player: str, action: Any) -> str:
+        """R10: "complete" only for a board whose 20 spaces are covered; otherwise how many
+        are empty and what it would score now (the engine's scoring, R11-R13)."""
+        from engine.out_of_mine.actions import Dig
+        from engine.out_of_mine.scoring import preview
+
+        if not isinstance(action, Dig):
+            return super().draft_ready(game, state, player, action)
+        return texts.draft_ready(preview(state, player, action),
+                                 preview(state, player, action, caller=True),
+                                 state.options.race)
+
     # --- pictures -------------------------------------------------------------------------
 
     def board_png(self, view: dict[str, Any]) -> bytes | None:

@@ -112,6 +112,26 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
     return "\n".join(lines)
 
 
+def draft_ready(plain: Any, calling: Any, race: bool) -> str:
+    """What a legal dig draft is told: ``plain`` and ``calling`` are the engine's round records
+    of it revealed now without and with the call. R10: complete only when no space is empty,
+    and only a complete board calls; R11: 10 - empty (0 above 10 empty) + elves + finds; R6:
+    with the race on only the fastest complete board calls, and a faster call cuts the tiles
+    placed after it."""
+    cut = " (a faster call cuts the tiles placed after it, R6)" if race else ""
+    if plain.empty == 0:
+        score = (f"revealed now it would score **{calling.score}** if it calls OUT OF MINE! "
+                 f"(the fastest complete board calls), else **{plain.score}**{cut}"
+                 if race else f"it scores **{calling.score}** with the call (R10)")
+        return (f"It is complete (all 20 spaces covered): {score}. Confirm it to commit it "
+                "(a decision is final).")
+    spaces = "space is" if plain.empty == 1 else "spaces are"
+    zero = ": more than 10 empty spaces score 0" if plain.empty > 10 else cut
+    return (f"Not complete: {plain.empty} of 20 {spaces} empty. Revealed now it would score "
+            f"**{plain.score}**{zero}. Add tiles, or confirm it to commit it as it stands "
+            "(a decision is final).")
+
+
 def draft_kinds(words: Sequence[str]) -> list[tuple[str, str]]:
     """(label, kind) for each tile kind among the legal next tile words (``red-l:A2,A3,A4,B2``),
     by colour (yellow to white) then name; the label says how many placements it has."""
