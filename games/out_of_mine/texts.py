@@ -68,15 +68,16 @@ def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int
 
 def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
                winners: Sequence[str], who: Who) -> str:
-    """R16: the total, then fewer empty squares, then more calls."""
-    lines = ["🏁 **OUT OF MINE! The game is over.**", "**Final scores** (total, empty squares, "
-             "calls):"]
-    order = sorted(view["seats"], key=lambda p: (-scores[p]["total"], scores[p]["empty"],
-                                                 -scores[p]["calls"]))
+    """R16: the highest total, then more calls, then fewer empty spaces (the engine's
+    ``ranking_key``, which decides the winners)."""
+    lines = ["🏁 **OUT OF MINE! The game is over.**", "**Final scores** (total, then calls, "
+             "then fewer empty spaces):"]
+    order = sorted(view["seats"], key=lambda p: (-scores[p]["total"], -scores[p]["calls"],
+                                                 scores[p]["empty"]))  # R16
     for pid in order:
         s = scores[pid]
-        lines.append(f"• {who.mention(pid)}: **{s['total']}** ({s['empty']} empty, "
-                     f"{s['calls']} call{'s' if s['calls'] != 1 else ''})")
+        lines.append(f"• {who.mention(pid)}: **{s['total']}** ({s['calls']} "
+                     f"call{'s' if s['calls'] != 1 else ''}, {s['empty']} empty)")
     named = [who.mention(w) for w in winners]
     if len(named) == 1:
         lines.append(f"🏆 Winner: {named[0]}")
