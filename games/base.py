@@ -257,6 +257,11 @@ class Presentation:
         module = self.pictures("board")
         return None if module is None else module.board_png(view)  # type: ignore[no-any-return]
 
+    def board_round(self, view: dict[str, Any]) -> Any:
+        """The round ``board_png(view)`` shows, to name its file after (``round3``): the
+        view's round by default (a game whose picture shows a round just ended says so)."""
+        return view.get("round", 0)
+
     def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         module = self.pictures("hand")
         return None if module is None else module.hand_png(view, player_id)  # type: ignore[no-any-return]

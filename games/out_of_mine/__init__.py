@@ -69,11 +69,14 @@ class OutOfMine(TextsPresentation):
         """Right after a reveal: every board of that round with its score parts; otherwise
         the boards as they stand (no card or tile before the reveal, R3)."""
         board = self.pictures("board")
-        last = view.get("last_round")
-        fresh = last is not None and all(
-            not p["committed"] and not p["opened"] for p in view["players"].values())
-        return (board.reveal_png(view, last["round"]) if fresh and last  # type: ignore[no-any-return]
+        shown = _revealed(view)
+        return (board.reveal_png(view, shown) if shown is not None  # type: ignore[no-any-return]
                 else board.board_png(view))
+
+    def board_round(self, view: dict[str, Any]) -> Any:
+        """Right after a reveal the picture shows the round revealed, not the next one."""
+        shown = _revealed(view)
+        return view.get("round", 0) if shown is None else shown
 
     def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         """The player's own draft picture once they see their card (their commit, if any)."""
@@ -106,6 +109,15 @@ class OutOfMine(TextsPresentation):
         both.paste(reveal, (0, 0))
         both.paste(chart, (0, reveal.height))
         return png(both)
+
+
+def _revealed(view: dict[str, Any]) -> int | None:
+    """The round just revealed while nobody has opened or committed in the next one (the
+    reveal is what the table shows then), else None."""
+    last = view.get("last_round")
+    fresh = last is not None and all(
+        not p["committed"] and not p["opened"] for p in view["players"].values())
+    return last["round"] if fresh and last else None  # type: ignore[no-any-return]
 
 
 PRESENTATION = OutOfMine()

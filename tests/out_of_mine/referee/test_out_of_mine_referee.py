@@ -269,3 +269,23 @@ async def test_the_bots_downtime_is_taken_off_the_running_clock(referee: Referee
     finally:
         await again.close()
         await db.close()
+
+
+async def test_each_round_picture_is_named_after_the_round_it_shows(referee: Referee) -> None:
+    # issue 27: the reveal of round 1 was posted as `round2.png` (the view's next round)
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    for user in (ANN, BOB):
+        await referee.sessions.decide(game.id, user, "open")
+        await referee.sessions.decide(game.id, user, "dig")  # the last commit: the reveal
+    await referee.idle()
+    table = await referee.sessions.table(game.id)
+    assert table.state.round == 2
+    posts = out.threads[game.thread_id]  # type: ignore[index]
+    reveal = [p for p in posts if "**Round 1 revealed**" in p.text]
+    assert reveal and [f.name for f in reveal[-1].files] == [f"game{game.id}-round1.png"]
+    named = [f.name for p in posts for f in p.files]
+    assert f"game{game.id}-round2.png" not in named  # nothing of round 2 is shown yet
