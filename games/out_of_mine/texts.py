@@ -119,11 +119,11 @@ def draft_ready(plain: Any, calling: Any, race: bool) -> str:
     and only a complete board calls; R11: 10 - empty (0 above 10 empty) + elves + finds; R6:
     with the race on only the fastest complete board calls, and a faster call cuts the tiles
     placed after it."""
-    cut = " (a faster call cuts the tiles placed after it, R6)" if race else ""
+    cut = " (a faster call cuts the tiles placed after it)" if race else ""
     if plain.empty == 0:
         score = (f"revealed now it would score **{calling.score}** if it calls OUT OF MINE! "
                  f"(the fastest complete board calls), else **{plain.score}**{cut}"
-                 if race else f"it scores **{calling.score}** with the call (R10)")
+                 if race else f"it scores **{calling.score}** with the call")
         return (f"It is complete (all 20 spaces covered): {score}. Confirm it to commit it "
                 "(a decision is final).")
     spaces = "space is" if plain.empty == 1 else "spaces are"
