@@ -289,3 +289,30 @@ async def test_each_round_picture_is_named_after_the_round_it_shows(referee: Ref
     assert reveal and [f.name for f in reveal[-1].files] == [f"game{game.id}-round1.png"]
     named = [f.name for p in posts for f in p.files]
     assert f"game{game.id}-round2.png" not in named  # nothing of round 2 is shown yet
+
+
+async def test_no_your_turn_after_the_default_was_made(referee: Referee, clock: Clock) -> None:
+    # issue 27: at the deadline `open` then the `dig` default are made at once (defaults
+    # table); the `open` was told on its own after both, its DM saying "It's your turn ...
+    # Dig:" about a dig already made. The timeout's decisions are told together, as they end.
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    await referee.sessions.decide(game.id, ANN, "open")
+    await referee.sessions.decide(game.id, ANN, "dig")
+    await referee.idle()
+    start = marks(out, game)
+    deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+    clock.t = deadline + 1
+    await referee.timers.tick(int(clock()))
+    await referee.idle()
+    log = await referee.db.get_log(game.id)
+    assert [d.text for d in log if d.source == "timeout"] == ["open", "dig time=0.0"]
+    bob = out.dms[BOB][start.get(BOB, 0):]
+    assert bob and not [p.text for p in bob if "Dig: `" in p.text]  # no "how to dig" after it
+    turn = [p.text for p in bob if "your turn" in p.text.lower()]
+    assert all("round 2 of 7" in t for t in turn)  # only the next round's side, owed now
+    told = "\n".join(p.text for p in out.threads[game.thread_id])  # type: ignore[index]
+    assert told.count("ran out of time") == 2 and "Round 1 revealed" in told
