@@ -213,9 +213,9 @@ async def test_complete_is_said_only_of_a_covered_board(referee: Referee) -> Non
     # issue 27: "It is complete" was said of any legal draft, a bare `dig` too. R10: a board
     # is complete when its 20 spaces are covered; otherwise say how many are empty and what it
     # would score now, by the engine's scoring (R11)
+    from engine.core.rng import Rng
     from engine.out_of_mine.ai import strong_dig
     from engine.out_of_mine.scoring import preview
-    from engine.core.rng import Rng
 
     game_id, ann = await opened(referee)
     bare = await referee.sessions.draft(game_id, ANN, "dig")
