@@ -25,7 +25,7 @@ class OutOfMine(TextsPresentation):
         "rat), an elf a small disc with its colour's capital letter on the edge toward the "
         "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
-    verb_labels = {"side": "Choose your side…", "open": "Open my card (starts my clock)",
+    verb_labels = {"side": "Choose your side…", "open": texts.OPEN_BUTTON,
                    "dig": "Dig…"}
 
     def private(self, text: str) -> bool:

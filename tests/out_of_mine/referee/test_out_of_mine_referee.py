@@ -6,6 +6,7 @@ nothing of one player's card or dig reaches the thread or the other player befor
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from db import Game
 from engine import IllegalDecision
@@ -316,3 +317,61 @@ async def test_no_your_turn_after_the_default_was_made(referee: Referee, clock: 
     assert all("round 2 of 7" in t for t in turn)  # only the next round's side, owed now
     told = "\n".join(p.text for p in out.threads[game.thread_id])  # type: ignore[index]
     assert told.count("ran out of time") == 2 and "Round 1 revealed" in told
+
+
+#: a command named in a text as a player would type it: `/group sub option:value ...`
+TYPED = re.compile(r"`/([a-z][a-z-]*)(?: ([a-z_]+))?((?: [a-z_]+:[^`\s]*)*)")
+
+
+async def test_every_text_names_what_exists_without_stray_backslashes(
+        referee: Referee, clock: Clock, db_path: Any) -> None:
+    # issue 27: a DM said "`/game open` shows it" (there is no /game open), the thread said
+    # "Open yours with \`open\`" (an engine line's markdown escaped), the button reads "Open my
+    # card": every command a text of a round names is registered with the options it names,
+    # every button it names is on the prompt, and no text shows a backslash
+    from discord import app_commands
+
+    from bot import RefereeBot
+    from games.out_of_mine.texts import OPEN_BUTTON
+    from tests.bot.conftest import settings
+
+    client = RefereeBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    await client.prepare()
+    tree = {c.name: c for c in client.tree.get_commands()}
+    await client.close()
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    replies = []
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    await referee.idle()
+    await referee.sessions.decide(game.id, ANN, "open")
+    replies.append(await referee.sessions.draft(game.id, ANN, "dig"))
+    word = (await referee.sessions.complete(game.id, ANN, "+"))[0]
+    replies.append(await referee.sessions.draft(game.id, ANN, word))
+    replies.append(await referee.sessions.confirm(game.id, ANN))
+    await referee.idle()
+    clock.t = min(t.deadline for t in await referee.db.owed_timers(game.id)) + 1
+    await referee.timers.tick(int(clock()))  # Bob: open and dig by default
+    await referee.idle()
+    read = [p.text for p in out.sent] + [p.text for _, p in out.edited] + replies
+    read += [p.text for posts in out.dms.values() for p in posts]
+    named = []
+    for text in read:
+        for group, sub, given in TYPED.findall(text):
+            command = tree.get(group)
+            assert command is not None, f"/{group} in {text!r}"
+            if isinstance(command, app_commands.Group) and sub:
+                command = command.get_command(sub)
+                assert command is not None, f"/{group} {sub} in {text!r}"
+            params = {p.name for p in getattr(command, "parameters", ())}
+            for option in given.split():
+                assert option.split(":")[0] in params, f"/{group} {sub} {option} in {text!r}"
+            named.append(f"/{group} {sub}".strip())
+    assert {"/game do", "/game draft", "/game confirm"} <= set(named)
+    face_down = [t for t in read if "face down" in t]
+    assert face_down and all(f"**{OPEN_BUTTON}**" in t for t in face_down)
+    labels = {b.label for p in out.sent if p.panel for b in p.panel.buttons}
+    assert OPEN_BUTTON in labels  # the button the DM names is on the prompt
+    assert [t for t in read if "\\" in t] == []  # no escaped markdown shown
