@@ -220,6 +220,11 @@ class Presentation:
         own = (view.get("players") or {}).get(player_id)
         return json.dumps(own, sort_keys=True, default=str)
 
+    def private_news(self, event: Any) -> bool:
+        """Is this private event news to its player, worth a DM? Default: every one (a game
+        leaves out the echo of the player's own decision, which its reply confirmed)."""
+        return True
+
     def private_keys(self, game: Any, state: Any, players: Sequence[str]) -> dict[str, str]:
         """Each player's ``private_key`` in ``state`` (twice per decision, so a game may read
         its own state instead of building every player's view)."""

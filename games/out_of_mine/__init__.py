@@ -33,10 +33,16 @@ class OutOfMine(TextsPresentation):
         return text.split()[:1] not in (["side"], ["open"])
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
-        """A new private message when the player's card becomes visible or their commit or
-        side changes."""
+        """A new private message when a round starts (a new board) or the player's card
+        becomes visible; not for their own side or commit (their reply says it: such a DM said
+        only "Not your turn")."""
         p = (view.get("players") or {}).get(player_id) or {}
-        return f"{view.get('round')}|{p.get('side')}|{p.get('card')}|{p.get('dig')}"
+        return f"{view.get('round')}|{p.get('card')}"
+
+    def private_news(self, event: Any) -> bool:
+        """"Your dig is in" repeats the reply to the player's own commit: no DM for it (a
+        default's is said in the thread; the echo still makes a takeback refuse, R3)."""
+        return bool(event.kind != "dig")
 
     def new_round(self, public_kinds: set[str]) -> bool:
         """A reveal (every board and score) or a new round's start posts the round picture."""

@@ -346,6 +346,9 @@ async def test_every_text_names_what_exists_without_stray_backslashes(
         if await owes(referee, game, user) == "side":
             await referee.sessions.decide(game.id, user, "side a")
     await referee.idle()
+    for user in (ANN, BOB):  # a face-down card: `/game hand` says how to open it
+        replies.append((await referee.info.hand(await referee.db.get_game(game.id), user))[0])
+        replies.append((await referee.info.status(await referee.db.get_game(game.id), user))[0])
     await referee.sessions.decide(game.id, ANN, "open")
     replies.append(await referee.sessions.draft(game.id, ANN, "dig"))
     word = (await referee.sessions.complete(game.id, ANN, "+"))[0]
@@ -370,8 +373,41 @@ async def test_every_text_names_what_exists_without_stray_backslashes(
                 assert option.split(":")[0] in params, f"/{group} {sub} {option} in {text!r}"
             named.append(f"/{group} {sub}".strip())
     assert {"/game do", "/game draft", "/game confirm"} <= set(named)
-    face_down = [t for t in read if "face down" in t]
+    face_down = [t for t in read if "Your card is face down" in t]
     assert face_down and all(f"**{OPEN_BUTTON}**" in t for t in face_down)
     labels = {b.label for p in out.sent if p.panel for b in p.panel.buttons}
     assert OPEN_BUTTON in labels  # the button the DM names is on the prompt
     assert [t for t in read if "\\" in t] == []  # no escaped markdown shown
+
+
+async def test_no_dm_only_says_not_your_turn_or_repeats_the_commit(referee: Referee) -> None:
+    # issue 27: a DM after a player's own side said only "Not your turn", and "Your dig is in"
+    # repeated the reply to their commit: a DM goes out when a round starts (a new board) or
+    # the card is seen, at most two a round (R3: the commit still reaches only its player)
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    rounds = 3
+    for _round in range(rounds):
+        for user in (ANN, BOB):
+            if await owes(referee, game, user) == "side":
+                await referee.sessions.decide(game.id, user, "side a")
+            await referee.idle()
+        for user in (ANN, BOB):
+            await referee.sessions.decide(game.id, user, "open")
+            await referee.idle()
+            reply = await referee.sessions.decide(game.id, user, "dig")
+            assert "dig" in reply  # the reply confirms the commit
+            await referee.idle()
+    table = await referee.sessions.table(game.id)
+    assert table.state.round == rounds + 1
+    for user in (ANN, BOB):
+        dms = [p.text for p in out.dms[user]]
+        assert not [t for t in dms if "Your dig is in" in t]
+        seen = set()
+        for text in dms:
+            head = re.search(r"round (\d+) of 7: board (\d+)", text)
+            assert head, text
+            news = "• " in text or head.groups() not in seen  # a private line or a new board
+            assert news, f"a DM with nothing new: {text!r}"
+            seen.add(head.groups())
+        assert len(dms) <= 2 * (rounds + 1)
