@@ -220,6 +220,11 @@ class Presentation:
         own = (view.get("players") or {}).get(player_id)
         return json.dumps(own, sort_keys=True, default=str)
 
+    def private_news(self, event: Any) -> bool:
+        """Is this private event news to its player, worth a DM? Default: every one (a game
+        leaves out the echo of the player's own decision, which its reply confirmed)."""
+        return True
+
     def private_keys(self, game: Any, state: Any, players: Sequence[str]) -> dict[str, str]:
         """Each player's ``private_key`` in ``state`` (twice per decision, so a game may read
         its own state instead of building every player's view)."""
@@ -257,6 +262,11 @@ class Presentation:
         module = self.pictures("board")
         return None if module is None else module.board_png(view)  # type: ignore[no-any-return]
 
+    def board_round(self, view: dict[str, Any]) -> Any:
+        """The round ``board_png(view)`` shows, to name its file after (``round3``): the
+        view's round by default (a game whose picture shows a round just ended says so)."""
+        return view.get("round", 0)
+
     def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         module = self.pictures("hand")
         return None if module is None else module.hand_png(view, player_id)  # type: ignore[no-any-return]
@@ -275,6 +285,12 @@ class Presentation:
         (label, part) for the engine's ``options(..., part=...)``, from the legal next
         ``words`` (a tile kind of the card, say). Empty: no select, the words are typed."""
         return []
+
+    def draft_ready(self, game: Any, state: Any, player: str, action: Any) -> str:
+        """What a draft that is a legal decision (``action``, checked by ``game`` in
+        ``state``) is told: a game says what it would score, say. Default: it can be
+        committed."""
+        return "It is complete: confirm it to commit it (a decision is final)."
 
     def draft_points(self, part: str, words: Sequence[str]) -> list[tuple[str, str]]:
         """Narrower parts of ``part`` to list its ``words`` by (label, part): the squares a

@@ -68,8 +68,8 @@ def draw(state: State, ev: EventLog) -> None:
         p.opened, p.dig = False, None
     state.phase = "dig"
     if state.options.race:  # R6: each player's own INTO THE MINE! is their open
-        ev.say("draw", "Every player has a face-down card. Open yours with `open` to start "
-                       "your clock, then dig.")
+        ev.say("draw", "Every player has a face-down card: opening yours starts your "
+                       "clock, then dig.")  # no command named: each front end says its own
     else:  # R5.2: all cards revealed at once
         cards = {p.id: p.card for p in state.players}
         ev.say("draw", "INTO THE MINE! " + "; ".join(

@@ -72,6 +72,14 @@ def record(state: State, board_side: str, card: int, words: list[str],
     return rec
 
 
+def preview(state: State, player_id: str, dig: Dig, caller: bool = False) -> RoundRecord:
+    """What ``dig`` would score for ``player_id`` if it were revealed now, as a caller or not
+    (R10: who calls depends on the other boards) and without a cut (R6): ``record``'s parts."""
+    p = state.player(player_id)
+    assert p.card is not None
+    return record(state, p.board_side or "", p.card, [t.word for t in dig.tiles], caller)
+
+
 def ranking_key(p: Player) -> tuple[int, int, int]:
     """R16: highest total, then most calls, then fewest empty spaces; seat order breaks none."""
     return (p.total, p.calls, -p.empty)

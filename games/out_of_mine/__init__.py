@@ -25,7 +25,7 @@ class OutOfMine(TextsPresentation):
         "rat), an elf a small disc with its colour's capital letter on the edge toward the "
         "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
-    verb_labels = {"side": "Choose your side…", "open": "Open my card (starts my clock)",
+    verb_labels = {"side": "Choose your side…", "open": texts.OPEN_BUTTON,
                    "dig": "Dig…"}
 
     def private(self, text: str) -> bool:
@@ -33,10 +33,16 @@ class OutOfMine(TextsPresentation):
         return text.split()[:1] not in (["side"], ["open"])
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
-        """A new private message when the player's card becomes visible or their commit or
-        side changes."""
+        """A new private message when a round starts (a new board) or the player's card
+        becomes visible; not for their own side or commit (their reply says it: such a DM said
+        only "Not your turn")."""
         p = (view.get("players") or {}).get(player_id) or {}
-        return f"{view.get('round')}|{p.get('side')}|{p.get('card')}|{p.get('dig')}"
+        return f"{view.get('round')}|{p.get('card')}"
+
+    def private_news(self, event: Any) -> bool:
+        """"Your dig is in" repeats the reply to the player's own commit: no DM for it (a
+        default's is said in the thread; the echo still makes a takeback refuse, R3)."""
+        return bool(event.kind != "dig")
 
     def new_round(self, public_kinds: set[str]) -> bool:
         """A reveal (every board and score) or a new round's start posts the round picture."""
@@ -51,17 +57,32 @@ class OutOfMine(TextsPresentation):
         """Every square a placement of the picked kind covers, to point at."""
         return texts.draft_squares(part, words)
 
+    def draft_ready(self, game: Any, state: Any, player: str, action: Any) -> str:
+        """R10: "complete" only for a board whose 20 spaces are covered; otherwise how many
+        are empty and what it would score now (the engine's scoring, R11-R13)."""
+        from engine.out_of_mine.actions import Dig
+        from engine.out_of_mine.scoring import preview
+
+        if not isinstance(action, Dig):
+            return super().draft_ready(game, state, player, action)
+        return texts.draft_ready(preview(state, player, action),
+                                 preview(state, player, action, caller=True),
+                                 state.options.race)
+
     # --- pictures -------------------------------------------------------------------------
 
     def board_png(self, view: dict[str, Any]) -> bytes | None:
         """Right after a reveal: every board of that round with its score parts; otherwise
         the boards as they stand (no card or tile before the reveal, R3)."""
         board = self.pictures("board")
-        last = view.get("last_round")
-        fresh = last is not None and all(
-            not p["committed"] and not p["opened"] for p in view["players"].values())
-        return (board.reveal_png(view, last["round"]) if fresh and last  # type: ignore[no-any-return]
+        shown = _revealed(view)
+        return (board.reveal_png(view, shown) if shown is not None  # type: ignore[no-any-return]
                 else board.board_png(view))
+
+    def board_round(self, view: dict[str, Any]) -> Any:
+        """Right after a reveal the picture shows the round revealed, not the next one."""
+        shown = _revealed(view)
+        return view.get("round", 0) if shown is None else shown
 
     def hand_png(self, view: dict[str, Any], player_id: str) -> bytes | None:
         """The player's own draft picture once they see their card (their commit, if any)."""
@@ -94,6 +115,15 @@ class OutOfMine(TextsPresentation):
         both.paste(reveal, (0, 0))
         both.paste(chart, (0, reveal.height))
         return png(both)
+
+
+def _revealed(view: dict[str, Any]) -> int | None:
+    """The round just revealed while nobody has opened or committed in the next one (the
+    reveal is what the table shows then), else None."""
+    last = view.get("last_round")
+    fresh = last is not None and all(
+        not p["committed"] and not p["opened"] for p in view["players"].values())
+    return last["round"] if fresh and last else None  # type: ignore[no-any-return]
 
 
 PRESENTATION = OutOfMine()

@@ -12,6 +12,8 @@ from engine.out_of_mine.components import COLOURS
 
 from ..base import Who
 
+#: the button that opens a player's card (``OutOfMine.verb_labels["open"]``)
+OPEN_BUTTON = "Open my card (starts my clock)"
 STEP = {"side": "choosing a side", "open": "card still face down", "dig": "digging"}
 
 
@@ -68,15 +70,16 @@ def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int
 
 def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
                winners: Sequence[str], who: Who) -> str:
-    """R16: the total, then fewer empty squares, then more calls."""
-    lines = ["🏁 **OUT OF MINE! The game is over.**", "**Final scores** (total, empty squares, "
-             "calls):"]
-    order = sorted(view["seats"], key=lambda p: (-scores[p]["total"], scores[p]["empty"],
-                                                 -scores[p]["calls"]))
+    """R16: the highest total, then more calls, then fewer empty spaces (the engine's
+    ``ranking_key``, which decides the winners)."""
+    lines = ["🏁 **OUT OF MINE! The game is over.**", "**Final scores** (total, then calls, "
+             "then fewer empty spaces):"]
+    order = sorted(view["seats"], key=lambda p: (-scores[p]["total"], -scores[p]["calls"],
+                                                 scores[p]["empty"]))  # R16
     for pid in order:
         s = scores[pid]
-        lines.append(f"• {who.mention(pid)}: **{s['total']}** ({s['empty']} empty, "
-                     f"{s['calls']} call{'s' if s['calls'] != 1 else ''})")
+        lines.append(f"• {who.mention(pid)}: **{s['total']}** ({s['calls']} "
+                     f"call{'s' if s['calls'] != 1 else ''}, {s['empty']} empty)")
     named = [who.mention(w) for w in winners]
     if len(named) == 1:
         lines.append(f"🏆 Winner: {named[0]}")
@@ -99,17 +102,38 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
     if info:
         lines.append(f"Your card {info['number']}: {info['text']}.")
     elif p["has_card"]:
-        lines.append(f"Your card is face down: `{cmd} open` shows it and starts your clock.")
+        lines.append(f"Your card is face down: **{OPEN_BUTTON}** under your prompt in the "
+                     f"thread (or `{cmd} do action:open`) shows it and starts your clock.")
     if p["dig"]:
         lines.append(f"Your commit (secret until the reveal): `{p['dig']}`")
     elif owed == "dig":
-        lines.append(f"Dig: `{cmd} draft dig` shows your draft with a menu of your card's tile "
-                     f"kinds (pick one, point at a square, pick a placement near it), or type "
-                     f"tiles with `{cmd} draft` (autocomplete lists where each kind fits); then "
-                     f"`{cmd} confirm` commits.")
+        lines.append(f"Dig: `{cmd} draft action:dig` shows your draft with a menu of your "
+                     "card's tile kinds (pick one, point at a square, pick a placement near "
+                     f"it), or type tiles with `{cmd} draft action:+red-l:C3` (autocomplete "
+                     f"lists where each kind fits); then `{cmd} confirm` commits.")
     elif owed == "side":
         lines.append("Choose side a or side b of your board.")
     return "\n".join(lines)
+
+
+def draft_ready(plain: Any, calling: Any, race: bool) -> str:
+    """What a legal dig draft is told: ``plain`` and ``calling`` are the engine's round records
+    of it revealed now without and with the call. R10: complete only when no space is empty,
+    and only a complete board calls; R11: 10 - empty (0 above 10 empty) + elves + finds; R6:
+    with the race on only the fastest complete board calls, and a faster call cuts the tiles
+    placed after it."""
+    cut = " (a faster call cuts the tiles placed after it)" if race else ""
+    if plain.empty == 0:
+        score = (f"revealed now it would score **{calling.score}** if it calls OUT OF MINE! "
+                 f"(the fastest complete board calls), else **{plain.score}**{cut}"
+                 if race else f"it scores **{calling.score}** with the call")
+        return (f"It is complete (all 20 spaces covered): {score}. Confirm it to commit it "
+                "(a decision is final).")
+    spaces = "space is" if plain.empty == 1 else "spaces are"
+    zero = ": more than 10 empty spaces score 0" if plain.empty > 10 else cut
+    return (f"Not complete: {plain.empty} of 20 {spaces} empty. Revealed now it would score "
+            f"**{plain.score}**{zero}. Add tiles, or confirm it to commit it as it stands "
+            "(a decision is final).")
 
 
 def draft_kinds(words: Sequence[str]) -> list[tuple[str, str]]:

@@ -95,8 +95,9 @@ class Drafts:
             words = text.split()[1:]
             marks = {w: kept.get(w, round(since, 1)) for w in words}
             try:
-                await self.measured(table, player, text, marks=marks)
-                ready = "It is complete: confirm it to commit it (a decision is final)."
+                checked = await self.measured(table, player, text, marks=marks)
+                ready = self.ctx.present(table.game).draft_ready(g, table.state, player,
+                                                                 checked)
             except GameError as exc:
                 if not nxt:  # no next word and not complete: it leads nowhere, whatever the
                     # decision's kind (a listed one's options only filter its legal list)

@@ -9,16 +9,18 @@ everything due. A game whose timer fails (a full disk, a bug) is retried with a 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 from typing import Any
 
 from db import DecisionSource, GameStatus
-from referee.deciding.sessions import Sessions
+from referee.deciding.sessions import AutoRun, Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
 from referee.process.background import TimedLoop
 from referee.process.retry import Backoff
 from referee.shared.context import AUTO_GRACE, Context, earliest
+from referee.telling.notify import hands
 
 log = logging.getLogger(__name__)
 MAX_LATE = 50  # decisions made for late players in one timeout (an opening then its decision...)
@@ -75,6 +77,8 @@ class Timers(TimedLoop):
         """Deadlines passed: each owing player whose own deadline passed gets their saved
         draft if it is legal, else the default decision (the game's defaults table), and the
         miss is counted for them."""
+        run = AutoRun()  # told together once made, as they end (an `open` then its default
+        # dig: its own telling, after both, asked for a dig already made)
         async with self.ctx.lock(game_id):
             game = await self.ctx.db.get_game(game_id)
             if game.status != GameStatus.RUNNING or game.deadline is None or game.deadline > now:
@@ -82,7 +86,7 @@ class Timers(TimedLoop):
             try:
                 table = await self.sessions.running(game_id, game)
                 for _ in range(MAX_LATE):
-                    if not await self._late_one(table, now):
+                    if not await self._late_one(table, now, run):
                         break
             except StalePrompt:
                 # the game moved on meanwhile (someone decided first): already handled, and
@@ -92,11 +96,27 @@ class Timers(TimedLoop):
             except (Refusal, ValueError, KeyError) as exc:
                 log.warning("game %s: timeout could not be applied: %s", game_id, exc)
                 await self.ctx.db.set_deadline(game_id, now + 3600)
+            finally:
+                await self._tell(run)
         self.sessions.advance_soon(game_id)
 
-    async def _late_one(self, table: Any, now: int) -> bool:
-        """Decide for the first owing player whose deadline passed; False when nobody's has
-        (the game's timer is then set from the remaining ones)."""
+    async def _tell(self, run: AutoRun) -> None:
+        """The decisions of one timeout told in one message (then the round's picture or the
+        next prompt and the DMs, from the state they end in), queued in commit order
+        (``referee.messages.tell``). Caller holds the game's lock."""
+        game, state = run.game, run.state
+        if game is None:
+            return
+        timers = await self.ctx.db.owed_timers(game.id)
+        self.ctx.tell.submit(game.id, functools.partial(
+            self.sessions.notify.after_decision, game, run.before, state, run.events,
+            game.deadline, None, lines=texts.collapse(run.lines), timers=timers,
+            deciders=run.deciders))
+
+    async def _late_one(self, table: Any, now: int, run: AutoRun) -> bool:
+        """Decide for the first owing player whose deadline passed, added to ``run`` (told
+        later); False when nobody's has (the game's timer is then set from the remaining
+        ones)."""
         game = table.game
         g = self.ctx.engine(game)
         timers = await self.ctx.stored_timers(game, table.state)
@@ -117,16 +137,20 @@ class Timers(TimedLoop):
             return False
         action, how = await self.sessions.late_decision(table, t.player_id, t.deadline)
         note = f"⏰ {texts.mention(seat)} ran out of time: {how}"
-        game, _ = await self.sessions.commit(table, t.player_id, action,
-                                             DecisionSource.TIMEOUT, note=note)
+        if run.game is None:
+            run.before = hands(self.ctx, game, table.state)
+        game, events = await self.sessions.commit(table, t.player_id, action,
+                                                  DecisionSource.TIMEOUT, note=note, quiet=True)
+        run.add(note, events, t.player_id)
+        run.game, run.state = game, table.state  # what the run's message tells
         after = game.seat_of_player(t.player_id)
         if after is not None and after.absent and not seat.absent:
-            await self.sessions.notify.post(game, (
+            run.lines.append(
                 f"💤 {texts.mention(seat)} has missed {after.missed_deadlines} deadlines "
                 "in a row and is now marked absent: their decisions are made by default "
                 f"at once until they act again (any "
                 f"/{self.ctx.present(game).command or 'game'} command in this thread "
-                "brings them back)."))
+                "brings them back).")
         return True
 
     # --- the loop --------------------------------------------------------------------------

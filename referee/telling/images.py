@@ -49,7 +49,7 @@ async def _draw(fn: Callable[..., bytes | None], filename: str, *args: Any) -> F
 async def map_png(present: Presentation, public_view: dict[str, Any], game_id: int) -> File | None:
     """The round picture; ``public_view`` must be ``g.view(state, None)``."""
     assert public_view.get("viewer") is None, "the map shown in a thread is the public view"
-    name = f"game{game_id}-round{public_view.get('round', 0)}.png"
+    name = f"game{game_id}-round{present.board_round(public_view)}.png"  # the round it shows
     return await _draw(present.board_png, name, public_view)
 
 

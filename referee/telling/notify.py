@@ -433,7 +433,8 @@ class Notifier:
                        events: Iterable[Event], note: str | None = None) -> dict[str, str]:
         """DM every human whose hand changed (or who got a private event) their own view.
         Returns the hands delivered (player id -> ``hand_key``)."""
-        events = list(events)
+        present = self.ctx.present(game)
+        events = [e for e in events if e.to is None or present.private_news(e)]
         now = hands(self.ctx, game, state)
         delivered: dict[str, str] = {}
         for seat in game.seats:

@@ -207,3 +207,34 @@ async def test_a_draft_is_bounded_in_length_and_in_steps_a_minute(referee: Refer
     assert await referee.db.get_draft(game_id, ann) == saved  # a refusal changes nothing
     clock.advance(31)  # the first step is a minute old
     await referee.sessions.draft(game_id, ANN, "-" if saved.text != "dig" else f"+{word}")  # type: ignore[union-attr]
+
+
+async def test_complete_is_said_only_of_a_covered_board(referee: Referee) -> None:
+    # issue 27: "It is complete" was said of any legal draft, a bare `dig` too. R10: a board
+    # is complete when its 20 spaces are covered; otherwise say how many are empty and what it
+    # would score now, by the engine's scoring (R11)
+    from engine.core.rng import Rng
+    from engine.out_of_mine.ai import strong_dig
+    from engine.out_of_mine.scoring import preview
+
+    game_id, ann = await opened(referee)
+    bare = await referee.sessions.draft(game_id, ANN, "dig")
+    assert "complete" not in bare.replace("Not complete", "")
+    assert "Not complete: 20 of 20 spaces are empty" in bare and "score **0**" in bare  # R11
+    table = await referee.sessions.table(game_id)
+    p = table.state.player(ann)
+    dig = strong_dig(p.board_side, p.card, {"race": False}, Rng(1))
+    words = [t.word for t in dig.tiles]
+    assert sum(len(t.squares) for t in dig.tiles) == 20  # the card covers this side (C4)
+    one = await referee.sessions.draft(game_id, ANN, f"dig {words[0]}")
+    empty = 20 - len(dig.tiles[0].squares)
+    assert f"Not complete: {empty} of 20 spaces are empty" in one and "It is complete" not in one
+    most = f"dig {' '.join(words[:-1])}"
+    shown = await referee.sessions.draft(game_id, ANN, most)
+    engine = referee.ctx.engine(await referee.db.get_game(game_id))
+    rec = preview(table.state, ann, engine.parse(most))  # the engine's R11 parts, not a copy
+    assert rec.empty == len(dig.tiles[-1].squares) and rec.score == 10 - rec.empty
+    assert f"{rec.empty} of 20 spaces are empty" in shown and f"**{rec.score}**" in shown
+    whole = await referee.sessions.draft(game_id, ANN, f"dig {' '.join(words)}")
+    assert "It is complete (all 20 spaces covered)" in whole  # R10
+    assert "**12** if it calls OUT OF MINE!" in whole and "else **10**" in whole  # R10, R6

@@ -6,6 +6,7 @@ nothing of one player's card or dig reaches the thread or the other player befor
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from db import Game
 from engine import IllegalDecision
@@ -269,3 +270,144 @@ async def test_the_bots_downtime_is_taken_off_the_running_clock(referee: Referee
     finally:
         await again.close()
         await db.close()
+
+
+async def test_each_round_picture_is_named_after_the_round_it_shows(referee: Referee) -> None:
+    # issue 27: the reveal of round 1 was posted as `round2.png` (the view's next round)
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    for user in (ANN, BOB):
+        await referee.sessions.decide(game.id, user, "open")
+        await referee.sessions.decide(game.id, user, "dig")  # the last commit: the reveal
+    await referee.idle()
+    table = await referee.sessions.table(game.id)
+    assert table.state.round == 2
+    posts = out.threads[game.thread_id]  # type: ignore[index]
+    reveal = [p for p in posts if "**Round 1 revealed**" in p.text]
+    assert reveal and [f.name for f in reveal[-1].files] == [f"game{game.id}-round1.png"]
+    named = [f.name for p in posts for f in p.files]
+    assert f"game{game.id}-round2.png" not in named  # nothing of round 2 is shown yet
+
+
+async def test_no_your_turn_after_the_default_was_made(referee: Referee, clock: Clock) -> None:
+    # issue 27: at the deadline `open` then the `dig` default are made at once (defaults
+    # table); the `open` was told on its own after both, its DM saying "It's your turn ...
+    # Dig:" about a dig already made. The timeout's decisions are told together, as they end.
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    await referee.sessions.decide(game.id, ANN, "open")
+    await referee.sessions.decide(game.id, ANN, "dig")
+    await referee.idle()
+    start = marks(out, game)
+    deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+    clock.t = deadline + 1
+    await referee.timers.tick(int(clock()))
+    await referee.idle()
+    log = await referee.db.get_log(game.id)
+    assert [d.text for d in log if d.source == "timeout"] == ["open", "dig time=0.0"]
+    bob = out.dms[BOB][start.get(BOB, 0):]
+    assert bob and not [p.text for p in bob if "Dig: `" in p.text]  # no "how to dig" after it
+    turn = [p.text for p in bob if "your turn" in p.text.lower()]
+    assert all("round 2 of 7" in t for t in turn)  # only the next round's side, owed now
+    told = "\n".join(p.text for p in out.threads[game.thread_id])  # type: ignore[index]
+    assert told.count("ran out of time") == 2 and "Round 1 revealed" in told
+
+
+#: a command named in a text as a player would type it: `/group sub option:value ...`
+TYPED = re.compile(r"`/([a-z][a-z-]*)(?: ([a-z_]+))?((?: [a-z_]+:[^`\s]*)*)")
+
+
+async def test_every_text_names_what_exists_without_stray_backslashes(
+        referee: Referee, clock: Clock, db_path: Any) -> None:
+    # issue 27: a DM said "`/game open` shows it" (there is no /game open), the thread said
+    # "Open yours with \`open\`" (an engine line's markdown escaped), the button reads "Open my
+    # card": every command a text of a round names is registered with the options it names,
+    # every button it names is on the prompt, and no text shows a backslash
+    from discord import app_commands
+
+    from bot import RefereeBot
+    from games.out_of_mine.texts import OPEN_BUTTON
+    from tests.bot.conftest import settings
+
+    client = RefereeBot(settings(database_path=db_path), outbox=MemoryOutbox(), clock=clock)
+    await client.prepare()
+    tree = {c.name: c for c in client.tree.get_commands()}
+    await client.close()
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    replies = []
+    for user in (ANN, BOB):
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    await referee.idle()
+    for user in (ANN, BOB):  # a face-down card: `/game hand` says how to open it
+        replies.append((await referee.info.hand(await referee.db.get_game(game.id), user))[0])
+        replies.append((await referee.info.status(await referee.db.get_game(game.id), user))[0])
+    await referee.sessions.decide(game.id, ANN, "open")
+    replies.append(await referee.sessions.draft(game.id, ANN, "dig"))
+    word = (await referee.sessions.complete(game.id, ANN, "+"))[0]
+    replies.append(await referee.sessions.draft(game.id, ANN, word))
+    replies.append(await referee.sessions.confirm(game.id, ANN))
+    await referee.idle()
+    clock.t = min(t.deadline for t in await referee.db.owed_timers(game.id)) + 1
+    await referee.timers.tick(int(clock()))  # Bob: open and dig by default
+    await referee.idle()
+    read = [p.text for p in out.sent] + [p.text for _, p in out.edited] + replies
+    read += [p.text for posts in out.dms.values() for p in posts]
+    named = []
+    for text in read:
+        for group, sub, given in TYPED.findall(text):
+            command = tree.get(group)
+            assert command is not None, f"/{group} in {text!r}"
+            if isinstance(command, app_commands.Group) and sub:
+                command = command.get_command(sub)
+                assert command is not None, f"/{group} {sub} in {text!r}"
+            params = {p.name for p in getattr(command, "parameters", ())}
+            for option in given.split():
+                assert option.split(":")[0] in params, f"/{group} {sub} {option} in {text!r}"
+            named.append(f"/{group} {sub}".strip())
+    assert {"/game do", "/game draft", "/game confirm"} <= set(named)
+    face_down = [t for t in read if "Your card is face down" in t]
+    assert face_down and all(f"**{OPEN_BUTTON}**" in t for t in face_down)
+    labels = {b.label for p in out.sent if p.panel for b in p.panel.buttons}
+    assert OPEN_BUTTON in labels  # the button the DM names is on the prompt
+    assert [t for t in read if "\\" in t] == []  # no escaped markdown shown
+
+
+async def test_no_dm_only_says_not_your_turn_or_repeats_the_commit(referee: Referee) -> None:
+    # issue 27: a DM after a player's own side said only "Not your turn", and "Your dig is in"
+    # repeated the reply to their commit: a DM goes out when a round starts (a new board) or
+    # the card is seen, at most two a round (R3: the commit still reaches only its player)
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=True)
+    rounds = 3
+    for _round in range(rounds):
+        for user in (ANN, BOB):
+            if await owes(referee, game, user) == "side":
+                await referee.sessions.decide(game.id, user, "side a")
+            await referee.idle()
+        for user in (ANN, BOB):
+            await referee.sessions.decide(game.id, user, "open")
+            await referee.idle()
+            reply = await referee.sessions.decide(game.id, user, "dig")
+            assert "dig" in reply  # the reply confirms the commit
+            await referee.idle()
+    table = await referee.sessions.table(game.id)
+    assert table.state.round == rounds + 1
+    for user in (ANN, BOB):
+        dms = [p.text for p in out.dms[user]]
+        assert not [t for t in dms if "Your dig is in" in t]
+        seen = set()
+        for text in dms:
+            head = re.search(r"round (\d+) of 7: board (\d+)", text)
+            assert head, text
+            news = "• " in text or head.groups() not in seen  # a private line or a new board
+            assert news, f"a DM with nothing new: {text!r}"
+            seen.add(head.groups())
+        assert len(dms) <= 2 * (rounds + 1)

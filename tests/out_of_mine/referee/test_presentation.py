@@ -140,3 +140,21 @@ def test_the_end_picture_has_no_black_block_beside_the_chart() -> None:
     colours = {c for _, c in strip.getcolors(1 << 24)}
     assert colours == {reveal.getpixel((0, 0))}
     assert all(sum(c) > 30 for c in colours)  # not black
+
+
+def test_the_final_listing_is_in_r16s_order_total_then_calls_then_fewer_empty() -> None:
+    # issue 27: the list sorted by total, then fewer empty spaces, then calls; the engine's
+    # winner was right, the list and its header were not
+    from engine.out_of_mine.scoring import ranking_key, winners
+
+    state = G.new_game(["ann", "bob", "cid"], {"race": False}, seed=4)
+    figures = {"ann": (30, 1, 0), "bob": (30, 2, 9), "cid": (31, 0, 20)}  # total, calls, empty
+    for p in state.players:
+        p.total, p.calls, p.empty = figures[p.id]
+    public = G.view(state, None)
+    final = P.final_text(public, G.scores(state), winners(state), WHO)
+    listed = [line.split(":")[0][2:] for line in final.splitlines() if line.startswith("• ")]
+    assert listed == ["@cid", "@bob", "@ann"]  # R16: the total, then more calls, then empty
+    assert listed == [f"@{p.id}" for p in sorted(state.players, key=ranking_key, reverse=True)]
+    assert "(total, then calls, then fewer empty spaces)" in final
+    assert "• @bob: **30** (2 calls, 9 empty)" in final and "Winner: @cid" in final
