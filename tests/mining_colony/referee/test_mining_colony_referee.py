@@ -193,3 +193,52 @@ async def test_an_import_holding_an_unrevealed_bid_is_refused(referee: Referee) 
         await referee.moderation.import_game(json.dumps(doc).encode(), guild_id=GUILD + 1,
                                              channel_id=CHANNEL, by_user=ANN)
     assert [g.id for g in await referee.db.list_games(guild_id=GUILD + 1)] == []
+
+
+async def defaults_until(ref: Referee, game: Game, done: Any) -> tuple[Any, int]:
+    """Every owed decision made by the defaults table until ``done(state)``; the table and the
+    user who owes then."""
+    g = ref.ctx.engine(game)
+    for _ in range(200):
+        table = await ref.sessions.running(game.id)
+        o = g.owed(table.state)[0]
+        user = game.seat_of_player(o.player).user_id  # type: ignore[union-attr]
+        if done(table.state):
+            return table, user
+        await ref.sessions.decide(game.id, user, str(g.default(table.state, o.player)))
+        await ref.idle()
+    raise AssertionError("never reached")
+
+
+async def test_autocomplete_of_a_development_turn_with_credits_offers_every_verb(
+        referee: Referee) -> None:
+    """Issue 28: on an empty input, a development turn with credits listed 25 whole "buy ..."
+    moves ("done", "place" and "put" out of reach); now every legal verb once, in the game's
+    order and named in words, then the typed verb's next words, then the next word."""
+    game = await colony_game(referee)
+    table, user = await defaults_until(
+        referee, game, lambda s: s.phase == "develop" and s.player(s.order[s.turn]).credits > 0)
+    texts = (await referee.sessions.owed_texts(game.id, user))[1]
+    verbs = {choices.words(t)[0] for t in texts}
+    assert {"place", "put", "buy", "done"} <= verbs and len(texts) > 25
+    shown = await referee.sessions.suggest(game.id, user, "")
+    order = get("mining-colony").verb_order
+    assert [s.value for s in shown] == sorted(verbs, key=order.index)
+    assert {s.name for s in shown} >= {"Place a tile…", "Put an item…", "Buy a token…", "Done"}
+    buys = [t for t in texts if t.startswith("buy ")]
+    kinds = list(dict.fromkeys(t.split()[1] for t in buys))
+    for typed in ("buy", "buy ", "Buy"):  # a verb typed: its next words
+        assert sorted(await referee.sessions.complete(game.id, user, typed)) == \
+            sorted(f"buy {k}" for k in kinds)
+    squares = [t for t in buys if t.startswith(f"buy {kinds[0]} ")]
+    got = await referee.sessions.suggest(game.id, user, f"buy {kinds[0]} ")
+    assert len(got) == min(25, len(squares)) and {s.value for s in got} <= set(squares)
+    place = [t for t in texts if t.startswith("place ")]
+    tile = place[0].split()[1]
+    assert await referee.sessions.complete(game.id, user, "pla") == ["place"]
+    assert sorted(await referee.sessions.complete(game.id, user, "place")) == \
+        sorted({" ".join(t.split()[:2]) for t in place})
+    assert all(v.startswith(f"place {tile} ")
+               for v in await referee.sessions.complete(game.id, user, f"place {tile} "))
+    other = next(u for u in (ANN, BOB) if u != user)
+    assert await referee.sessions.suggest(game.id, other, "") == []  # only the owing player
