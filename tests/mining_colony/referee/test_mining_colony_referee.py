@@ -96,7 +96,8 @@ async def test_a_whole_two_player_game_by_picks_never_shows_a_bid_or_where_cards
             assert done.startswith(("play", "refresh"))
             others = seen_by_others(out, game, ANN)
             assert done not in others and "bottom=" not in others
-            assert "Ann has bid" in others or done.startswith("refresh")
+            assert any(f"<@{ANN}>" in ln and "✅ has bid" in ln for ln in others.splitlines()) \
+                or done.startswith("refresh")  # the round post's line says she has bid
             assert done not in await referee.info.log(game, 50, BOB)
             continue
         users = await owing_users(referee, game)
@@ -242,3 +243,39 @@ async def test_autocomplete_of_a_development_turn_with_credits_offers_every_verb
                for v in await referee.sessions.complete(game.id, user, f"place {tile} "))
     other = next(u for u in (ANN, BOB) if u != user)
     assert await referee.sessions.suggest(game.id, other, "") == []  # only the owing player
+
+
+async def test_the_round_post_shows_who_has_bid(referee: Referee) -> None:
+    """Issue 28: the round post's lines stayed "⏳ bidding" after both bid, through the reveal
+    and into development, while a line "Bob has bid." was added below. Who has bid is public
+    (R6): the round post's own lines are edited to say it (from the public view), no line
+    added; what was bid stays hidden until the reveal."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await colony_game(referee)
+    assert game.thread_id is not None
+    posts = out.threads[game.thread_id]
+    at = next(i for i, p in enumerate(posts) if "**Round 1 of 10**" in p.text)
+
+    def line(user: int) -> str:
+        return next(ln for ln in posts[at].text.splitlines()
+                    if ln.startswith("•") and f"<@{user}>" in ln)
+
+    assert "⏳ bidding" in line(ANN) and "⏳ bidding" in line(BOB)
+    g = referee.ctx.engine(game)
+    table = await referee.sessions.running(game.id)
+    ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
+    bid = str(g.default(table.state, ann))
+    await referee.sessions.decide(game.id, ANN, bid)
+    await referee.idle()
+    assert "✅ has bid" in line(ANN) and "⏳ bidding" in line(BOB)
+    assert "Ann has bid" not in posts[at].text  # the line says it: nothing added below
+    assert bid not in "\n".join(p.text for p in posts)  # sealed until the reveal
+    table = await referee.sessions.running(game.id)
+    bob = game.seat_of_user(BOB).player_id  # type: ignore[union-attr]
+    await referee.sessions.decide(game.id, BOB, str(g.default(table.state, bob)))
+    await referee.idle()
+    text = posts[at].text
+    assert "⏳ bidding" not in text and "has bid." not in text
+    assert "Bids revealed" in "\n".join(p.text for p in posts[at:])
+    status, _ = await referee.info.status(game, None)
+    assert "⏳ bidding" not in status
