@@ -382,9 +382,11 @@ class Notifier:
         order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p), names.get(p, p))}"
                           for i, p in enumerate(view.get("seats") or game.player_ids))
         hours = self.ctx.turn_seconds(game) / 3600
+        secret = any(hands(self.ctx, game, state).values())  # nothing private: no DM comes
+        own = (f"Your hand comes by DM (or {present.cmd('hand')})." if secret
+               else f"Your own summary: {present.cmd('hand')}.")
         head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled): {order}.",
-                f"{present.options_line(game.options)} "
-                f"Time per decision: {hours:g} h. Your hand comes by DM (or {present.cmd('hand')}).",
+                f"{present.options_line(game.options)} Time per decision: {hours:g} h. {own}",
                 self.how_to(game), *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.refresh_board(game)

@@ -220,3 +220,27 @@ async def test_autocomplete_of_a_turn_offers_every_verb_then_its_arguments(
     assert await referee.sessions.complete(game.id, user, "fl") == ["flip-long", "flip-short"]
     assert await referee.sessions.complete(game.id, user, "en") == ["end"]
     assert await referee.sessions.complete(game.id, BOB if user == ANN else ANN, "") == []
+
+
+async def test_no_dm_carries_nothing_private(referee: Referee) -> None:
+    """Issue 28: a 2-player setup sent each player 3 DMs that carried nothing private ("your
+    crews no crew yet", "pile 0, discard -"): crews, markers and symbol cards are public (the
+    turn post and ``/game hand`` show them). A DM goes out only when a player's private
+    information changes: in White Ranium, their secret fight card (strategy cards, R15)."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
+    g = referee.ctx.engine(game)
+    for _ in range(40):  # the whole setup by the defaults table, into the first turn
+        table = await referee.sessions.table(game.id)
+        if table.state.phase == "play":
+            break
+        o = g.owed(table.state)[0]
+        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
+                                      str(g.default(table.state, o.player)))
+        await referee.idle()
+    assert table.state.phase == "play"
+    assert out.dms.get(ANN, []) == [] and out.dms.get(BOB, []) == []
+    hand, _ = await referee.info.hand(game, ANN)  # what is theirs is one command away
+    assert "your crews" in hand
+    start = next(p.text for p in out.threads[game.thread_id] if "begins!" in p.text)
+    assert "comes by DM" not in start and "/game hand" in start
