@@ -424,13 +424,14 @@ class Notifier:
         alerted = frozenset(seat.user_id for pid, _ in alerts
                             if (seat := game.seat_of_player(pid)) is not None
                             and seat.user_id is not None and not seat.is_ai)
-        self.digests.add(game.id, lines, deciders)
         prompt: Delivery | None = None
         last = self.trail.drop(game.id)
         if last is not None and last.summary and present.summary_tells:
-            # the round summary above, edited, says it (who has bid): no line of its own
+            # the round summary above, edited, says it (who has bid): no line of its own,
+            # here or in a catch-up
             told = set(texts.public_lines(e for e in events if e.kind in present.summary_tells))
             lines = [line for line in lines if line not in told]
+        self.digests.add(game.id, lines, deciders)
         body = "\n".join(lines)
         if state.ended:
             if last is not None:
