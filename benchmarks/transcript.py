@@ -10,7 +10,9 @@ on a new message; edits never ping), DMs per player, and messages per decision.
 
 ``--out FILE`` writes the transcript: every public message as it reads at the end (with its
 buttons and select options, and ``[ping: ...]``/``[edited]`` marks) and every DM, in order.
-``--json`` prints the counts as one object.
+``--json`` prints the counts as one object. ``--stop N`` stops after N player actions (a
+game's opening: White Ranium's seeded players, taking the default "end" after the budget, never
+finish a game).
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0
 
 
 async def play(game_name: str, seed: int, players: int, budget: int, options: str,
-               work: Path, runs: bool = True) -> tuple[Counts, str]:
+               work: Path, runs: bool = True, stop: int = 0) -> tuple[Counts, str]:
     import referee.desks.lobby
     from bot import RefereeBot
     from db import Database
@@ -117,7 +119,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
         decisions = 0
         for made in range(3000):
             game = await db.get_game(game_id)
-            if game.status != "running":
+            if game.status != "running" or (stop and made >= stop):
                 break
             state = g.load((await db.load_snapshot(game_id)).json)
             owed = g.owed(state)
@@ -189,13 +191,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--options", default="", help="the game's options as name=value words")
     parser.add_argument("--out", default=None, help="write the transcript to this file")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    parser.add_argument("--stop", type=int, default=0,
+                        help="stop after this many player actions (a game's opening), 0: never")
     parser.add_argument("--no-runs", action="store_true",
                         help="never take a prompt's runs (the same decisions as a bot without them)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
         counts, text = asyncio.run(play(args.game, args.seed, args.players, args.budget,
-                                        args.options, Path(tmp), not args.no_runs))
+                                        args.options, Path(tmp), not args.no_runs,
+                                        args.stop))
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text, encoding="utf-8")

@@ -35,15 +35,16 @@ def legal(*verbs: str) -> Complete:
 
 async def complete_words(interaction: discord.Interaction[Any],
                          current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete of a decision word by word (the engine's ``options`` of the typed draft;
-    the legal decisions for a listed one), for the player who owes it only."""
+    """Autocomplete of a decision word by word (``Sessions.suggest``: the legal verbs first,
+    then the next words, named in the game's words), for the player who owes it only."""
     try:
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id)
-        found = await ref.sessions.complete(game.id, interaction.user.id, current)
+        found = await ref.sessions.suggest(game.id, interaction.user.id, current)
     except Exception:
         return []
-    return [app_commands.Choice(name=t, value=t) for t in found if 0 < len(t) <= 100]
+    return [app_commands.Choice(name=s.name, value=s.value) for s in found
+            if 0 < len(s.value) <= 100 and 0 < len(s.name) <= 100]
 
 
 async def decide(interaction: discord.Interaction[Any], text: str, verbs: tuple[str, ...] = (),
@@ -62,6 +63,6 @@ class PlayCommands:
 
     @app_commands.command(name="do", description="Make your decision in the notation, e.g. 'mine blue-4'")
     @app_commands.describe(action="A decision in the notation (see the rules topic 'notation')")
-    @app_commands.autocomplete(action=legal())
+    @app_commands.autocomplete(action=complete_words)
     async def do(self, interaction: discord.Interaction[Any], action: str) -> None:
         await decide(interaction, action, (), self.present)

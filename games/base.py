@@ -82,6 +82,10 @@ class Presentation:
     emoji = "🎲"
     command: str | None = None  # its own command group ("stella"), None: only /game
     verb_order: tuple[str, ...] = ()
+    #: the public events whose news the round summary shows ("bid": who has bid): while the
+    #: round post is the prompt, it is edited to the public view at each step and their lines
+    #: are not added below it
+    summary_tells: frozenset[str] = frozenset()
     verb_labels: Mapping[str, str] = {}
     builtin_topics: Mapping[str, str] = {}  # rules topics written in code (the short reference)
     picture_topics: frozenset[str] = frozenset()  # topics answered with a picture (topic_png)

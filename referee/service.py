@@ -181,7 +181,9 @@ class Referee:
                 if seat.is_ai or seat.user_id is None:
                     continue
                 hand = hand_key(now_keys.get(seat.player_id))
-                if sent.get(seat.player_id) != hand and await self.notify.dm_hand(game, state, seat, []):
+                # never told and nothing private ("" : a game with no secret now): no DM
+                if (sent.get(seat.player_id) or "") != hand and await self.notify.dm_hand(
+                        game, state, seat, []):
                     delivered[seat.player_id] = hand
             await self.notify.record(game, state, prompted, delivered)
             return self.notify.automatic_next(game, state)

@@ -27,6 +27,7 @@ class MiningColony(TextsPresentation):
         "science station); on the colony board, dark squares undeveloped, brown developed, "
         "grey-green starting spaces, a dome arc, a landing pad H, letter squares storage "
         "units, a light inner frame a build-over token.")
+    summary_tells = frozenset({"bid"})  # the round post's lines say who has bid (R6)
     verb_order = ("play", "refresh", "take", "place", "put", "stage", "discard", "buy", "build",
                   "exchange", "done")
     verb_labels = {"play": "Play a card…", "refresh": "Refresh (1 credit)…",

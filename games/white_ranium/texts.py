@@ -95,13 +95,14 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
 
 
 def private_key(view: Mapping[str, Any], player_id: str) -> str:
-    """A new private message when the player's colours or their secret fight card change."""
-    p = (view.get("players") or {}).get(player_id) or {}
+    """A new private message only when the player's secret fight card changes: it is all
+    they know that others don't (crews, markers and symbol cards are public, in the turn
+    post and ``/game hand``); "" while they have none (no DM)."""
     fight = view.get("fight") or {}
     own = {c for c, crew in view["crews"].items() if crew["player"] == player_id}
     mine = sorted(card for colour, card in (fight.get("committed") or {}).items()
                   if colour in own and card != "hidden")
-    return f"{','.join(p.get('colours') or ())}|{','.join(mine)}"
+    return ",".join(mine)
 
 
 def alerts(view: Mapping[str, Any], events: Sequence[Any], who: Who) -> list[tuple[str, str]]:

@@ -6,6 +6,7 @@ autocomplete of a decision typed word by word. A part of ``Sessions`` (``referee
 from __future__ import annotations
 
 import collections
+import dataclasses
 from typing import Any
 
 from engine import GameError, IllegalDecision, NotYourTurn
@@ -209,29 +210,66 @@ class Drafts:
         await self.ctx.db.drop_draft(game_id, player)
 
     async def complete(self, game_id: int, user_id: int, current: str) -> list[str]:
-        """Autocomplete of a decision typed word by word: ``current`` with each legal next
-        word (the engine's ``options``), for a player who owes a decision; [] otherwise.
-        ``+...`` completes words to add to the saved draft, ``-`` offers its words to take back."""
+        """The values ``suggest`` offers (its note left out)."""
+        return [s.value for s in await self.suggest(game_id, user_id, current) if not s.note]
+
+    async def suggest(self, game_id: int, user_id: int, current: str
+                      ) -> list[choices.Suggestion]:
+        """Autocomplete of a decision typed word by word, for a player who owes one ([]
+        otherwise), the same for every game (``choices.typed_next``): nothing typed, every
+        legal verb once in the game's order; a verb typed, its next words; further words, the
+        next word. Each choice is named in the game's words where it has some (a verb's label,
+        ``choice_label``), its value the notation; past Discord's 25, the last choice says how
+        many more there are. ``+...`` completes words to add to the saved draft, ``-`` offers
+        its words to take back. Words that begin no legal decision find the listed decisions
+        that contain them."""
         try:
             table, player, owed = await self._owing(game_id, user_id)
             g = self.g(table.game)
-            if owed.listed:
-                return [t for t in choices.ordered(g.legal(table.state, player))
-                        if current.strip().lower() in t.lower()][:25]
+            present = self.ctx.present(table.game)
+            legal = choices.ordered(g.legal(table.state, player)) if owed.listed else []
+            whole = set(legal)
             prefix, base = "", ""
             if current.startswith((ADD, TAKE)):
                 draft = await self.ctx.db.get_draft(game_id, player)
                 saved = draft.text if draft is not None else owed.decision
                 if current.startswith(TAKE):
                     needle = current[1:].strip()
-                    return [TAKE + w for w in saved.split()[1:] if needle in w][::-1][:25]
+                    took = [TAKE + w for w in saved.split()[1:] if needle in w][::-1]
+                    return choices.suggestions(took, str, "words")
                 prefix, base, current = ADD, saved, current[1:]
-            words = current.split()
-            if current.endswith(" ") or not words:
-                head, part = " ".join(words), None
-            else:
-                head, part = " ".join(words[:-1]), words[-1]
-            nxt = g.options(table.state, player, f"{base} {head}".strip(), part)
+
+            def options(draft: str, part: str | None) -> list[str]:
+                try:
+                    return g.options(table.state, player, f"{base} {draft}".strip(), part)
+                except GameError:
+                    return []
+
+            def full(text: str) -> str:
+                return f"{base} {text}".strip()
+
+            texts = choices.typed_next(current, options, lambda t: full(t) in whole,
+                                       () if base else present.verb_order)
+            if not texts and legal and current.strip() and not base:
+                needle = current.strip().lower()
+                texts = [t for t in legal if needle in t.lower()]
+            view = g.view(table.state, None)
         except Exception:
             return []
-        return [prefix + f"{head} {w}".strip() for w in nxt][:25]
+
+        def name(text: str) -> str:
+            if prefix:
+                return prefix + text
+            try:
+                if " " not in text:  # a verb
+                    return present.label(text)
+                if text in whole:
+                    return present.choice_label(view, text)
+                worded = present.choice_label(view, f"{text} …")
+            except Exception:  # words are a courtesy: the notation always does
+                return text
+            return text if worded == f"{text} …" else worded
+
+        verbs = not base and bool(texts) and all(" " not in t for t in texts)
+        return [dataclasses.replace(s, value=prefix + s.value)
+                for s in choices.suggestions(texts, name, "verbs" if verbs else "choices")]

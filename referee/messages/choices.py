@@ -56,6 +56,70 @@ class Panel:
     selects: tuple[Select, ...] = ()  # more selects, each on a row of its own, below
 
 
+MAX_CHOICES = 25  # Discord: choices of an autocomplete
+CHOICE_MAX = 100  # Discord: the length of a choice's name and value
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One choice of an autocomplete: ``name`` what the player reads (words where the game has
+    them), ``value`` what picking it types (the notation). ``note``: the last choice, telling
+    how many more there are (its value the first of those)."""
+
+    name: str
+    value: str
+    note: bool = False
+
+
+def typed_next(current: str, options: Callable[[str, str | None], list[str]],
+               whole: Callable[[str], bool], order: Sequence[str] = ()) -> list[str]:
+    """What an autocomplete offers for ``current`` (a decision typed so far, its verb first):
+    texts, each the typed words with one more. ``options(draft, part)`` gives the legal next
+    words of ``draft`` (``[]`` when it leads nowhere), of those starting with ``part`` if
+    given; ``whole(text)``: is ``text`` a legal decision by itself. Nothing typed: every legal
+    verb once, in ``order``; a word being typed: the words it begins (case aside), and once it
+    is the one word it can be, typed whole, the words that may follow it (a verb typed: its
+    arguments) after itself if it is a decision alone; after a space: every next word."""
+    typed = current.split()
+    head, part = (typed, None) if current.endswith(" ") or not typed else (typed[:-1],
+                                                                            typed[-1])
+    draft = " ".join(head)
+    found = options(draft, part)
+    if part is not None and not found:  # the engine compares exactly: "a1" finds "A1" here
+        found = [w for w in options(draft, None) if w.lower().startswith(part.lower())]
+    texts = [" ".join([*head, w]) for w in found]
+    exact = found[0] if part is not None and len(found) == 1 and found[0].lower() == \
+        part.lower() else None
+    if exact is not None:  # the one word it can be, typed whole: what may follow it
+        text = " ".join([*head, exact])
+        after = [f"{text} {w}" for w in options(text, None)]
+        if after:
+            rest = [t for t in texts if t != text]
+            texts = ([text] if whole(text) else []) + after + rest
+    if not head and order:  # the verbs (and a typed verb's arguments) in the game's order
+        rank = {v: i for i, v in enumerate(order)}
+        texts.sort(key=lambda t: rank.get(t.split(" ", 1)[0], len(rank)))
+    return texts
+
+
+def suggestions(texts: Sequence[str], name: Callable[[str], str], noun: str = "choices"
+                ) -> list[Suggestion]:
+    """``texts`` as autocomplete choices named by ``name``: all of them when Discord's 25
+    allow, else the first 24 and a last choice saying how many more there are (never a cut
+    list that hides some silently)."""
+    out = [Suggestion(_cut_to(name(t) or t, CHOICE_MAX), t) for t in texts]
+    if len(out) <= MAX_CHOICES:
+        return out
+    hidden = out[MAX_CHOICES - 1:]
+    note = f"… and {len(hidden)} more {noun} ({hidden[0].name}, …): type more to narrow the list"
+    return out[:MAX_CHOICES - 1] + [Suggestion(_cut_to(note, CHOICE_MAX), hidden[0].value,
+                                               note=True)]
+
+
+def _cut_to(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def private(text: str, present: Presentation | None = None) -> bool:
     """Does this decision text show something hidden (the game's presentation says: a card
     in a hand, say)? Then only its player sees it, in a private select."""

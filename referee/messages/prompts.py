@@ -15,6 +15,7 @@ and leaves no prompt with stale controls behind.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -29,6 +30,9 @@ class Shown:
     asked: frozenset[str]  # the human players it asks
     key: str | None = None  # the game's turn it was posted in (``Presentation.turn_key``)
     pinged: frozenset[int] = frozenset()  # the users it pinged
+    #: the round summary its head holds, edited to the public view whenever the prompt is
+    #: (``Presentation.summary_tells``); "" for none
+    summary: str = ""
 
 
 def join(*parts: str) -> str:
@@ -55,11 +59,13 @@ class Trail:
         return self._last.get(game_id)
 
     def shown(self, game_id: int, message_id: int | None, head: str, asked: Iterable[str],
-              key: str | None = None, pinged: frozenset[int] = frozenset()) -> None:
+              key: str | None = None, pinged: frozenset[int] = frozenset(),
+              summary: str = "") -> None:
         if message_id is None:
             self._last.pop(game_id, None)
         else:
-            self._last[game_id] = Shown(message_id, head, frozenset(asked), key, pinged)
+            self._last[game_id] = Shown(message_id, head, frozenset(asked), key, pinged,
+                                        summary if summary and summary in head else "")
 
     def drop(self, game_id: int) -> Shown | None:
         return self._last.pop(game_id, None)
@@ -73,7 +79,8 @@ class Trail:
         shown, owing = self._last.get(game_id), self._owing.get(game_id)
         prompt = None if shown is None else json.dumps(
             {"message_id": shown.message_id, "head": shown.head, "asked": sorted(shown.asked),
-             "key": shown.key, "pinged": sorted(shown.pinged)}, ensure_ascii=False)
+             "key": shown.key, "pinged": sorted(shown.pinged), "summary": shown.summary},
+            ensure_ascii=False)
         return prompt, None if owing is None else json.dumps(sorted(owing), ensure_ascii=False)
 
     def load(self, game_id: int, prompt: str | None, owing: str | None) -> None:
@@ -83,9 +90,19 @@ class Trail:
             p = json.loads(prompt)
             self._last[game_id] = Shown(int(p["message_id"]), str(p["head"]),
                                         frozenset(p["asked"]), p["key"],
-                                        frozenset(int(u) for u in p["pinged"]))
+                                        frozenset(int(u) for u in p["pinged"]),
+                                        str(p.get("summary") or ""))
         if owing is not None:
             self._owing[game_id] = frozenset(json.loads(owing))
+
+
+def with_summary(shown: Shown, summary: str) -> Shown:
+    """``shown`` with the round summary its head holds replaced by ``summary`` (unchanged if
+    it holds none)."""
+    if not shown.summary or shown.summary not in shown.head:
+        return shown
+    return dataclasses.replace(shown, head=shown.head.replace(shown.summary, summary, 1),
+                               summary=summary)
 
 
 def edited_down(shown: Shown, lines: str) -> str:

@@ -24,7 +24,7 @@ from engine import Event
 from referee.messages import choices, texts
 from referee.messages.digest import Digests, digest_text
 from referee.messages.outbox import DELIVERED, Delivery, Failure, File, Post, split_text
-from referee.messages.prompts import Shown, Trail, edited_down, join
+from referee.messages.prompts import Shown, Trail, edited_down, join, with_summary
 from referee.messages.public import PublicViews
 from referee.messages.runs import Plans
 from referee.shared.context import Context
@@ -211,6 +211,8 @@ class Notifier:
         g = self.g(game)
         view = self.public.view(g, game.id, state)
         key = self.ctx.present(game).turn_key(view)
+        if last is not None:  # its round summary told as the game is now (summary_tells)
+            last = self.fresh_summary(game, state, last)
         line, panel, _ = self.prompt(game, state, deadline, timers)
         asked = self.asked(game, state)
         ping = set(self.trail.pings(game.id, asked))
@@ -230,7 +232,8 @@ class Notifier:
             head = join(last.head, body)  # they keep deciding: one prompt, edited in place
             delivery = await self.edit(game, last.message_id, join(head, line), panel)
             if delivery.ok:
-                self.trail.shown(game.id, last.message_id, head, asked, key, last.pinged)
+                self.trail.shown(game.id, last.message_id, head, asked, key, last.pinged,
+                                 last.summary)
                 return delivery
         if last is not None and await self.edit_down(game, last, body):
             body = ""
@@ -244,7 +247,8 @@ class Notifier:
             await self.turn_dms(game, {p: uid for p, uid in asked.items()
                                        if uid in ping and uid in fresh})
         self.trail.shown(game.id, delivery.message_id if delivery.ok else None, head, asked, key,
-                         frozenset(fresh))
+                         frozenset(fresh),
+                         intro if self.ctx.present(game).summary_tells else "")
         return delivery
 
     def seats(self, game: Game) -> dict[str, Seat]:
@@ -290,13 +294,26 @@ class Notifier:
                          f"`{present.cmd('confirm')}`.")
         return "\n".join(lines), panel, tuple(seat.user_id for _, seat in humans)
 
+    def round_text(self, game: Game, state: Any) -> str:
+        """The round's public summary (from the public view)."""
+        g, present = self.g(game), self.ctx.present(game)
+        view = self.public.view(g, game.id, state)
+        return present.round_summary(view, g.scores(state), texts.who(game, view))
+
     async def round_parts(self, game: Game, state: Any) -> tuple[str, tuple[File, ...]]:
         """The round's public summary and its picture."""
         g, present = self.g(game), self.ctx.present(game)
         view = self.public.view(g, game.id, state)
-        summary = present.round_summary(view, g.scores(state), texts.who(game, view))
         picture = await images.map_png(present, view, game.id)
-        return summary, (picture,) if picture else ()
+        return self.round_text(game, state), (picture,) if picture else ()
+
+    def fresh_summary(self, game: Game, state: Any, last: Shown) -> Shown:
+        """The last prompt with the round summary it holds as the game is now, for a game
+        whose summary tells what some events say (``Presentation.summary_tells``: who has
+        bid); unchanged otherwise."""
+        if not last.summary or not self.ctx.present(game).summary_tells:
+            return last
+        return with_summary(last, self.round_text(game, state))
 
     async def round_post(self, game: Game, state: Any) -> None:
         summary, files = await self.round_parts(game, state)
@@ -365,9 +382,11 @@ class Notifier:
         order = ", ".join(f"{i + 1}. {texts.mention(game.seat_of_player(p), names.get(p, p))}"
                           for i, p in enumerate(view.get("seats") or game.player_ids))
         hours = self.ctx.turn_seconds(game) / 3600
+        secret = any(hands(self.ctx, game, state).values())  # nothing private: no DM comes
+        own = (f"Your hand comes by DM (or {present.cmd('hand')})." if secret
+               else f"Your own summary: {present.cmd('hand')}.")
         head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled): {order}.",
-                f"{present.options_line(game.options)} "
-                f"Time per decision: {hours:g} h. Your hand comes by DM (or {present.cmd('hand')}).",
+                f"{present.options_line(game.options)} Time per decision: {hours:g} h. {own}",
                 self.how_to(game), *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.refresh_board(game)
@@ -405,11 +424,18 @@ class Notifier:
         alerted = frozenset(seat.user_id for pid, _ in alerts
                             if (seat := game.seat_of_player(pid)) is not None
                             and seat.user_id is not None and not seat.is_ai)
-        body = "\n".join(lines)
-        self.digests.add(game.id, lines, deciders)
         prompt: Delivery | None = None
         last = self.trail.drop(game.id)
+        if last is not None and last.summary and present.summary_tells:
+            # the round summary above, edited, says it (who has bid): no line of its own,
+            # here or in a catch-up
+            told = set(texts.public_lines(e for e in events if e.kind in present.summary_tells))
+            lines = [line for line in lines if line not in told]
+        self.digests.add(game.id, lines, deciders)
+        body = "\n".join(lines)
         if state.ended:
+            if last is not None:
+                last = self.fresh_summary(game, state, last)
             if last is not None and await self.edit_down(game, last, body):
                 body = ""
             await self.final_post(game, state, head=join(body, *warn), ping=tuple(sorted(alerted)))

@@ -110,3 +110,32 @@ def test_labels_are_asked_only_for_the_decisions_that_get_a_button() -> None:
     assert asked == ["pass"]
     as_mapping = choices.turn_panel(1, 3, "abcdef", few, labels={"pass": "Pass"})
     assert [b.label for b in as_mapping.buttons] == ["mine A1", "mine B2", "Pass"]
+
+
+def test_autocomplete_offers_every_verb_and_says_when_more_than_25() -> None:
+    """Issue 28: never a cut list that hides a verb silently: past Discord's 25 choices the
+    last one says how many more there are (its value the first of them); a typed verb gets its
+    arguments, a word being typed the words it begins, case aside."""
+    legal = [f"v{i:02d} x" for i in range(30)] + ["go", "go north", "go south"]
+
+    def options(draft: str, part: str | None) -> list[str]:
+        typed = draft.split()
+        found = [t.split()[len(typed)] for t in legal
+                 if t.split()[:len(typed)] == typed and len(t.split()) > len(typed)]
+        return [w for w in dict.fromkeys(found) if part is None or w.startswith(part)]
+
+    def whole(text: str) -> bool:
+        return text in legal
+
+    verbs = choices.typed_next("", options, whole, order=("go",))
+    assert verbs[0] == "go" and len(verbs) == 31 and len(set(verbs)) == 31
+    shown = choices.suggestions(verbs, str.upper, "verbs")
+    assert len(shown) == choices.MAX_CHOICES and shown[0] == choices.Suggestion("GO", "go")
+    assert shown[-1].note and shown[-1].value == verbs[24] and "7 more verbs" in shown[-1].name
+    assert choices.typed_next("go", options, whole) == ["go", "go north", "go south"]
+    assert choices.typed_next("go ", options, whole) == ["go north", "go south"]
+    assert choices.typed_next("go N", options, whole) == ["go north"]
+    assert choices.typed_next("V0", options, whole) == [f"v0{i}" for i in range(10)]
+    assert choices.typed_next("v05", options, whole) == ["v05 x"]
+    assert choices.typed_next("nothing", options, whole) == []
+    assert len(choices.suggestions(verbs[:25], str)) == 25  # 25 fit: no note

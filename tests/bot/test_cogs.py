@@ -20,7 +20,7 @@ from cogs.admin import Admin
 from cogs.common import DECISION_STANDS, SOMETHING_WRONG, RefereeTree, report_error
 from cogs.discordpy.panels import GameComponent, build_view
 from cogs.own_group import own_group
-from cogs.play import legal
+from cogs.play import complete_words, legal
 from engine import NotYourTurn
 from referee.messages import ids
 from referee.messages.outbox import MemoryOutbox
@@ -229,6 +229,21 @@ async def test_autocomplete_shows_choices_to_the_owing_player_only(referee: Refe
     assert await complete(FakeInteraction(referee, other, game.thread_id), "") == []
     # outside the thread: the player's only running game
     assert await complete(FakeInteraction(referee, me, 5555), "b1") == [mine[1]]
+
+
+async def test_do_autocompletes_the_verbs_in_words_then_the_notation(referee: Referee) -> None:
+    """``/game do``: the legal verbs named in the game's words, the value the notation; the
+    verb's next words after it (issue 28)."""
+    game = await two_players(referee)
+    user, _, table = await owed(referee, game.id)
+    me = ann if user == ANN else bob
+    it = FakeInteraction(referee, me, game.thread_id)
+    verbs = await complete_words(it, "")
+    present = referee.ctx.present(table.game)
+    assert [(c.name, c.value) for c in verbs] == [(present.label("target"), "target")]
+    assert [c.value for c in await complete_words(it, "target ")] == ["target A2", "target B1"]
+    assert [c.value for c in await complete_words(it, "targ")] == ["target"]
+    assert [c.value for c in await complete_words(it, "target")] == ["target A2", "target B1"]
 
 
 def test_build_view_uses_dynamic_items() -> None:

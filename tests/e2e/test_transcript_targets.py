@@ -22,3 +22,14 @@ async def test_a_quiet_thread(game: str, tmp_path: Path) -> None:
     assert all(n <= 1 for n in counts.opening_prompts.values()), counts.opening_prompts
     assert counts.controls_left == 0
     assert not re.search(r"\bR\d+\b", text)
+
+
+async def test_mining_colony_pings_at_most_twice_per_player_per_round(tmp_path: Path) -> None:
+    """Issue 28's target: at most 2 pings per player per round (the bid and their own
+    development), over a whole 10-round game; the round post says who has bid, never a line
+    of its own."""
+    counts, text = await play("mining-colony", 1, 2, 45, "", tmp_path)
+    assert counts.status == "finished"
+    assert all(n <= 2 * 10 for n in counts.pings.values()), counts.pings
+    assert all(counts.pings[p] <= counts.turns_passed[p] for p in counts.pings), counts
+    assert "has bid." not in text

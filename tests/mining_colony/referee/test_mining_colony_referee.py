@@ -96,7 +96,8 @@ async def test_a_whole_two_player_game_by_picks_never_shows_a_bid_or_where_cards
             assert done.startswith(("play", "refresh"))
             others = seen_by_others(out, game, ANN)
             assert done not in others and "bottom=" not in others
-            assert "Ann has bid" in others or done.startswith("refresh")
+            assert any(f"<@{ANN}>" in ln and "✅ has bid" in ln for ln in others.splitlines()) \
+                or done.startswith("refresh")  # the round post's line says she has bid
             assert done not in await referee.info.log(game, 50, BOB)
             continue
         users = await owing_users(referee, game)
@@ -193,3 +194,88 @@ async def test_an_import_holding_an_unrevealed_bid_is_refused(referee: Referee) 
         await referee.moderation.import_game(json.dumps(doc).encode(), guild_id=GUILD + 1,
                                              channel_id=CHANNEL, by_user=ANN)
     assert [g.id for g in await referee.db.list_games(guild_id=GUILD + 1)] == []
+
+
+async def defaults_until(ref: Referee, game: Game, done: Any) -> tuple[Any, int]:
+    """Every owed decision made by the defaults table until ``done(state)``; the table and the
+    user who owes then."""
+    g = ref.ctx.engine(game)
+    for _ in range(200):
+        table = await ref.sessions.running(game.id)
+        o = g.owed(table.state)[0]
+        user = game.seat_of_player(o.player).user_id  # type: ignore[union-attr]
+        if done(table.state):
+            return table, user
+        await ref.sessions.decide(game.id, user, str(g.default(table.state, o.player)))
+        await ref.idle()
+    raise AssertionError("never reached")
+
+
+async def test_autocomplete_of_a_development_turn_with_credits_offers_every_verb(
+        referee: Referee) -> None:
+    """Issue 28: on an empty input, a development turn with credits listed 25 whole "buy ..."
+    moves ("done", "place" and "put" out of reach); now every legal verb once, in the game's
+    order and named in words, then the typed verb's next words, then the next word."""
+    game = await colony_game(referee)
+    table, user = await defaults_until(
+        referee, game, lambda s: s.phase == "develop" and s.player(s.order[s.turn]).credits > 0)
+    texts = (await referee.sessions.owed_texts(game.id, user))[1]
+    verbs = {choices.words(t)[0] for t in texts}
+    assert {"place", "put", "buy", "done"} <= verbs and len(texts) > 25
+    shown = await referee.sessions.suggest(game.id, user, "")
+    order = get("mining-colony").verb_order
+    assert [s.value for s in shown] == sorted(verbs, key=order.index)
+    assert {s.name for s in shown} >= {"Place a tile…", "Put an item…", "Buy a token…", "Done"}
+    buys = [t for t in texts if t.startswith("buy ")]
+    kinds = list(dict.fromkeys(t.split()[1] for t in buys))
+    for typed in ("buy", "buy ", "Buy"):  # a verb typed: its next words
+        assert sorted(await referee.sessions.complete(game.id, user, typed)) == \
+            sorted(f"buy {k}" for k in kinds)
+    squares = [t for t in buys if t.startswith(f"buy {kinds[0]} ")]
+    got = await referee.sessions.suggest(game.id, user, f"buy {kinds[0]} ")
+    assert len(got) == min(25, len(squares)) and {s.value for s in got} <= set(squares)
+    place = [t for t in texts if t.startswith("place ")]
+    tile = place[0].split()[1]
+    assert await referee.sessions.complete(game.id, user, "pla") == ["place"]
+    assert sorted(await referee.sessions.complete(game.id, user, "place")) == \
+        sorted({" ".join(t.split()[:2]) for t in place})
+    assert all(v.startswith(f"place {tile} ")
+               for v in await referee.sessions.complete(game.id, user, f"place {tile} "))
+    other = next(u for u in (ANN, BOB) if u != user)
+    assert await referee.sessions.suggest(game.id, other, "") == []  # only the owing player
+
+
+async def test_the_round_post_shows_who_has_bid(referee: Referee) -> None:
+    """Issue 28: the round post's lines stayed "⏳ bidding" after both bid, through the reveal
+    and into development, while a line "Bob has bid." was added below. Who has bid is public
+    (R6): the round post's own lines are edited to say it (from the public view), no line
+    added; what was bid stays hidden until the reveal."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await colony_game(referee)
+    assert game.thread_id is not None
+    posts = out.threads[game.thread_id]
+    at = next(i for i, p in enumerate(posts) if "**Round 1 of 10**" in p.text)
+
+    def line(user: int) -> str:
+        return next(ln for ln in posts[at].text.splitlines()
+                    if ln.startswith("•") and f"<@{user}>" in ln)
+
+    assert "⏳ bidding" in line(ANN) and "⏳ bidding" in line(BOB)
+    g = referee.ctx.engine(game)
+    table = await referee.sessions.running(game.id)
+    ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
+    bid = str(g.default(table.state, ann))
+    await referee.sessions.decide(game.id, ANN, bid)
+    await referee.idle()
+    assert "✅ has bid" in line(ANN) and "⏳ bidding" in line(BOB)
+    assert "Ann has bid" not in posts[at].text  # the line says it: nothing added below
+    assert bid not in "\n".join(p.text for p in posts)  # sealed until the reveal
+    table = await referee.sessions.running(game.id)
+    bob = game.seat_of_user(BOB).player_id  # type: ignore[union-attr]
+    await referee.sessions.decide(game.id, BOB, str(g.default(table.state, bob)))
+    await referee.idle()
+    text = posts[at].text
+    assert "⏳ bidding" not in text and "has bid." not in text
+    assert "Bids revealed" in "\n".join(p.text for p in posts[at:])
+    status, _ = await referee.info.status(game, None)
+    assert "⏳ bidding" not in status

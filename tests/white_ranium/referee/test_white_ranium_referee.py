@@ -179,3 +179,68 @@ async def test_deadlines_play_the_defaults_table(referee: Referee, clock: Clock)
     assert seen[-1] == ("action", "end")
     assert game.thread_id is not None
     assert "default decision" in out.thread_text(game.thread_id)
+
+
+async def test_autocomplete_of_a_turn_offers_every_verb_then_its_arguments(
+        referee: Referee) -> None:
+    """Issue 28: on an empty input a turn listed 25 whole decisions alphabetically (end,
+    flip-long A1 ... D6): move, collect, rotate, loader and tunnel never appeared. Now every
+    legal verb once, in the game's order and in words; a typed verb, its arguments (a last
+    choice saying how many more when they pass Discord's 25)."""
+    from games import get
+    from referee.messages import choices
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
+    g = referee.ctx.engine(game)
+    for _ in range(40):  # the setup by the defaults table, to the first turn of play
+        table = await referee.sessions.table(game.id)
+        if table.state.phase == "play":
+            break
+        o = g.owed(table.state)[0]
+        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
+                                      str(g.default(table.state, o.player)))
+        await referee.idle()
+    table = await referee.sessions.table(game.id)
+    player = g.owed(table.state)[0].player
+    user = game.seat_of_player(player).user_id
+    texts = [str(a) for a in g.legal(table.state, player)]
+    verbs = {choices.words(t)[0] for t in texts}
+    assert {"move", "rotate", "loader", "tunnel", "end"} <= verbs and len(texts) > 25
+    present = get("white-ranium")
+    shown = await referee.sessions.suggest(game.id, user, "")
+    assert [s.value for s in shown] == sorted(verbs, key=present.verb_order.index)
+    assert [s.name for s in shown] == [present.label(s.value) for s in shown]
+    assert "Rotate a card…" in {s.name for s in shown}
+    rotate = [t for t in texts if t.startswith("rotate ")]
+    got = await referee.sessions.suggest(game.id, user, "rotate")
+    assert len(rotate) > 25 and len(got) == 25 and got[-1].note
+    assert f"{len(rotate) - 24} more" in got[-1].name
+    assert [s.value for s in got[:24]] == rotate[:24] and got[-1].value == rotate[24]
+    assert await referee.sessions.complete(game.id, user, "rotate c") == \
+        [t for t in rotate if t.startswith("rotate C")]
+    assert await referee.sessions.complete(game.id, user, "fl") == ["flip-long", "flip-short"]
+    assert await referee.sessions.complete(game.id, user, "en") == ["end"]
+    assert await referee.sessions.complete(game.id, BOB if user == ANN else ANN, "") == []
+
+
+async def test_no_dm_carries_nothing_private(referee: Referee) -> None:
+    """Issue 28: a 2-player setup sent each player 3 DMs that carried nothing private ("your
+    crews no crew yet", "pile 0, discard -"): crews, markers and symbol cards are public (the
+    turn post and ``/game hand`` show them). A DM goes out only when a player's private
+    information changes: in White Ranium, their secret fight card (strategy cards, R15)."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
+    g = referee.ctx.engine(game)
+    for _ in range(40):  # the whole setup by the defaults table, into the first turn
+        table = await referee.sessions.table(game.id)
+        if table.state.phase == "play":
+            break
+        o = g.owed(table.state)[0]
+        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
+                                      str(g.default(table.state, o.player)))
+        await referee.idle()
+    assert table.state.phase == "play"
+    assert out.dms.get(ANN, []) == [] and out.dms.get(BOB, []) == []
+    hand, _ = await referee.info.hand(game, ANN)  # what is theirs is one command away
+    assert "your crews" in hand
+    start = next(p.text for p in out.threads[game.thread_id] if "begins!" in p.text)
+    assert "comes by DM" not in start and "/game hand" in start
