@@ -283,5 +283,5 @@ def main(argv: list[str]) -> int:
         except ModuleNotFoundError:
             own = None
         if own is not None:
-            return own.main(rest)  # type: ignore[no-any-return]
+            return own.main(rest, time.perf_counter)  # type: ignore[no-any-return]
     return simulate(name, [a for a in rest if a != "--generic"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from engine.stella_digger.sim import main
 def test_plot_targets_and_positions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     png, log = tmp_path / "scores.png", tmp_path / "games.jsonl"
     code = main(["--players", "2", "--games", "4", "--seed", "3", "--agents", "easy,random",
-                 "--json", "--plot", str(png), "--records", str(log)])
+                 "--json", "--plot", str(png), "--records", str(log)], time.perf_counter)
     report = json.loads(capsys.readouterr().out)
     assert code == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -28,7 +29,7 @@ def test_plot_targets_and_positions(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_budget_reaches_the_strong_agent_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["--players", "2", "--games", "2", "--agents", "strong,easy", "--budget-ms", "2",
-                 "--workers", "2", "--json"])
+                 "--workers", "2", "--json"], time.perf_counter)
     report = json.loads(capsys.readouterr().out)
     assert code == 0
     assert report["agent_options"] == {"budget_ms": 2.0}
