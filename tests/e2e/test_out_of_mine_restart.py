@@ -34,6 +34,24 @@ async def offered(world: World, user: Any, thread: Any) -> str | None:
     return str(choices[0]["value"])[1:] if choices else None
 
 
+async def race_game_with_sides(world: World, db: Database) -> tuple[int, Any, str]:
+    """Ann opens an Out of Mine! race game, Bob joins, it starts and both choose side a:
+    (game id, thread, Ann's player id)."""
+    ann, bob = world.players[:2]
+    opened = await say(world, ann, world.channel, "game new", game="out-of-mine",
+                       options="race=true")
+    m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", str(opened.content))
+    assert m
+    game_id, thread = int(m[1]), world.fake.channels[m[2]]
+    await say(world, bob, thread, "game join")
+    await say(world, ann, thread, "game start")
+    game = await db.get_game(game_id)
+    player = next(s.player_id for s in game.seats if int(s.user_id) == int(ann.id))
+    for user in (ann, bob):
+        assert "side a" in str((await say(world, user, thread, "game do", action="side a")).content)
+    return game_id, thread, player
+
+
 async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: Any) -> None:
     world = holding_world
     fake = world.fake
@@ -42,17 +60,7 @@ async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: 
     proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
     try:
         ann, bob = world.players[:2]
-        opened = await say(world, ann, world.channel, "game new", game="out-of-mine",
-                           options="race=true")
-        m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", str(opened.content))
-        assert m
-        game_id, thread = int(m[1]), fake.channels[m[2]]
-        await say(world, bob, thread, "game join")
-        await say(world, ann, thread, "game start")
-        game = await db.get_game(game_id)
-        player = next(s.player_id for s in game.seats if int(s.user_id) == int(ann.id))
-        for user in (ann, bob):
-            assert "side a" in str((await say(world, user, thread, "game do", action="side a")).content)
+        game_id, thread, player = await race_game_with_sides(world, db)
         await say(world, ann, thread, "game do", action="open")
         for _ in range(2):  # two tiles placed and saved before any kill
             word = await offered(world, ann, thread)
@@ -122,17 +130,7 @@ async def test_the_bots_downtime_is_not_on_the_players_clock(holding_world: Worl
     proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
     try:
         ann, bob = world.players[:2]
-        opened = await say(world, ann, world.channel, "game new", game="out-of-mine",
-                           options="race=true")
-        m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", str(opened.content))
-        assert m
-        game_id, thread = int(m[1]), fake.channels[m[2]]
-        await say(world, bob, thread, "game join")
-        await say(world, ann, thread, "game start")
-        game = await db.get_game(game_id)
-        player = next(s.player_id for s in game.seats if int(s.user_id) == int(ann.id))
-        for user in (ann, bob):
-            await say(world, user, thread, "game do", action="side a")
+        game_id, thread, player = await race_game_with_sides(world, db)
         began = time.time()
         await say(world, ann, thread, "game do", action="open")  # her clock starts
         started_by = time.time()  # it started between began and now (the answer came after)
