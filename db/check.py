@@ -18,7 +18,6 @@ from pathlib import Path
 from db.backup import backup
 from db.database import Database
 from db.errors import DbError
-from db.models import GameStatus
 from db.postgres_url import is_url, redact
 from engine import GameError, UnknownGameName, get_game
 
@@ -79,8 +78,7 @@ async def _check_open(target: str | Path, name: str) -> Report:
             offset += len(page)
             report.games += len(page)
             for game in page:
-                if game.status in (GameStatus.RUNNING, GameStatus.FINISHED) or (
-                        game.version is not None):
+                if game.version is not None:  # started (running, finished or aborted)
                     problem = await _replay(db, game.id, game.game_name)
                     if problem is None:
                         report.loaded += 1
