@@ -74,6 +74,10 @@ class OwnGroup:
     decisions: tuple[DecisionCommand, ...] = ()
 
 
+#: the prompt's button opening a player's private workbench (``referee.deciding.workbench``)
+BENCH_BUTTON = "🛠️ My workbench"
+
+
 class Presentation:
     """The defaults; a game overrides what it words or draws better."""
 
@@ -300,6 +304,38 @@ class Presentation:
         """Narrower parts of ``part`` to list its ``words`` by (label, part): the squares a
         player may point at, say. Empty: the first 25 words are the list."""
         return []
+
+    # --- the workbench (``referee.deciding.workbench``): a draft on one private message ---
+
+    #: the unlisted decisions a player builds on a workbench (none: ``/game draft`` only)
+    bench_verbs: frozenset[str] = frozenset()
+    bench_label = BENCH_BUTTON  # the prompt's button that opens a player's own workbench
+
+    def bench_hands(self, view: dict[str, Any], player: str, draft: str,
+                    words: Sequence[str]) -> list[tuple[str, str, str]]:
+        """(label, hand, description) of what the player may take in hand next, from the
+        legal next ``words`` of their ``draft`` (a shape of their card, say)."""
+        return [(label, part, "") for label, part in self.draft_parts(words)]
+
+    def bench_part(self, view: dict[str, Any], hand: str, words: Sequence[str]) -> str | None:
+        """The engine's ``part`` whose words the ``hand`` places (None: nothing of it fits)."""
+        return hand
+
+    def bench_png(self, view: dict[str, Any], player: str, draft: str, part: str | None,
+                  places: Sequence[str], times: Mapping[str, float], more: int
+                  ) -> bytes | None:
+        """The workbench's picture: ``places`` (the words of ``part``) numbered from 1, as the
+        select numbers them; ``times`` each placed word's seconds. None: text only."""
+        return None
+
+    def bench_grid(self, view: dict[str, Any], player: str, draft: str) -> str | None:
+        """The draft typed as a whole (the modal's prefilled text); None: no typed board."""
+        return None
+
+    def bench_typed(self, view: dict[str, Any], player: str, draft: str, typed: str) -> str:
+        """The draft the typed text stands for (checked by the engine after), or an
+        IllegalDecision naming the fault."""
+        raise NotImplementedError
 
     @property
     def draws_after(self) -> bool:

@@ -6,11 +6,11 @@ of docs/rules/out-of-mine.md, its texts and its pictures (render/out_of_mine).""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import TextsPresentation
-from . import texts
+from . import bench, texts
 
 
 class OutOfMine(TextsPresentation):
@@ -33,16 +33,19 @@ class OutOfMine(TextsPresentation):
         return text.split()[:1] not in (["side"], ["open"])
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
-        """A new private message when a round starts (a new board) or the player's card
-        becomes visible; not for their own side or commit (their reply says it: such a DM said
-        only "Not your turn")."""
+        """A new private message when a round starts (a new board) and, with the race off,
+        when the cards are revealed at once; not when the player opens their own card (the
+        reply to their open is their workbench, which shows it), nor for their own side or
+        commit (their reply says it: such a DM said only "Not your turn")."""
         p = (view.get("players") or {}).get(player_id) or {}
-        return f"{view.get('round')}|{p.get('card')}"
+        race = (view.get("options") or {}).get("race", True)
+        return f"{view.get('round')}" if race else f"{view.get('round')}|{p.get('card')}"
 
     def private_news(self, event: Any) -> bool:
-        """"Your dig is in" repeats the reply to the player's own commit: no DM for it (a
-        default's is said in the thread; the echo still makes a takeback refuse, R3)."""
-        return bool(event.kind != "dig")
+        """"Your dig is in" repeats the reply to the player's own commit, "your card" the
+        workbench that answers their open: no DM for them (a default's is said in the thread;
+        the echo still makes a takeback refuse, R3)."""
+        return bool(event.kind not in ("dig", "card"))
 
     def new_round(self, public_kinds: set[str]) -> bool:
         """A reveal (every board and score) or a new round's start posts the round picture."""
@@ -68,6 +71,40 @@ class OutOfMine(TextsPresentation):
         return texts.draft_ready(preview(state, player, action),
                                  preview(state, player, action, caller=True),
                                  state.options.race)
+
+    # --- the workbench -------------------------------------------------------------------
+
+    bench_verbs = frozenset({"dig"})
+
+    def bench_hands(self, view: dict[str, Any], player: str, draft: str,
+                    words: Sequence[str]) -> list[tuple[str, str, str]]:
+        """The shapes of the card's colours still free (kinds apart only with finds on)."""
+        return bench.hands(view, player, draft.split()[1:], words)
+
+    def bench_part(self, view: dict[str, Any], hand: str, words: Sequence[str]) -> str | None:
+        return bench.part(view, hand, words)
+
+    def bench_png(self, view: dict[str, Any], player: str, draft: str, part: str | None,
+                  places: Sequence[str], times: Mapping[str, float], more: int
+                  ) -> bytes | None:
+        p = (view.get("players") or {}).get(player)
+        if p is None or not p.get("card_info") or not p.get("side"):
+            return None
+        return self.pictures("bench").bench_png(  # type: ignore[no-any-return]
+            view, player, draft if draft.startswith("dig") else "dig",
+            part.split(":")[0] if part else None, list(places), dict(times), more)
+
+    def bench_grid(self, view: dict[str, Any], player: str, draft: str) -> str | None:
+        """The draft as the board's grid: five lines of seven, a letter per tile, ``.`` empty,
+        ``#`` rock."""
+        p = (view.get("players") or {}).get(player) or {}
+        if not p.get("grid") or not p.get("card_info"):
+            return None
+        return bench.grid_text(p["grid"], draft.split()[1:])
+
+    def bench_typed(self, view: dict[str, Any], player: str, draft: str, typed: str) -> str:
+        words = bench.typed_words(typed, draft.split()[1:])
+        return " ".join(["dig", *words])
 
     # --- pictures -------------------------------------------------------------------------
 

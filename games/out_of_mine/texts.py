@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.out_of_mine.components import COLOURS
 
-from ..base import Who
+from ..base import BENCH_BUTTON, Who
 
 #: the button that opens a player's card (``OutOfMine.verb_labels["open"]``)
 OPEN_BUTTON = "Open my card (starts my clock)"
@@ -103,14 +103,14 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
         lines.append(f"Your card {info['number']}: {info['text']}.")
     elif p["has_card"]:
         lines.append(f"Your card is face down: **{OPEN_BUTTON}** under your prompt in the "
-                     f"thread (or `{cmd} do action:open`) shows it and starts your clock.")
+                     "thread shows it on your private workbench and starts your clock.")
     if p["dig"]:
         lines.append(f"Your commit (secret until the reveal): `{p['dig']}`")
     elif owed == "dig":
-        lines.append(f"Dig: `{cmd} draft action:dig` shows your draft with a menu of your "
-                     "card's tile kinds (pick one, point at a square, pick a placement near "
-                     f"it), or type tiles with `{cmd} draft action:+red-l:C3` (autocomplete "
-                     f"lists where each kind fits); then `{cmd} confirm` commits.")
+        lines.append(f"Dig on your private workbench (**{BENCH_BUTTON}** under your prompt "
+                     "in the thread): take a tile in hand, pick the number of its place, "
+                     f"confirm; or type tiles with `{cmd} draft action:+red-l:C3`, then "
+                     f"`{cmd} confirm`.")
     elif owed == "side":
         lines.append("Choose side a or side b of your board.")
     return "\n".join(lines)

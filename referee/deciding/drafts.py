@@ -75,6 +75,18 @@ class Drafts:
         the time on the player's clock. ``+WORDS`` adds words to the saved draft (to the owed
         decision's verb if there is none), ``-WORD`` takes that word back out and ``-`` the last
         one. Returns what to show them (privately)."""
+        table, text, ready, nxt = await self.set_draft(game_id, user_id, text)
+        present = self.ctx.present(table.game)
+        shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
+        return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
+                + (f"Next words: {shown}\n" if nxt else "")
+                + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
+                + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+
+    async def set_draft(self, game_id: int, user_id: int, text: str
+                        ) -> tuple[Table, str, str, list[str]]:
+        """``draft``'s work: the table, the draft saved, what it is told (``draft_ready``) and
+        its legal next words."""
         if len(text) > DRAFT_MAX_CHARS:
             raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
                             "changed.")
@@ -108,12 +120,7 @@ class Drafts:
             await self.ctx.db.save_draft(game_id, player, table.version, text, marks,
                                          now=self.ctx.now())
             self._draft_steps.setdefault(user_id, collections.deque()).append(self.ctx.clock())
-        present = self.ctx.present(table.game)
-        shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
-        return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
-                + (f"Next words: {shown}\n" if nxt else "")
-                + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
-                + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+        return table, text, ready, nxt
 
     def _draft_pace(self, user_id: int) -> None:
         """Refused (nothing changed) once ``user_id`` saved ``draft_steps_per_minute`` draft

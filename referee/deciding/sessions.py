@@ -35,9 +35,10 @@ from engine import Event, GameError, NotYourTurn
 from engine.core.game import public_text, total
 from referee.deciding import committed, stale
 from referee.deciding.drafts import DRAFT_MAX_CHARS as DRAFT_MAX_CHARS  # read by tests
-from referee.deciding.drafts import DRAFT_STEPS_PER_MINUTE, Drafts
+from referee.deciding.drafts import DRAFT_STEPS_PER_MINUTE
 from referee.deciding.holds import Holds
 from referee.deciding.table import Table
+from referee.deciding.workbench import Workbench
 from referee.errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from referee.messages import choices, ids, texts
 from referee.process import metrics
@@ -73,7 +74,7 @@ class AutoRun:
         self.lines += ([note] if note else []) + texts.public_lines(events)
 
 
-class Sessions(Drafts):
+class Sessions(Workbench):
     def __init__(self, ctx: Context, notifier: Notifier) -> None:
         self.ctx = ctx
         self.notify = notifier

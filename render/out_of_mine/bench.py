@@ -1,0 +1,168 @@
+"""An Out of Mine! player's workbench picture (their own view, sent only to them): their side
+with coordinates and the draft's tiles, the card's tray of shapes (each shape drawn, with how
+many tiles of its colour are left), the tiles placed so far with their times, and, for the kind
+in hand, its legal placements numbered as the workbench's select numbers them (1 is the first
+word of ``places``): the number picked places exactly the shape drawn under it.
+
+``shape_tray`` draws shapes alone (the card in a message, the ``tile-shapes`` rules topic)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.out_of_mine.components import BIT, COLOURS, COLS, KINDS, ROWS, SHAPES, SIDES
+
+from .. import theme as t
+from ..encode import png
+from .grid import CRYSTAL_RGB, GALLERY, ROCK, draw_board, tile_words
+
+WIDTH = 560  # Discord shows a picture about 550 px wide
+PAD = 10
+CELL = 44  # the board's squares
+THUMB = 11  # a numbered placement's squares
+PER_ROW = 5  # numbered placements a row
+
+
+def shape_image(shape: str, cell: int, colour: str | None = None,
+                frame: t.RGB | None = None) -> Image.Image:
+    """One shape (its first orientation, C2's drawing) in its colour, ``cell`` px squares."""
+    cells = SHAPES[shape][0]
+    w = max(x for x, _ in cells) + 1
+    h = max(y for _, y in cells) + 1
+    im = Image.new("RGB", (w * cell + 6, h * cell + 6), t.PANEL)
+    d = ImageDraw.Draw(im)
+    fill = CRYSTAL_RGB[colour or shape.split("-")[0]]
+    for x, y in cells:
+        x0, y0 = 3 + x * cell, 3 + (h - 1 - y) * cell
+        d.rectangle((x0, y0, x0 + cell - 1, y0 + cell - 1), fill=fill, outline=t.DARK, width=2)
+    if frame is not None:
+        d.rectangle((0, 0, im.width - 1, im.height - 1), outline=frame, width=3)
+    return im
+
+
+def shape_tray(colours: Mapping[str, int], width: int, cell: int = 9, hand: str | None = None,
+               left: Mapping[str, int] | None = None, title: str = "") -> Image.Image:
+    """The shapes of ``colours`` (colour -> tiles the card allows), a row of shapes under each
+    colour's line ("red · 2 of 2 left"), the shape in ``hand`` framed."""
+    rows: list[tuple[str, list[Image.Image]]] = []
+    for colour in COLOURS:
+        n = colours.get(colour, 0)
+        if not n:
+            continue
+        shapes = list(dict.fromkeys(k.shape for k in KINDS.values() if k.colour == colour))
+        more = left.get(colour, n) if left is not None else None
+        head = f"{colour} · {more} of {n} left" if more is not None else f"{colour} ×{n}"
+        rows.append((head, [shape_image(s, cell, frame=t.ACCENT if s == hand else None)
+                            for s in shapes]))
+    lines: list[tuple[str, list[Image.Image]]] = []
+    for head, shapes in rows:  # wrap each colour's shapes into lines of ``width``
+        line: list[Image.Image] = []
+        x = 0
+        lines.append((head, line))
+        for im in shapes:
+            if line and x + im.width > width:
+                line = []
+                lines.append(("", line))
+                x = 0
+            line.append(im)
+            x += im.width + 4
+    height = (20 if title else 0) + sum((20 if head else 0) + max((i.height for i in line),
+                                                                   default=0) + 4
+                                        for head, line in lines)
+    out = Image.new("RGB", (width, max(1, height)), t.PANEL)
+    y = 0
+    if title:
+        t.put_text(out, (0, y), title, 15, t.TEXT, bold=True)
+        y += 20
+    for head, line in lines:
+        if head:
+            t.put_text(out, (0, y + 1), head, 14, t.MUTED, bold=True)
+            y += 20
+        x = 0
+        for im in line:
+            out.paste(im, (x, y))
+            x += im.width + 4
+        y += max((i.height for i in line), default=0) + 4
+    return out
+
+
+def _thumb(side: str, covered: int, word: str, number: int) -> Image.Image:
+    """Placement ``number``: the side small, the draft's squares grey, the placement in its
+    colour, its number at the left."""
+    kind, squares = tile_words([word])[0]
+    mask = sum(BIT[s] for s in squares)
+    grid = SIDES[side].grid
+    num_w = 28
+    im = Image.new("RGB", (num_w + len(COLS) * THUMB + 2, ROWS * THUMB + 2), t.PANEL)
+    d = ImageDraw.Draw(im)
+    for r in range(ROWS):
+        for c in range(len(COLS)):
+            sq = f"{COLS[c]}{ROWS - r}"
+            fill = ROCK if grid[r][c] == "#" else GALLERY
+            if covered & BIT[sq]:
+                fill = t.FAINT
+            if mask & BIT[sq]:
+                fill = CRYSTAL_RGB[KINDS[kind].colour]
+            x, y = num_w + 1 + c * THUMB, 1 + r * THUMB
+            d.rectangle((x, y, x + THUMB - 2, y + THUMB - 2), fill=fill)
+    t.put_text(im, (num_w - 4, im.height // 2), str(number), 18, t.ACCENT, bold=True,
+               anchor="rm")
+    return im
+
+
+def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
+              places: Sequence[str], times: Mapping[str, float], more: int = 0) -> bytes:
+    """``player``'s workbench from their own view: ``draft`` (the dig so far), ``kind`` the
+    tile kind in hand (None: nothing), ``places`` its placements numbered from 1, ``times``
+    each placed word's seconds on the clock, ``more`` the placements not numbered."""
+    p = view["players"][player]
+    side = f"{p['board']}{p['side']}"
+    words = draft.split()[1:]
+    board = draw_board(side, words, size=CELL)
+    info = p.get("card_info") or {"tiles": {}, "number": "?"}
+    used: dict[str, int] = {}
+    for k, _ in tile_words(words):
+        used[KINDS[k].colour] = used.get(KINDS[k].colour, 0) + 1
+    left = {c: n - used.get(c, 0) for c, n in info["tiles"].items()}
+    tray_w = WIDTH - board.width - 3 * PAD
+    tray = shape_tray(info["tiles"], tray_w, hand=KINDS[kind].shape if kind else None,
+                      left=left, title=f"card {info['number']}")
+    listed = [f"{i + 1}. {k}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
+              for i, ((k, s), w) in enumerate(zip(tile_words(words), words, strict=False))]
+    thumbs = [_thumb(side, _covered(words), w, i + 1) for i, w in enumerate(places)]
+    thumb_rows = -(-len(thumbs) // PER_ROW)
+    th = thumbs[0].height + 6 if thumbs else 0
+    top = 30
+    upper = max(board.height, tray.height)
+    height = (top + upper + PAD + 20 * (1 + len(listed)) + (28 + thumb_rows * th if kind else 0)
+              + PAD)
+    im = Image.new("RGB", (WIDTH, height), t.BG)
+    t.put_text(im, (PAD, 6), f"Your workbench · side {side} · round {view['round']} · only "
+               "you see it", 16, t.TEXT, bold=True)
+    im.paste(board, (PAD, top))
+    im.paste(tray, (board.width + 2 * PAD, top))
+    y = top + upper + PAD
+    t.put_text(im, (PAD, y), f"placed: {len(listed)} tile{'s' if len(listed) != 1 else ''}"
+               + (" (time on your clock)" if times else ""), 14, t.MUTED, bold=True)
+    y += 20
+    for line in listed:
+        t.put_text(im, (PAD, y), t.fit(line, 14, False, WIDTH - 2 * PAD), 14, t.TEXT)
+        y += 20
+    if kind:
+        head = (f"in hand: {kind} · pick a number" + (f" (the first {len(places)}; "
+                f"{more} more: point at a square)" if more else "")
+                if places else f"in hand: {kind} · it fits nowhere now")
+        t.put_text(im, (PAD, y + 4), t.fit(head, 15, True, WIDTH - 2 * PAD), 15, t.ACCENT,
+                   bold=True)
+        y += 28
+        for i, thumb in enumerate(thumbs):
+            im.paste(thumb, (PAD + (i % PER_ROW) * ((WIDTH - 2 * PAD) // PER_ROW),
+                             y + (i // PER_ROW) * th))
+    return png(im)
+
+
+def _covered(words: Sequence[str]) -> int:
+    return sum(BIT[s] for _, squares in tile_words(list(words)) for s in squares)
