@@ -317,6 +317,11 @@ class Presentation:
         legal next ``words`` of their ``draft`` (a shape of their card, say)."""
         return [(label, part, "") for label, part in self.draft_parts(words)]
 
+    def bench_head(self, view: dict[str, Any], player: str) -> str:
+        """The workbench's first line after its title (what the player builds with: their
+        card, say); "" for none."""
+        return ""
+
     def bench_part(self, view: dict[str, Any], hand: str, words: Sequence[str]) -> str | None:
         """The engine's ``part`` whose words the ``hand`` places (None: nothing of it fits)."""
         return hand

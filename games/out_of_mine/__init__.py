@@ -81,6 +81,9 @@ class OutOfMine(TextsPresentation):
         """The shapes of the card's colours still free (kinds apart only with finds on)."""
         return bench.hands(view, player, draft.split()[1:], words)
 
+    def bench_head(self, view: dict[str, Any], player: str) -> str:
+        return texts.card_words(view, player)
+
     def bench_part(self, view: dict[str, Any], hand: str, words: Sequence[str]) -> str | None:
         return bench.part(view, hand, words)
 

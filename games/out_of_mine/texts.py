@@ -116,6 +116,19 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
     return "\n".join(lines)
 
 
+def card_words(view: Mapping[str, Any], player: str) -> str:
+    """The player's card in words (its shapes are drawn on the workbench): how many tiles of
+    each colour, and its finds when they score (R13)."""
+    p = (view.get("players") or {}).get(player) or {}
+    info = p.get("card_info")
+    if not info:
+        return ""
+    tiles = ", ".join(f"{n} {c}" for c, n in info["tiles"].items())
+    finds = ", ".join(f"{e} {v:+d}" for e, v in info["finds"].items())
+    scored = f"; finds: {finds}" if (view.get("options") or {}).get("finds") else ""
+    return f"Card {info['number']}: {tiles}{scored}. Side {p['board']}{p['side']}."
+
+
 def draft_ready(plain: Any, calling: Any, race: bool) -> str:
     """What a legal dig draft is told: ``plain`` and ``calling`` are the engine's round records
     of it revealed now without and with the call. R10: complete only when no space is empty,

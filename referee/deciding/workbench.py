@@ -49,6 +49,7 @@ class Bench:
     panel: choices.Panel | None = None
     picture: File | None = None
     modal: Modal | None = None
+    ready: str = ""  # what the draft would score (the game's ``draft_ready``)
 
 
 def fingerprint(draft: str) -> str:
@@ -135,9 +136,9 @@ class Workbench(Drafts):
         text = "\n".join(x for x in (
             note,
             f"🛠️ **Your workbench** (only you see it): `{draft}`",
-            ready, held) if x)
+            present.bench_head(view, player), ready, held) if x)
         return Bench(text, choices.Panel(buttons=tuple(buttons), selects=tuple(selects[:4])),
-                     picture)
+                     picture, ready=ready)
 
     async def bench_after(self, game_id: int, user_id: int, done: str) -> Bench | None:
         """After the user's decision ``done`` (an open): their workbench if they now owe a
@@ -176,8 +177,7 @@ class Workbench(Drafts):
         if action == "confirm":
             before = await self.bench(game_id, user_id)
             done = await self.confirm(game_id, user_id)
-            ready = before.text.splitlines()[1:2]
-            return Bench(f"✅ Committed: `{done}`\n" + "\n".join(ready), None, before.picture)
+            return Bench(f"✅ Committed: `{done}`\n{before.ready}", None, before.picture)
         edit = {"add": f"+{value}", "back": "-", "clear": None}.get(action, "")
         if edit == "":
             raise Malformed(ids.BAD)
