@@ -43,7 +43,7 @@ def shape_image(shape: str, cell: int, colour: str | None = None,
     return im
 
 
-def shape_tray(colours: Mapping[str, int], width: int, cell: int = 9, hand: str | None = None,
+def shape_tray(colours: Mapping[str, int], width: int, cell: int = 11, hand: str | None = None,
                left: Mapping[str, int] | None = None, title: str = "") -> Image.Image:
     """The shapes of ``colours`` (colour -> tiles the card allows), a row of shapes under each
     colour's line ("red · 2 of 2 left"), the shape in ``hand`` framed."""
@@ -130,14 +130,14 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
     tray_w = WIDTH - board.width - 3 * PAD
     tray = shape_tray(info["tiles"], tray_w, hand=KINDS[kind].shape if kind else None,
                       left=left, title=f"card {info['number']}")
-    listed = [f"{i + 1}. {k}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
+    listed = [f"{i + 1}. {_named(k)}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
               for i, ((k, s), w) in enumerate(zip(tile_words(words), words, strict=False))]
     thumbs = [_thumb(side, _covered(words), w, i + 1) for i, w in enumerate(places)]
     thumb_rows = -(-len(thumbs) // PER_ROW)
     th = thumbs[0].height + 6 if thumbs else 0
     top = 30
     upper = max(board.height, tray.height)
-    height = (top + upper + PAD + 20 * (1 + len(listed)) + (28 + thumb_rows * th if kind else 0)
+    height = (top + upper + PAD + 22 * (1 + len(listed)) + (28 + thumb_rows * th if kind else 0)
               + PAD)
     im = Image.new("RGB", (WIDTH, height), t.BG)
     t.put_text(im, (PAD, 6), f"Your workbench · side {side} · round {view['round']} · only "
@@ -146,22 +146,29 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
     im.paste(tray, (board.width + 2 * PAD, top))
     y = top + upper + PAD
     t.put_text(im, (PAD, y), f"placed: {len(listed)} tile{'s' if len(listed) != 1 else ''}"
-               + (" (time on your clock)" if times else ""), 14, t.MUTED, bold=True)
-    y += 20
+               + (" (time on your clock)" if times else ""), 16, t.MUTED, bold=True)
+    y += 22
     for line in listed:
-        t.put_text(im, (PAD, y), t.fit(line, 14, False, WIDTH - 2 * PAD), 14, t.TEXT)
-        y += 20
+        t.put_text(im, (PAD, y), t.fit(line, 16, False, WIDTH - 2 * PAD), 16, t.TEXT)
+        y += 22
     if kind:
-        head = (f"in hand: {kind} · pick a number" + (f" (the first {len(places)}; "
+        head = (f"in hand: {_named(kind)} · pick a number" + (f" (the first {len(places)}; "
                 f"{more} more: point at a square)" if more else "")
-                if places else f"in hand: {kind} · it fits nowhere now")
-        t.put_text(im, (PAD, y + 4), t.fit(head, 15, True, WIDTH - 2 * PAD), 15, t.ACCENT,
+                if places else f"in hand: {_named(kind)} · it fits nowhere now")
+        t.put_text(im, (PAD, y + 4), t.fit(head, 17, True, WIDTH - 2 * PAD), 17, t.ACCENT,
                    bold=True)
         y += 28
         for i, thumb in enumerate(thumbs):
             im.paste(thumb, (PAD + (i % PER_ROW) * ((WIDTH - 2 * PAD) // PER_ROW),
                              y + (i // PER_ROW) * th))
     return png(im)
+
+
+def _named(kind: str) -> str:
+    """``red-l/gold`` -> "red L with gold" (as the workbench's menus name it)."""
+    shape, _, element = kind.partition("/")
+    colour, _, letter = shape.partition("-")
+    return f"{colour} {letter.upper()}".strip() + (f" with {element}" if element else "")
 
 
 def _covered(words: Sequence[str]) -> int:
