@@ -53,3 +53,13 @@ def test_a_hand_stands_for_the_first_free_kind_of_its_shape() -> None:
     assert part(view, "red-o", words) == "red-o/gold"  # the plain ones used up
     assert part(view, "red-l:C1", words) == "red-l:C1"
     assert part(view, "white-x", words) is None
+
+
+def test_a_logged_workbench_control_names_nothing_held() -> None:
+    """Hidden information (R3): a log line names a private control's kind, never its kind in
+    hand or squares."""
+    from cogs.common import logged_id
+
+    assert logged_id("sd:5:12:abcdef:bench:add 1a2b red-l:C3") == "sd:5:12:abcdef:bench:…"
+    assert logged_id("sd:5:12:abcdef:back:red-l:A2,A3,A4,B2") == "sd:5:12:abcdef:back:…"
+    assert logged_id("sd:5:lobby:join") == "sd:5:lobby:join"
