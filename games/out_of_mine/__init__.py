@@ -18,7 +18,8 @@ class OutOfMine(TextsPresentation):
     name = "out-of-mine"
     title = "Out of Mine!"
     emoji = "⛏️"
-    picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
+    #: the pictures' marks (render/<pkg>/legend.py) and every tile shape drawn (shapes.py)
+    picture_topics = frozenset({"legend", "tile-shapes"})
     legend_text = (
         "The marks of a board side: rock brown and hatched, galleries dark; each crystal "
         "colour a pattern and its initial, an element a word on a dark chip (Au, Ag, worm, "
@@ -27,6 +28,19 @@ class OutOfMine(TextsPresentation):
     verb_order = ("side", "open", "dig")
     verb_labels = {"side": "Choose your side…", "open": texts.OPEN_BUTTON,
                    "dig": "Dig…"}
+
+    def topics(self) -> dict[str, str]:
+        """The rules file's topics, ``tile-shapes`` said in words beside its picture (its
+        table of ASCII shapes does not read in Discord, which shows no tables)."""
+        found = super().topics()
+        if "tile-shapes" in found:
+            found["tile-shapes"] = texts.SHAPES_TOPIC
+        return found
+
+    def topic_png(self, key: str) -> bytes | None:
+        if key == "tile-shapes":
+            return self.pictures("shapes").shapes_png()  # type: ignore[no-any-return]
+        return super().topic_png(key)
 
     def private(self, text: str) -> bool:
         """A side or an open shows nothing hidden; a dig names tiles (sealed, R3)."""

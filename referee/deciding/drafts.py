@@ -147,11 +147,13 @@ class Drafts:
             return None
         parts: list[tuple[str, str]] = []
         if not owed.listed:
+            g = self.g(table.game)
             try:
-                words = self.g(table.game).options(table.state, player, draft.text)
+                words = g.options(table.state, player, draft.text)
             except GameError:
                 words = []
-            parts = self.ctx.present(table.game).draft_parts(words)
+            parts = [(label, part) for label, part, _ in self.ctx.present(table.game)
+                     .bench_hands(g.view(table.state, player), player, draft.text, words)]
         return choices.draft_panel(game_id, table.version, table.tag, draft.text, parts)
 
     async def draft_part(self, game_id: int, user_id: int, part: str
@@ -164,8 +166,12 @@ class Drafts:
         table, player, owed = await self._owing(game_id, user_id)
         draft = await self.ctx.db.get_draft(game_id, player)
         text = draft.text if draft is not None else owed.decision
-        words = self.g(table.game).options(table.state, player, text, part=part)
-        present = self.ctx.present(table.game)
+        g, present = self.g(table.game), self.ctx.present(table.game)
+        if present.bench_verbs:  # a part picked from bench_hands: the engine's part it is
+            found = present.bench_part(g.view(table.state, player), part,
+                                       g.options(table.state, player, text))
+            part = found or part
+        words = g.options(table.state, player, text, part=part)
         panel = choices.part_panel(game_id, table.version, table.tag, part, words,
                                    present.draft_points(part, words))
         if not words:

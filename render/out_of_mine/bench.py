@@ -4,7 +4,7 @@ many tiles of its colour are left), the tiles placed so far with their times, an
 in hand, its legal placements numbered as the workbench's select numbers them (1 is the first
 word of ``places``): the number picked places exactly the shape drawn under it.
 
-``shape_tray`` draws shapes alone (the card in a message, the ``tile-shapes`` rules topic)."""
+The shapes themselves are shapes.py's."""
 
 from __future__ import annotations
 
@@ -13,80 +13,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.out_of_mine.components import BIT, COLOURS, COLS, KINDS, ROWS, SHAPES, SIDES
+from engine.out_of_mine.components import BIT, COLS, KINDS, ROWS, SIDES
 
 from .. import theme as t
 from ..encode import png
 from .grid import CRYSTAL_RGB, GALLERY, ROCK, draw_board, tile_words
+from .shapes import shape_tray
 
 WIDTH = 560  # Discord shows a picture about 550 px wide
 PAD = 10
 CELL = 44  # the board's squares
 THUMB = 11  # a numbered placement's squares
 PER_ROW = 5  # numbered placements a row
-
-
-def shape_image(shape: str, cell: int, colour: str | None = None,
-                frame: t.RGB | None = None) -> Image.Image:
-    """One shape (its first orientation, C2's drawing) in its colour, ``cell`` px squares."""
-    cells = SHAPES[shape][0]
-    w = max(x for x, _ in cells) + 1
-    h = max(y for _, y in cells) + 1
-    im = Image.new("RGB", (w * cell + 6, h * cell + 6), t.PANEL)
-    d = ImageDraw.Draw(im)
-    fill = CRYSTAL_RGB[colour or shape.split("-")[0]]
-    for x, y in cells:
-        x0, y0 = 3 + x * cell, 3 + (h - 1 - y) * cell
-        d.rectangle((x0, y0, x0 + cell - 1, y0 + cell - 1), fill=fill, outline=t.DARK, width=2)
-    if frame is not None:
-        d.rectangle((0, 0, im.width - 1, im.height - 1), outline=frame, width=3)
-    return im
-
-
-def shape_tray(colours: Mapping[str, int], width: int, cell: int = 11, hand: str | None = None,
-               left: Mapping[str, int] | None = None, title: str = "") -> Image.Image:
-    """The shapes of ``colours`` (colour -> tiles the card allows), a row of shapes under each
-    colour's line ("red · 2 of 2 left"), the shape in ``hand`` framed."""
-    rows: list[tuple[str, list[Image.Image]]] = []
-    for colour in COLOURS:
-        n = colours.get(colour, 0)
-        if not n:
-            continue
-        shapes = list(dict.fromkeys(k.shape for k in KINDS.values() if k.colour == colour))
-        more = left.get(colour, n) if left is not None else None
-        head = f"{colour} · {more} of {n} left" if more is not None else f"{colour} ×{n}"
-        rows.append((head, [shape_image(s, cell, frame=t.ACCENT if s == hand else None)
-                            for s in shapes]))
-    lines: list[tuple[str, list[Image.Image]]] = []
-    for head, shapes in rows:  # wrap each colour's shapes into lines of ``width``
-        line: list[Image.Image] = []
-        x = 0
-        lines.append((head, line))
-        for im in shapes:
-            if line and x + im.width > width:
-                line = []
-                lines.append(("", line))
-                x = 0
-            line.append(im)
-            x += im.width + 4
-    height = (20 if title else 0) + sum((20 if head else 0) + max((i.height for i in line),
-                                                                   default=0) + 4
-                                        for head, line in lines)
-    out = Image.new("RGB", (width, max(1, height)), t.PANEL)
-    y = 0
-    if title:
-        t.put_text(out, (0, y), title, 15, t.TEXT, bold=True)
-        y += 20
-    for head, line in lines:
-        if head:
-            t.put_text(out, (0, y + 1), head, 14, t.MUTED, bold=True)
-            y += 20
-        x = 0
-        for im in line:
-            out.paste(im, (x, y))
-            x += im.width + 4
-        y += max((i.height for i in line), default=0) + 4
-    return out
 
 
 def _thumb(side: str, covered: int, word: str, number: int) -> Image.Image:
