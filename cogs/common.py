@@ -270,6 +270,18 @@ async def update(interaction: discord.Interaction[Any], text: str, *, files: Seq
     _timed(interaction)
 
 
+async def acknowledge(interaction: discord.Interaction[Any]) -> bool:
+    """Answer a click with no message at all (a deferred update: the message it is on stays
+    as it is), when the public post says what it did; False when a private answer was already
+    begun ("thinking..."), which must then be filled in."""
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            return False
+        await interaction.response.defer()
+    _timed(interaction)
+    return True
+
+
 async def add_picture(interaction: discord.Interaction[Any], picture: File | None) -> None:
     """Attach ``picture`` to the answer already sent (drawn after it: the player is not kept
     waiting for a picture)."""

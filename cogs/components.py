@@ -18,6 +18,7 @@ from referee.telling.announce import lobby_panel
 
 from . import lifecycle
 from .common import (
+    acknowledge,
     add_picture,
     defer,
     defer_update,
@@ -100,6 +101,8 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
     if bench is not None:  # the decision built next is built on the workbench: here it is
         await show_bench(interaction, bench, new=True)
         return
+    if await ref.sessions.said_in_public(cid.game_id, done) and await acknowledge(interaction):
+        return  # the thread says it for everyone: no private message
     await reply(interaction, f"✅ Done: `{done}`")
     await add_picture(interaction, await ref.sessions.after_picture(cid.game_id, interaction.user.id))
 

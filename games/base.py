@@ -91,6 +91,10 @@ class Presentation:
     #: are not added below it
     summary_tells: frozenset[str] = frozenset()
     verb_labels: Mapping[str, str] = {}
+    #: verbs whose choices are the same and public for every player who owes one at once
+    #: (Out of Mine!'s sides): one-click buttons on the prompt even when several owe, each
+    #: deciding for whoever clicks it (no private select first)
+    shared_verbs: frozenset[str] = frozenset()
     builtin_topics: Mapping[str, str] = {}  # rules topics written in code (the short reference)
     picture_topics: frozenset[str] = frozenset()  # topics answered with a picture (topic_png)
     #: the words of a ``legend`` topic (added after the rules file's topics) whose picture is

@@ -26,6 +26,7 @@ class OutOfMine(TextsPresentation):
         "rat), an elf a small disc with its colour's capital letter on the edge toward the "
         "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
+    shared_verbs = frozenset({"side", "open"})  # the same public choices for everyone (R4, R6)
     verb_labels = {"side": "Choose your side…", "open": texts.OPEN_BUTTON,
                    "dig": "Dig…"}
 
@@ -41,6 +42,10 @@ class OutOfMine(TextsPresentation):
         if key == "tile-shapes":
             return self.pictures("shapes").shapes_png()  # type: ignore[no-any-return]
         return super().topic_png(key)
+
+    def choice_label(self, view: dict[str, Any], text: str) -> str:
+        """The open button says what it does (it starts the player's clock, R6)."""
+        return texts.OPEN_BUTTON if text == "open" else text
 
     def private(self, text: str) -> bool:
         """A side or an open shows nothing hidden; a dig names tiles (sealed, R3)."""

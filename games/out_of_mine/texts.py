@@ -19,9 +19,9 @@ SHAPES_TOPIC = (
     "**Tile shapes** (drawn in the picture): a tile's colour fixes its size: yellow 1 square, "
     "blue 2, green 3 (a line or an angle), red 4 (five shapes: I, O, T, S, L), white 5 (the "
     "twelve pentominoes F, I, L, N, P, T, U, V, W, X, Y, Z). Any tile may lie turned or "
-    "mirrored (R8). Your card says how many tiles of each colour you may place; which shape "
+    "mirrored. Your card says how many tiles of each colour you may place; which shape "
     "of a colour is yours to choose. ×n under a shape: how many tiles of it the box holds "
-    "(each player has a full box, R9).")
+    "(each player has a full box).")
 STEP = {"side": "choosing a side", "open": "card still face down", "dig": "digging"}
 
 

@@ -148,6 +148,13 @@ class Workbench(Drafts):
         except (Refusal, GameError):
             return None
 
+    async def said_in_public(self, game_id: int, done: str) -> bool:
+        """Is ``done`` (a decision just made by a click) of one of the game's
+        ``shared_verbs``, which the thread says for all (a side)? Its click needs no private
+        answer then."""
+        game = await self.get_game(game_id)
+        return done.split(" ", 1)[0] in self.ctx.present(game).shared_verbs
+
     async def bench_click(self, game_id: int, user_id: int, version: int, tag: str,
                           arg: str, values: list[str]) -> Bench:
         """A workbench control (``arg``: ``ACTION FP [HAND]``, the select's ``values``): the
