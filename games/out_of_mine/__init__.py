@@ -52,13 +52,18 @@ class OutOfMine(TextsPresentation):
         return text.split()[:1] not in (["side"], ["open"])
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
-        """A new private message when a round starts (a new board) and, with the race off,
-        when the cards are revealed at once; not when the player opens their own card (the
-        reply to their open is their workbench, which shows it), nor for their own side or
-        commit (their reply says it: such a DM said only "Not your turn")."""
+        """One private message a round: with the race on when the round starts (a new
+        board; the player's own open is answered by their workbench, which shows the card),
+        with the race off when the cards are revealed at once (with the board). Never for
+        their own side or commit (their reply says it: such a DM said only "Not your
+        turn")."""
         p = (view.get("players") or {}).get(player_id) or {}
-        race = (view.get("options") or {}).get("race", True)
-        return f"{view.get('round')}" if race else f"{view.get('round')}|{p.get('card')}"
+        if (view.get("options") or {}).get("race", True):
+            return f"{view.get('round')}"
+        if p.get("card") is None and p.get("rounds"):  # race off, choosing sides: the key of
+            last = p["rounds"][-1]  # the round before, so the one DM is the cards' reveal
+            return f"{last['round']}|{last['card']}"
+        return f"{view.get('round')}|{p.get('card')}"
 
     def private_news(self, event: Any) -> bool:
         """"Your dig is in" repeats the reply to the player's own commit, "your card" the
