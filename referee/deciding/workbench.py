@@ -143,6 +143,8 @@ class Workbench(Drafts):
     async def bench_after(self, game_id: int, user_id: int, done: str) -> Bench | None:
         """After the user's decision ``done`` (an open): their workbench if they now owe a
         decision built on one, else None."""
+        if not self.ctx.present(await self.get_game(game_id)).bench_verbs:
+            return None  # a game without a workbench: nothing more to look at
         try:
             return await self.bench(game_id, user_id, note=f"✅ Done: `{done}`.")
         except (Refusal, GameError):
@@ -246,6 +248,11 @@ def _named(hands: list[tuple[str, str, str]], hand: str | None) -> str:
 
 
 def _score_words(ready: str) -> str:
-    """The score ``ready`` names first (``**7**``) as a button's words."""
-    head, sep, rest = ready.partition("**")
-    return f"scores {rest.partition('**')[0]}" if sep else "commit"
+    """The scores ``ready`` names (``**7**``) as a button's words: "scores 7", or with the
+    race "scores 12 if it calls, else 10"."""
+    found = ready.split("**")[1::2]
+    if not found:
+        return "commit"
+    if len(found) > 1 and "if it calls" in ready:
+        return f"scores {found[0]} if it calls, else {found[1]}"
+    return f"scores {found[0]}"

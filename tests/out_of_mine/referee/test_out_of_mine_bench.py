@@ -192,3 +192,13 @@ async def test_with_finds_on_the_menu_names_element_kinds(referee: Referee) -> N
 
 def test_a_fingerprint_is_four_hex_digits() -> None:
     assert len(fingerprint("dig")) == 4 and fingerprint("dig") != fingerprint("dig yellow:A1")
+
+
+def test_confirm_says_what_the_board_scores() -> None:
+    from referee.deciding.workbench import _score_words
+
+    assert _score_words("Not complete: 3 of 20 spaces are empty. Revealed now it would score "
+                        "**7**. Add tiles") == "scores 7"
+    assert _score_words("It is complete: revealed now it would score **12** if it calls OUT "
+                        "OF MINE! (the fastest complete board calls), else **10**") == \
+        "scores 12 if it calls, else 10"  # R6, R10
