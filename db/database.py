@@ -1,4 +1,9 @@
-"""`Database`: the one object the bot holds; opening, migrating and closing the file."""
+"""`Database`: the one object the bot holds; opening, migrating and closing the file.
+
+It holds the storage only (``open``, ``close``, ``schema_version``, ``checkpoint``, and from
+`db.core` the transactions ``_read``/``_write`` and ``observe_writes``). What is stored is read
+and written by the functions of a module per topic over it (``db.games.get_game(db, g)``,
+``db.lobby.create_game(db, ...)``), typed `Core`, so none of them imports this module."""
 
 from __future__ import annotations
 
@@ -7,27 +12,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from db.core import Backend
-from db.games import GamesMixin
-from db.guilds import GuildsMixin
-from db.lobby import LobbyMixin
-from db.moderation import ModerationMixin
-from db.owed import OwedMixin
+from db.core import Backend, Core
 from db.postgres_url import is_url
 from db.sqlite import SqliteBackend, Synchronous
-from db.stats import StatsMixin
-from db.timers import TimersMixin
-from db.transfer import TransferMixin
 
 
-class Database(
-    LobbyMixin, GamesMixin, TimersMixin, ModerationMixin, StatsMixin, GuildsMixin, TransferMixin,
-    OwedMixin,
-):
+class Database(Core):
     """Async access to the games database. Use ``async with await Database.open(path) as db``
     or ``db = await Database.open(path)`` ... ``await db.close()``.
 
-    Its methods may be called concurrently from many coroutines: writes are serialised
+    The functions over it may be called concurrently from many coroutines: writes are serialised
     (and committed in groups, `db.sqlite`), reads see committed data. Several processes may
     share the file (WAL, busy timeout), though one bot process is the normal case.
     """

@@ -6,7 +6,7 @@ The same numbered migrations run here, translated by `db.dialect` (and recorded 
 
 Transactions: ``write()`` is one PostgreSQL transaction that first takes a transaction-scoped
 advisory lock (one per schema), so writes are serialised as SQLite's ``BEGIN IMMEDIATE``
-serialises them, across every process using the schema: the mixins' optimistic version checks
+serialises them, across every process using the schema: the topics' optimistic version checks
 and ``MAX(seq) + 1`` keep their meaning. A write that touches one game's rows only
 (``_write(game_id)``: a decision, its notification record, timers, drafts) takes that lock
 shared and the game's own lock exclusively, so decisions in different games commit side by

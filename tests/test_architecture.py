@@ -200,3 +200,18 @@ def test_the_rule_sees_what_it_should() -> None:
     assert "referee.telling.notify" in imports("referee.deciding.sessions")
     assert set(imports("db.games")) & {"db.models", "db.core"}
     assert loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]
+
+
+def test_db_is_one_style_of_functions_over_a_core() -> None:
+    """``db/`` is a module per topic of functions over a ``Core`` handle
+    (``db.<topic>.<verb>(db, ...)``): none imports ``db.database`` (only the package, which
+    gathers the names, and the operator's check, which opens one), and ``Database`` holds the
+    storage only."""
+    import inspect
+
+    from db import Database
+
+    importers = sorted(n for n, deps in graph().items() if "db.database" in deps)
+    assert [n for n in importers if _layer(n) == "db"] == ["db", "db.check"], importers
+    public = {n for n, _ in inspect.getmembers(Database, callable) if not n.startswith("_")}
+    assert public == {"open", "close", "schema_version", "checkpoint", "observe_writes"}, public

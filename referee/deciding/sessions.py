@@ -28,8 +28,10 @@ from db import (
     Snapshot,
     StaleVersion,
 )
+from db import games as games_db
 from db import holds as holds_db
 from db import notified as notified_db
+from db import owed as owed_db
 from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 from engine.core.game import public_text, total
@@ -42,6 +44,7 @@ from referee.errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, Wron
 from referee.messages import choices, ids, texts
 from referee.process import metrics
 from referee.shared import ai, origin
+from referee.shared import cache as cached
 from referee.shared.context import Context, earliest
 from referee.telling.notify import Notifier, hands
 
@@ -89,7 +92,7 @@ class Sessions(Drafts):
 
     async def get_game(self, game_id: int) -> Game:
         try:
-            return origin.check(await self.ctx.db.get_game(game_id))
+            return origin.check(await cached.get_game(self.ctx, game_id))
         except GameNotFound:
             raise UnknownGame(f"There is no game #{game_id}.") from None
 
@@ -102,7 +105,7 @@ class Sessions(Drafts):
         if game.status == GameStatus.LOBBY:
             raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
         if snap is None:
-            snap = await self.ctx.db.load_snapshot(game_id)
+            snap = await cached.load_snapshot(self.ctx, game_id)
         return Table(game, self.parsed(game, snap), snap.json)
 
     def parsed(self, game: Game, snap: Snapshot) -> Any:
@@ -135,7 +138,7 @@ class Sessions(Drafts):
         before = hands(self.ctx, game, table.state)
         sealed = bool(g.sealed(table.state, player, action))
         timing = g.timing(table.state, player)
-        previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game.id)}
+        previous = {t.player_id: t for t in await cached.owed_timers(self.ctx, game.id)}
         events = g.apply(state, player, action)
         reveal = any(e.kind == "reveal" and e.to is None for e in events)
         text = g.dump(state)
@@ -149,8 +152,8 @@ class Sessions(Drafts):
         now = self.ctx.now()
         run = self.ctx.plans.unsaved(game.id, player)  # a run set or spent: stored with it
         try:
-            await self.ctx.db.append_decision(
-                game.id, before_version, player, str(action), text, state.version,
+            await games_db.append_decision(
+                self.ctx.db, game.id, before_version, player, str(action), text, state.version,
                 deadline=deadline, remind_at=remind_at, source=source, by_user_id=by_user,
                 absent_after=self.ctx.settings.absent_after, results=results, now=now,
                 sealed=sealed, reveal=reveal, owed=timers, run=run)
@@ -169,13 +172,13 @@ class Sessions(Drafts):
         seat = game.seat_of_player(player)
         if (state.ended or seat is None or source == DecisionSource.TIMEOUT
                 or (source == DecisionSource.PLAYER and (seat.absent or seat.missed_deadlines))):
-            game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags changed
-        else:  # nothing but the version and the timer changed (db.append_decision)
+            game = await cached.get_game(self.ctx, game.id)  # fresh seats: absent flags changed
+        else:  # nothing but the version and the timer changed (db.games.append_decision)
             game = dataclasses.replace(game, version=state.version, deadline=deadline,
                                        remind_at=remind_at, reminder_sent=False, updated_at=now)
         table.game = game
         self.ctx.cache.put(game, Snapshot(game.id, int(state.version), text),
-                           owed=sorted(timers, key=lambda t: t.player_id),  # as db.owed_timers
+                           owed=sorted(timers, key=lambda t: t.player_id),  # as db.owed.owed_timers
                            state=state)
         if quiet:
             return game, events
@@ -261,12 +264,12 @@ class Sessions(Drafts):
         g = self.g(table.game)
         if g.timing(table.state, player) != "stop":
             return g.check(table.state, player, text)
-        timers = {t.player_id: t for t in await self.ctx.db.owed_timers(table.game.id)}
+        timers = {t.player_id: t for t in await cached.owed_timers(self.ctx, table.game.id)}
         timer = timers.get(player)
         now = self.ctx.clock() if at is None else at
         start = timer.clock_at if timer is not None and timer.clock_at is not None else now
         if marks is None:
-            draft = await self.ctx.db.get_draft(table.game.id, player)
+            draft = await owed_db.get_draft(self.ctx.db, table.game.id, player)
             marks = dict(draft.marks) if draft is not None else {}
         action = g.parse(text) if isinstance(text, str) else text
         stamped = g.stamp(table.state, player, action, max(0.0, now - start), marks)
@@ -282,11 +285,11 @@ class Sessions(Drafts):
             return
         if version >= table.version:
             raise StalePrompt()
-        log_ = await self.ctx.db.get_log(table.game.id)
+        log_ = await games_db.get_log(self.ctx.db, table.game.id)
         first = stale.since(log_, version, player)
         if first is None:
             raise StalePrompt()
-        initial = await self.ctx.db.load_initial(table.game.id)
+        initial = await games_db.load_initial(self.ctx.db, table.game.id)
         if not await asyncio.to_thread(stale.still_owed, self.g(table.game), initial.json,
                                        log_, first, player, version, tag, table.state):
             raise StalePrompt()
@@ -420,7 +423,7 @@ class Sessions(Drafts):
         thread (a sealed decision is not named)."""
         g = self.g(table.game)
         at = None if deadline is None else float(deadline)
-        draft = await self.ctx.db.get_draft(table.game.id, player)
+        draft = await owed_db.get_draft(self.ctx.db, table.game.id, player)
         if draft is not None:
             try:
                 action = await self.measured(table, player, draft.text, at)

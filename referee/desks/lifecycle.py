@@ -20,11 +20,15 @@ import logging
 from typing import Any
 
 from db import Game, OwedTimer, PlayerResult
+from db import games as games_db
 from db import lifecycle as lifecycle_db
+from db import moderation as moderation_db
+from db import owed as owed_db
 from referee.deciding.sessions import Sessions
 from referee.errors import NotAPlayer, Refusal, WrongPhase
 from referee.messages import texts
 from referee.shared import ai
+from referee.shared import cache as cached
 from referee.shared.context import REMIND_LEAD_MAX, Context, earliest
 from referee.telling.notify import Notifier
 
@@ -82,7 +86,7 @@ class Lifecycle:
             if paused is None:
                 raise Refusal(f"Game #{game_id} is not paused.")
             now = self.ctx.now()
-            stored = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
+            stored = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
             timers: list[OwedTimer] = []
             for fresh in self.ctx.owed_timers(table.game, table.state):
                 t, kept = stored.get(fresh.player_id), paused.left.get(fresh.player_id)
@@ -95,7 +99,7 @@ class Lifecycle:
                                         kept[1] is None, clock_at))
             await lifecycle_db.unpause(self.ctx.db, game_id, timers, by_user_id=by_user, now=now)
             self.ctx.signals.timer_changed()
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
             deadline, _ = earliest(timers)
             prompt = await self.notify.reprompt(
                 game, table.state, deadline, timers=timers,
@@ -143,7 +147,7 @@ class Lifecycle:
                                                 remind_at=remind if remind > now else None,
                                                 reminder_sent=remind <= now)
                     changed.append(t)
-                await self.ctx.db.set_owed(game_id, changed)
+                await owed_db.set_owed(self.ctx.db, game_id, changed)
                 self.ctx.signals.timer_changed()
                 result = next(t.deadline for t in changed if t.player_id == target) or 0
                 said = f"their deadline is now {texts.when(result)}"
@@ -196,12 +200,12 @@ class Lifecycle:
                     log.warning("game %s: no scores before the end", game_id, exc_info=True)
                     scores = {}
                 winners = {s.player_id for s in playing}
-                await self.ctx.db.finish_game(
-                    game_id, table.version,
+                await games_db.finish_game(
+                    self.ctx.db, game_id, table.version,
                     [PlayerResult(p, scores.get(p, 0), p in winners) for p in game.player_ids],
                     end_reason="resigned", now=now)
                 self.ctx.signals.timer_changed()
-                game = await self.ctx.db.get_game(game_id)
+                game = await cached.get_game(self.ctx, game_id)
                 named = [texts.mention(s) for s in playing]
                 text = (f"🏳️ {who} resigned. **The game is over**: "
                         + (f"{and_list(named)} win{'s' if len(named) == 1 else ''}."
@@ -217,14 +221,14 @@ class Lifecycle:
                 n = 2
                 while name in used:
                     name, n = f"{ai.BOT_NAMES[RESIGN_LEVEL]} {n}", n + 1
-                await self.ctx.db.replace_seat(
-                    game_id, seat.player_id, user_id=None, display_name=name, is_ai=True,
+                await moderation_db.replace_seat(
+                    self.ctx.db, game_id, seat.player_id, user_id=None, display_name=name, is_ai=True,
                     ai_level=ai.LEVELS[RESIGN_LEVEL], by_user_id=user_id, reason="resigned",
                     now=now)
-                game = await self.ctx.db.get_game(game_id)
-                previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
+                game = await cached.get_game(self.ctx, game_id)
+                previous = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
                 timers = self.ctx.owed_timers(game, state, previous)
-                await self.ctx.db.set_owed(game_id, timers)
+                await owed_db.set_owed(self.ctx.db, game_id, timers)
                 self.ctx.signals.timer_changed()
                 await self.notify.post(game, (
                     f"🏳️ {who} resigned: 🤖 {texts.name(name)} plays their seat to the end "

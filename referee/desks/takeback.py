@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 
 from db import Game, GameStatus
+from db import games as games_db
 from db import lifecycle as lifecycle_db
 from db.lifecycle import Takeback
 from referee.deciding.sessions import Sessions
@@ -60,7 +61,7 @@ class Takebacks:
             if seat is None:
                 raise NotAPlayer()
             await self.sessions.holds.check_open(game)  # paused: refused
-            log_ = await self.ctx.db.get_log(game_id)
+            log_ = await games_db.get_log(self.ctx.db, game_id)
             people = [i for i, d in enumerate(log_) if d.source not in AUTOMATIC]
             if not people or log_[people[-1]].player_id != seat.player_id \
                     or log_[people[-1]].source != "player":
@@ -143,7 +144,7 @@ class Takebacks:
         """Every approval is in (the caller holds the lock): replay without the decision."""
         await lifecycle_db.drop_takeback(self.ctx.db, game.id)
         table = await self.sessions.running(game.id, game)
-        log_ = await self.ctx.db.get_log(game.id)
+        log_ = await games_db.get_log(self.ctx.db, game.id)
         first = next((i for i, d in enumerate(log_) if d.seq == t.seq), None)
         if first is None:
             raise Refusal("That decision is no longer in the log: the takeback lapsed.")

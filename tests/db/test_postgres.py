@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from db import Database, MigrationError, SchemaTooNew, dialect
+from db import games as games_db
+from db import guilds as guilds_db
 from db.migrate import Migration, load_migrations, migrate
 from tests.db.conftest import Reopen, running_game, state
 
@@ -103,17 +105,17 @@ async def test_one_game_writes_run_beside_other_games_and_never_beside_a_whole_s
     await holding.wait()
     # Another game's decision commits while game A's transaction is open...
     await asyncio.wait_for(
-        db.append_decision(b.id, 0, "111", "x", state(1), 1, deadline=None), 10
+        games_db.append_decision(db, b.id, 0, "111", "x", state(1), 1, deadline=None), 10
     )
     # ...but a write of the whole schema waits for it (and game A's own writes too).
-    whole = asyncio.create_task(db.set_admin_role(1, 55))
-    same = asyncio.create_task(db.append_decision(a.id, 0, "111", "x", state(1), 1, deadline=None))
+    whole = asyncio.create_task(guilds_db.set_admin_role(db, 1, 55))
+    same = asyncio.create_task(games_db.append_decision(db, a.id, 0, "111", "x", state(1), 1, deadline=None))
     await asyncio.sleep(0.3)
     assert not whole.done() and not same.done()
     release.set()
     await asyncio.wait_for(asyncio.gather(holder, whole, same), 10)
-    assert await db.get_admin_role(1) == 55
-    assert [(await db.get_game(g.id)).version for g in (a, b)] == [1, 1]
+    assert await guilds_db.get_admin_role(db, 1) == 55
+    assert [(await games_db.get_game(db, g.id)).version for g in (a, b)] == [1, 1]
 
 
 async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url: str | None) -> None:
@@ -142,9 +144,9 @@ async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url:
     stuck = asyncio.create_task(freeze_in_a_write())
     try:
         await holding.wait()
-        await asyncio.wait_for(other.set_admin_role(1, 55), 60)  # not blocked for good
-        assert await other.get_admin_role(1) == 55
-        assert await other.get_admin_role(7) is None  # the stuck write was rolled back
+        await asyncio.wait_for(guilds_db.set_admin_role(other, 1, 55), 60)  # not blocked for good
+        assert await guilds_db.get_admin_role(other, 1) == 55
+        assert await guilds_db.get_admin_role(other, 7) is None  # the stuck write was rolled back
         never.set()
         with pytest.raises(Exception):  # noqa: B017 - the server ended that session
             await asyncio.wait_for(stuck, 30)
