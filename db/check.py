@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db import games as games_db
-from db.backup import backup
-from db.core import Core
-from db.database import Database
 from db.errors import DbError
-from db.postgres_url import is_url, redact
+from db.storage.backup import backup
+from db.storage.core import Core
+from db.storage.database import Database
+from db.storage.postgres_url import is_url, redact
 from engine import GameError, UnknownGameName, get_game
 
 PAGE = 500

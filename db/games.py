@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from db import rows
-from db.core import Core, Tx, now_or
 from db.errors import CorruptGame, GameNotFound, SeatError, StaleVersion, WrongStatus
 from db.lobby import check_dumped_json, load_game, load_seats
 from db.models import (
@@ -25,6 +24,7 @@ from db.models import (
     TimerRow,
 )
 from db.owed import earliest_owed, reveal_sealed, write_owed
+from db.storage.core import Core, Tx, now_or
 from db.thread_memory import write_run
 
 log = logging.getLogger(__name__)

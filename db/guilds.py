@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db.core import Core, now_or
+from db.storage.core import Core, now_or
 
 
 async def get_admin_role(db: Core, guild_id: int) -> int | None:

@@ -19,10 +19,10 @@ import sqlite3
 from dataclasses import dataclass
 from enum import StrEnum
 
-from db.core import Core
 from db.lobby import check_thread_free
 from db.models import GameStatus
 from db.owed import set_every_owed
+from db.storage.core import Core
 
 
 class HoldReason(StrEnum):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from db.core import Core
+from db.storage.core import Core
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,9 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from db.core import Core
 from db.models import GameStatus, OwedTimer
 from db.owed import write_owed
+from db.storage.core import Core
 
 Left = dict[str, tuple[int, int | None]]  # player -> (seconds to deadline, to reminder or None)
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from db import rows
-from db.core import Core, Tx, now_or
 from db.errors import SeatError, ThreadInUse
 from db.models import Game, GameStatus, Seat
+from db.storage.core import Core, Tx, now_or
 from engine import DEFAULT_GAME
 
 LOBBY = GameStatus.LOBBY

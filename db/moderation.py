@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from db import rows
-from db.core import Core, now_or
 from db.errors import NothingToUndo, SeatError, StaleVersion
 from db.games import versioned_row
 from db.lobby import check_json
 from db.models import Decision, GameStatus, ModerationEntry, Seat, SeatChange
+from db.storage.core import Core, now_or
 from db.thread_memory import drop_runs
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from db.core import Core
 from db.errors import CorruptGame
 from db.games import _state_row
 from db.lobby import load_game
 from db.models import Game, Snapshot
+from db.storage.core import Core
 from db.thread_memory import ThreadMemory, clear, save
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from db.core import Core, Tx, now_or
 from db.models import Draft, GameStatus, OwedTimer
+from db.storage.core import Core, Tx, now_or
 
 
 def _timer(row: object) -> OwedTimer:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from db.core import Core
+from db.storage.core import Core
 
 
 async def set_turn_dm(db: Core, user_id: int, on: bool, *, now: int) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from db.core import Core
 from db.models import PlayerStats
+from db.storage.core import Core
 from engine import DEFAULT_GAME
 
 # {where} is one of the fixed fragments below; values are always parameters.

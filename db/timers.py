@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from db import rows
-from db.core import Core
 from db.errors import SeatError
 from db.games import add_missed
 from db.models import GameStatus, Seat, TimerRow
 from db.owed import set_every_owed
+from db.storage.core import Core
 
 _RUNNING_TIMERS = f"SELECT {rows.TIMER_COLUMNS} FROM games WHERE status = 'running'"
 

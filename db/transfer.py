@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails, from_json
 
 from db import rows
-from db.core import Core, Tx, now_or
 from db.errors import ImportRejected
 from db.lobby import load_seats
 from db.models import DecisionSource, GameStatus
+from db.storage.core import Core, Tx, now_or
 from engine import DEFAULT_GAME
 
 FORMAT: Literal["stella-bot/game-export"] = "stella-bot/game-export"

@@ -12,7 +12,7 @@ every slash command in a game thread asks it), given the ``Context`` (``Kept``: 
 and this cache); they answer from memory for a kept game and call ``db``'s otherwise. Every
 other read and write goes straight to ``db``'s functions. What a write may have changed is
 forgotten by one path, whoever wrote: the cache observes every write transaction of the
-``Database`` (``keep``; ``db.core``: ``observe_writes``; every function of ``db`` opens its
+``Database`` (``keep``; ``db.storage.core``: ``observe_writes``; every function of ``db`` opens its
 writes with ``_write(game_id)``), told the game it named and the tables it wrote
 (``written``). A write only to tables nothing kept is read from (``NOT_KEPT``:
 what was told, the thread's memory, the lease, the sign of life) forgets nothing; any other
@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from db import Game, GameStatus, OwedTimer, Snapshot
 from db import games as games_db
 from db import owed as owed_db
-from db.core import ANY_TABLE, Core, Written
+from db.storage.core import ANY_TABLE, Core, Written
 
 GAMES_KEPT = 500  # games kept at most (a running game is a few kilobytes)
 

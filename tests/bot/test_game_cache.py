@@ -238,12 +238,12 @@ async def test_a_write_to_one_game_leaves_the_other_games_in_memory(referee: Ref
     await agrees(referee, other.id)
 
 
-# --- every write tells the cache: one path (``db.core``'s ``_write``), observed ---------------
+# --- every write tells the cache: one path (``db.storage.core``'s ``_write``), observed ---------------
 
 #: the write path itself, the backends under it and what runs before a ``Database`` exists
 #: (the migrations on the connection, the backup copy): nothing else reaches a backend's writes
 WRITE_SQL = re.compile(r"\s*(INSERT|UPDATE|DELETE)\s")  # a write statement's start (not prose)
-WRITE_PATH = {"db.core", "db.database", "db.sqlite", "db.postgres", "db.migrate", "db.backup"}
+WRITE_PATH = {"db.storage.core", "db.storage.database", "db.storage.sqlite", "db.storage.postgres", "db.storage.migrate", "db.storage.backup"}
 
 
 def db_modules() -> list[Any]:
@@ -298,13 +298,13 @@ def test_every_write_in_db_goes_through_the_one_observed_path() -> None:
     import ast
     from pathlib import Path
 
-    from db.core import ANY_TABLE, written_table
+    from db.storage.core import ANY_TABLE, written_table
     from referee.shared.cache import NOT_KEPT
 
     writes = db_writes()
     assert len(writes) > 40, sorted(writes)
     for known in ("db.games.append_decision", "db.moderation.undo_last", "db.transfer.import_game",
-                  "db.holds.hold", "db.lifecycle.pause", "db.notified.record", "db.lease.renew"):
+                  "db.holds.hold", "db.lifecycle.pause", "db.notified.record", "db.storage.lease.renew"):
         assert known in writes, known
     bypass = {name: sorted(called & {"write", "write_apart"}) for name, (called, _) in writes.items()
               if called & {"write", "write_apart"}}
@@ -374,7 +374,7 @@ async def test_what_the_cache_keeps_is_read_from_tables_a_kept_write_reaches(
     """``NOT_KEPT`` (tables whose writes forget nothing) holds no table the cache's reads read:
     every read the cache keeps the answer of is recorded, and none reads from them."""
     from db import holds, lifecycle
-    from db.core import Tx
+    from db.storage.core import Tx
     from referee.shared.cache import NOT_KEPT
 
     game = await two_players(referee)

@@ -74,7 +74,7 @@ async def reopen(backend: str, db_path: Path, pg_url: str | None) -> AsyncIterat
     url = pg_url
     if url is None:
         pytest.skip(f"PostgreSQL tests skipped: {pg_status()}")
-    from db.postgres import PgBackend
+    from db.storage.postgres import PgBackend
 
     schema = f"test_{uuid.uuid4().hex[:16]}"
 

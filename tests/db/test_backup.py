@@ -18,8 +18,8 @@ import pytest
 from db import Database
 from db import games as games_db
 from db import lobby as lobby_db
-from db.backup import backup, rotate, scheduled_name
 from db.check import check
+from db.storage.backup import backup, rotate, scheduled_name
 from engine import game_module, get_game
 from engine.core.rng import Rng, seed_state
 from tests.db.pgserver import drop_schema, pg_status
@@ -183,7 +183,7 @@ async def test_a_pg_dump_restores_with_every_game_loadable(pg_url: str | None) -
     url = pg_url
     if url is None:
         pytest.skip(f"PostgreSQL tests skipped: {pg_status()}")
-    from db.postgres import PgBackend
+    from db.storage.postgres import PgBackend
 
     schema, restored = f"test_{uuid.uuid4().hex[:12]}", f"test_{uuid.uuid4().hex[:12]}"
     try:

@@ -1,4 +1,4 @@
-"""Group commit in the SQLite backend (db/sqlite.py): writes done together are committed
+"""Group commit in the SQLite backend (db/storage/sqlite.py): writes done together are committed
 together, a failing one alone is undone, and a writer resumes only once its write is committed."""
 
 from __future__ import annotations

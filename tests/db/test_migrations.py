@@ -7,7 +7,7 @@ import pytest
 
 from db import Database, MigrationError, SchemaTooNew
 from db import guilds as guilds_db
-from db.migrate import Migration, load_migrations, migrate, split_statements
+from db.storage.migrate import Migration, load_migrations, migrate, split_statements
 
 
 async def test_migrates_empty_file(db_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The PostgreSQL backend (db/postgres.py, db/dialect.py): the translation of SQLite's dialect,
+"""The PostgreSQL backend (db/storage/postgres.py, db/storage/dialect.py): the translation of SQLite's dialect,
 and the same migrations giving the same tables on a real server (skipped without one; every
 other tests/db test of the `db` fixture also runs there)."""
 
@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, MigrationError, SchemaTooNew, dialect
+from db import Database, MigrationError, SchemaTooNew
 from db import games as games_db
 from db import guilds as guilds_db
-from db.migrate import Migration, load_migrations, migrate
+from db.storage import dialect
+from db.storage.migrate import Migration, load_migrations, migrate
 from tests.db.conftest import Reopen, running_game, state
 
 
@@ -71,7 +72,7 @@ async def test_the_same_migrations_give_the_same_tables(db: Database, tmp_path: 
 async def test_a_failing_migration_leaves_nothing_and_a_newer_schema_is_refused(
     db: Database, reopen: Reopen
 ) -> None:
-    from db.postgres import migrate as pg_migrate
+    from db.storage.postgres import migrate as pg_migrate
 
     known = len(load_migrations())
     bad = [*load_migrations(), Migration(known + 1, "bad", (
@@ -126,7 +127,7 @@ async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url:
         pytest.skip("no PostgreSQL server")
     import uuid
 
-    from db.postgres import PgBackend
+    from db.storage.postgres import PgBackend
     from tests.db.pgserver import drop_schema
 
     schema = f"test_{uuid.uuid4().hex[:16]}"
@@ -159,15 +160,15 @@ async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url:
 
 async def test_leases_are_renewed_beside_a_stuck_writer(pg_url: str | None) -> None:
     """A writer stuck holding the schema's write lock (its machine frozen mid-transaction) does
-    not hold up the other processes' lease renewals, releases or claims (``db.lease``): a live
+    not hold up the other processes' lease renewals, releases or claims (``db.storage.lease``): a live
     shard's lease cannot run out because another machine froze."""
     if pg_url is None:
         pytest.skip("no PostgreSQL server")
     import uuid
 
-    from db import lease
-    from db.postgres import PgBackend
-    from db.process_id import ProcessId
+    from db.storage import lease
+    from db.storage.postgres import PgBackend
+    from db.storage.process_id import ProcessId
     from tests.db.pgserver import drop_schema
 
     schema = f"test_{uuid.uuid4().hex[:16]}"

@@ -10,7 +10,7 @@ from pathlib import Path
 from db import Database
 from db import games as games_db
 from db.check import check
-from db.migrate import applied_version, load_migrations, migrate
+from db.storage.migrate import applied_version, load_migrations, migrate
 from engine import game_module, get_game
 from engine.core.rng import Rng, seed_state
 from tests.db.test_backup import GAMES

@@ -148,7 +148,7 @@ async def test_the_bots_downtime_is_not_on_the_players_clock(holding_world: Worl
         assert said, "the restart says what it took off"
         down = float(said[1])  # from her clock's start or the last sign of life, to the restart
         # a restart takes some time (imports, connecting; no lease to wait for: the dead
-        # process's is taken over at once, db.lease), at most the time since her clock started
+        # process's is taken over at once, db.storage.lease), at most the time since her clock started
         assert 0.0 < down <= time.time() - began
         while (more := await offered(world, ann, thread)) is not None:
             await say(world, ann, thread, "game draft", action=f"+{more}")

@@ -5,8 +5,8 @@ Every query of those functions goes through a `Tx` (``all``/``one``/``run``/``in
 written in SQLite's dialect with ``?`` placeholders. A `Backend` hands out transactions:
 ``read()`` (a consistent snapshot of committed data) and ``write()`` (one atomic transaction,
 serialised with every other write; on success the caller resumes only once it is durable).
-Two backends implement it: `db.sqlite.SqliteBackend` (the embedded default) and
-`db.postgres.PgBackend` (``DATABASE_URL=postgresql://...``), which translates the dialect in
+Two backends implement it: `db.storage.sqlite.SqliteBackend` (the embedded default) and
+`db.storage.postgres.PgBackend` (``DATABASE_URL=postgresql://...``), which translates the dialect in
 one place. Rows read like `sqlite3.Row` on both: by column name, by index, and as a sequence.
 
 Every write of `db` (a function of a topic module over a `Core`) opens its transaction
@@ -198,7 +198,7 @@ class Core:
         return self._observed(self._backend.write(game_id), game_id)
 
     def _write_apart(self, key: int | None) -> AbstractAsyncContextManager[Tx]:
-        """One atomic transaction on rows no game write touches (the leases: ``db.lease``),
+        """One atomic transaction on rows no game write touches (the leases: ``db.storage.lease``),
         outside the lock of the schema's writes, so a stuck writer of games cannot hold it up.
         ``key``: serialised with the other transactions of that key (a lock of its own);
         None: rows only this process writes, no lock (SQLite serialises every write anyway).

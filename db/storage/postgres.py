@@ -1,7 +1,7 @@
 """The PostgreSQL backend (asyncpg), chosen by ``DATABASE_URL=postgresql://...``: for groups
 that run the bot on several machines against one server. SQLite stays the embedded default.
 
-The same numbered migrations run here, translated by `db.dialect` (and recorded in the same
+The same numbered migrations run here, translated by `db.storage.dialect` (and recorded in the same
 ``schema_migrations`` table); every query of `db` is translated there too (cached).
 
 Transactions: ``write()`` is one PostgreSQL transaction that first takes a transaction-scoped
@@ -32,11 +32,11 @@ from contextlib import asynccontextmanager
 
 import asyncpg
 
-from db import dialect
-from db.core import Params, Row, Tx
 from db.errors import MigrationError, SchemaTooNew
-from db.migrate import CREATE_SCHEMA_MIGRATIONS, Migration, load_migrations
-from db.postgres_url import redact
+from db.storage import dialect
+from db.storage.core import Params, Row, Tx
+from db.storage.migrate import CREATE_SCHEMA_MIGRATIONS, Migration, load_migrations
+from db.storage.postgres_url import redact
 
 STUCK_SECONDS = 10.0  # idle_in_transaction_session_timeout of the bot's sessions
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
@@ -160,7 +160,7 @@ async def applied_version(conn: asyncpg.Connection) -> int:
 
 
 async def migrate(conn: asyncpg.Connection, migrations: list[Migration] | None = None) -> int:
-    """`db.migrate.migrate` for PostgreSQL: every pending migration in one transaction, under
+    """`db.storage.migrate.migrate` for PostgreSQL: every pending migration in one transaction, under
     the schema's advisory lock (two processes cannot both migrate)."""
     migrations = load_migrations() if migrations is None else migrations
     known = migrations[-1].version if migrations else 0

@@ -1,7 +1,7 @@
 """`Database`: the one object the bot holds; opening, migrating and closing the file.
 
 It holds the storage only (``open``, ``close``, ``schema_version``, ``checkpoint``, and from
-`db.core` the transactions ``_read``/``_write`` and ``observe_writes``). What is stored is read
+`db.storage.core` the transactions ``_read``/``_write`` and ``observe_writes``). What is stored is read
 and written by the functions of a module per topic over it (``db.games.get_game(db, g)``,
 ``db.lobby.create_game(db, ...)``), typed `Core`, so none of them imports this module."""
 
@@ -12,9 +12,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from db.core import Backend, Core
-from db.postgres_url import is_url
-from db.sqlite import SqliteBackend, Synchronous
+from db.storage.core import Backend, Core
+from db.storage.postgres_url import is_url
+from db.storage.sqlite import SqliteBackend, Synchronous
 
 
 class Database(Core):
@@ -22,7 +22,7 @@ class Database(Core):
     or ``db = await Database.open(path)`` ... ``await db.close()``.
 
     The functions over it may be called concurrently from many coroutines: writes are serialised
-    (and committed in groups, `db.sqlite`), reads see committed data. Several processes may
+    (and committed in groups, `db.storage.sqlite`), reads see committed data. Several processes may
     share the file (WAL, busy timeout), though one bot process is the normal case.
     """
 
@@ -43,12 +43,12 @@ class Database(Core):
         """Open (creating if needed), check and migrate. DatabaseCorrupt if SQLite's quick
         integrity check finds the file damaged; SchemaTooNew if the file is newer than this
         code. ``synchronous="FULL"`` makes every commit durable before the caller resumes
-        (group commit, `db.sqlite`). A ``postgresql://`` URL instead of a path opens that
-        server's database (`db.postgres`; the SQLite options do not apply).
+        (group commit, `db.storage.sqlite`). A ``postgresql://`` URL instead of a path opens that
+        server's database (`db.storage.postgres`; the SQLite options do not apply).
         ``apply_migrations=False`` (``bot.py --check``) leaves a pending migration pending:
-        ``schema_version`` then says how far the file is behind ``db.migrate``'s newest."""
+        ``schema_version`` then says how far the file is behind ``db.storage.migrate``'s newest."""
         if is_url(path):
-            from db.postgres import PgBackend  # asyncpg is imported only when used
+            from db.storage.postgres import PgBackend  # asyncpg is imported only when used
 
             return cls(await PgBackend.open(str(path), apply_migrations=apply_migrations))
         # In a thread: the integrity check reads the whole file, and a migration may wait

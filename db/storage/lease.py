@@ -9,7 +9,7 @@ False when another process took the lease meanwhile: the holder must stop acting
 ``release`` (clean shutdown) frees it at once. Times are epoch seconds (floats: leases of a few
 seconds in tests).
 
-A lease that has not run out still names its holder (``db.process_id``: host, pid scope, pid,
+A lease that has not run out still names its holder (``db.storage.process_id``: host, pid scope, pid,
 start time), so a newcomer can tell a dead holder from a live one:
 
 - the holder ran on this machine (same host and pid scope) and its process is gone (no such
@@ -27,10 +27,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from db import process_id
-from db.core import Core
 from db.errors import DbError
-from db.process_id import Probe, ProcessId
+from db.storage import process_id
+from db.storage.core import Core
+from db.storage.process_id import Probe, ProcessId
 
 log = logging.getLogger(__name__)
 WAIT_LOG_SECONDS = 10.0  # while waiting for a lease, one line this often
