@@ -252,8 +252,9 @@ def db_modules() -> list[Any]:
 
     import db as db_package
 
-    return [importlib.import_module(f"db.{m.name}") for m in pkgutil.iter_modules(db_package.__path__)
-            if m.name != "__main__"]
+    return [importlib.import_module(m.name)
+            for m in pkgutil.walk_packages(db_package.__path__, prefix="db.")
+            if not m.name.endswith("__main__")]
 
 
 def calls_in(function: Any) -> tuple[set[str], list[str]]:
