@@ -16,6 +16,7 @@ from db import notified as notified_db
 from db import thread_memory as memory_db
 from db import timers as timers_db
 from db.holds import HoldReason
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.desks.ending import Ending
 from referee.desks.expiry import LobbyExpiry
@@ -117,9 +118,9 @@ class Referee:
             log.info("%d deadline(s) passed while the bot was down: %d more minute(s) for each",
                      len(postponed), grace // 60)
         for b in behind:
-            if b.auto and b.game_id not in queued:
-                self.sessions.advance_soon(b.game_id)
-        self.timers.poke()
+            if b.auto and b.game_id not in queued:  # an automatic seat owes: it decides now
+                await self.sessions.after(Committed(b.game_id, timers=False))
+        self.timers.poke()  # every game's timers, once
         log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up",
                  len(rows), kept, len(self._pending))
         return len(rows)
@@ -140,8 +141,7 @@ class Referee:
                 log.exception("game %s could not be caught up", game_id)
                 continue
             done += 1
-            if automatic:
-                self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, timers=False, advance=automatic))
         return done
 
     async def _catch_up(self, game_id: int) -> bool:

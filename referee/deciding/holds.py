@@ -22,6 +22,7 @@ from db import DbError, Game, GameStatus
 from db import holds as holds_db
 from db import lifecycle as lifecycle_db
 from db.holds import Hold, HoldReason
+from referee.deciding.committed import Committed
 from referee.errors import Refusal, WrongPhase
 from referee.messages import texts
 from referee.messages.outbox import Delivery, Failure, Post
@@ -200,12 +201,11 @@ class Holds(TimedLoop):
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
                     remind_at=remind_at):
                 return False
-            self.ctx.signals.timer_changed(deadline)
             game = await cached.get_game(self.ctx, game_id)
             prompt = await self.notify.reprompt(game, table.state, deadline,
                                                 head=f"▶️ Game #{game_id} goes on.")
             await self.notify.record(game, table.state, prompt, {})
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game, at=deadline))
         return True
 
     # --- retrying a lost prompt ------------------------------------------------------------
@@ -227,11 +227,10 @@ class Holds(TimedLoop):
                 await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.UNDELIVERED,), deadline=deadline,
                     remind_at=remind_at)
-                self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
-            automatic = self.notify.automatic_next(game, state)
-        if delivered and automatic:
-            self.sessions.advance_soon(game_id)
+            if delivered:
+                await self.sessions.after(Committed(
+                    game_id, game, at=deadline, advance=self.notify.automatic_next(game, state)))
         return delivered
 
     async def retry_due(self, now: int | None = None) -> int:
@@ -300,8 +299,8 @@ class Holds(TimedLoop):
                 await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),
                     deadline=deadline, remind_at=remind_at)
-                self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
             game = await cached.get_game(self.ctx, game_id)
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game, at=deadline,
+                                                timers=prompt is None or prompt.ok))
         return game

@@ -12,6 +12,7 @@ from db import Game, GameStatus, Seat, SeatError
 from db import games as games_db
 from db import lobby as lobby_db
 from db import moderation as moderation_db
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.errors import NotAllowed, Refusal, WrongPhase
 from referee.messages import names, texts
@@ -226,7 +227,7 @@ class Lobby:
                 await self.notify.started(game, state, events, deadline)
             except Exception:
                 log.exception("game %s: announcing the start failed", game_id)
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game, at=deadline))
         return game
 
     # --- the host's changes before the start ----------------------------------------------------

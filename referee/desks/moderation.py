@@ -18,6 +18,7 @@ from db import timers as timers_db
 from db import transfer as transfer_db
 from db.holds import HoldReason
 from engine.core.game import public_text, reveals
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.desks import imports
 from referee.errors import NotAllowed, Refusal, WrongPhase
@@ -106,7 +107,7 @@ class Moderation:
             await moderation_db.abort_game(self.ctx.db, game_id, by_user_id=by_user, reason="aborted",
                                          now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
-        self.ctx.signals.timer_changed()
+            await self.sessions.after(Committed(game_id, game, advance=False))
         await self.notify.post(game, f"🛑 Game #{game_id} was aborted by <@{by_user}>.")
         await self.notify.refresh_board(game)
         return game
@@ -127,9 +128,10 @@ class Moderation:
             shown = self.sessions.shown(table, to_act.player, action)
             note = (f"⏭️ <@{by_user}> skipped {texts.mention(seat)}: the default decision "
                     f"{shown} is made.")
-            await self.sessions.commit(table, to_act.player, action, DecisionSource.ADMIN,
-                                       by_user, note)
-        self.sessions.advance_soon(game_id)
+            done = await self.sessions.commit(table, to_act.player, action,
+                                              DecisionSource.ADMIN, by_user, note)
+            done.advance = True
+            await self.sessions.after(done)
         return shown.strip("`")
 
     async def undo(self, game_id: int, by_user: int) -> list[str]:
@@ -161,7 +163,7 @@ class Moderation:
 
             undone = await self.rewind_to(table, log_, first, rewound, by_user, head,
                                           note="(A moderator undid a decision.)")
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, table.game))
         return undone, warning
 
     async def rewind_plan(self, game: Game, log_: list[Any], first: int) -> Rewound:
@@ -176,7 +178,8 @@ class Moderation:
         """Remove the decisions from ``first`` on (the caller holds the game's lock and
         checked who may): the state goes back to the one replayed before ``first``; each
         owing player gets a fresh timer; the thread gets ``head(n, undone)`` (how many and
-        which, sealed ones unnamed) and the prompt, the players their hands."""
+        which, sealed ones unnamed) and the prompt, the players their hands. The caller
+        hands the change to ``Sessions.after`` (the timers, the automatic seats)."""
         game_id = table.game.id
         g = self.g(table.game)
         before = rewound.before
@@ -196,7 +199,6 @@ class Moderation:
         self.ctx.plans.drop(game_id, stored=True)  # db.moderation.undo_last dropped the runs too
         for hook in self.rewound:
             hook(game_id)
-        self.ctx.signals.timer_changed()
         restored = g.load(before[first])
         game = await cached.get_game(self.ctx, game_id)
         await self.ctx.reset_timers(game, restored)  # each owing player's own timer
@@ -245,16 +247,16 @@ class Moderation:
             table = await self.sessions.running(game_id, game)
             deadline, remind_at = self.ctx.timer_for(game, table.state)
             to_act = self.g(table.game).to_act(table.state)
-            if to_act is not None and to_act.player == player_id:
+            timed = to_act is not None and to_act.player == player_id
+            if timed:
                 await timers_db.set_deadline(self.ctx.db, game_id, deadline, remind_at=remind_at)
-                self.ctx.signals.timer_changed()
             else:
                 deadline = game.deadline
             prompt = await self.notify.reprompt(game, table.state, deadline, head=head)
             await self.notify.record(game, table.state, prompt, {})
             if new is not None and not new.is_ai and new.user_id is not None:
                 await self.notify.dm_hand(game, table.state, new, [], "You have taken over this seat.")
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game, timers=timed))
         return game
 
     async def move(self, game_id: int, channel_id: int, by_user: int) -> Game:
@@ -318,12 +320,11 @@ class Moderation:
                 table = await self.sessions.running(new_id, game)
                 deadline, remind_at = self.ctx.timer_for(game, table.state)
                 await timers_db.set_deadline(self.ctx.db, new_id, deadline, remind_at=remind_at)
-                self.ctx.signals.timer_changed()
                 await self.notify.post(game, head)
                 await self.notify.round_post(game, table.state)
                 prompt = await self.notify.reprompt(game, table.state, deadline)
                 await self.notify.record(game, table.state, prompt, {})
-            self.sessions.advance_soon(new_id)
+                await self.sessions.after(Committed(new_id, game))
         else:
             await self.notify.post(game, head)
         return game

@@ -13,6 +13,7 @@ from db import Game, GameStatus
 from db import games as games_db
 from db import lifecycle as lifecycle_db
 from db.lifecycle import Takeback
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.desks.moderation import Moderation
 from referee.errors import NotAllowed, NotAPlayer, Refusal
@@ -92,6 +93,7 @@ class Takebacks:
                     table, log_, first, rewound, user_id,
                     lambda n, undone: f"↩️ {who} took back {undone}.",
                     note="(A decision was taken back.)")
+                await self.sessions.after(Committed(game_id, table.game))
                 answer = f"`{decision.text}` is taken back."
             else:
                 self.asked.pop(key, None)  # most recent last
@@ -108,8 +110,6 @@ class Takebacks:
                            "anyone decides meanwhile."),
                     panel=takeback_panel(game_id, table.version), ping=needed)
                 answer = "Asked: the other players approve or refuse in the thread."
-        if not needed:
-            self.sessions.advance_soon(game_id)
         return answer
 
     async def answer(self, game_id: int, user_id: int, version: int, approve: bool, *,
@@ -156,5 +156,5 @@ class Takebacks:
             table, log_, first, rewound, by_user,
             lambda n, undone: f"↩️ Approved: {who} took back {undone}.",
             note="(A decision was taken back.)")
-        self.sessions.advance_soon(game.id)
+        await self.sessions.after(Committed(game.id, table.game))
         return "Approved: the decision is taken back."

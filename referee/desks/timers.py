@@ -16,6 +16,7 @@ from typing import Any
 from db import DecisionSource, GameStatus
 from db import owed as owed_db
 from db import timers as timers_db
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import AutoRun, Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
@@ -86,6 +87,7 @@ class Timers(TimedLoop):
             game = await cached.get_game(self.ctx, game_id)
             if game.status != GameStatus.RUNNING or game.deadline is None or game.deadline > now:
                 return
+            stale = False
             try:
                 table = await self.sessions.running(game_id, game)
                 for _ in range(MAX_LATE):
@@ -95,26 +97,25 @@ class Timers(TimedLoop):
                 # the game moved on meanwhile (someone decided first): already handled, and
                 # whoever moved it set the new deadline
                 log.info("game %s: the deadline was already handled", game_id)
-                return
+                stale = True
             except (Refusal, ValueError, KeyError) as exc:
                 log.warning("game %s: timeout could not be applied: %s", game_id, exc)
                 await timers_db.set_deadline(self.ctx.db, game_id, now + 3600)
             finally:
-                await self._tell(run)
-        self.sessions.advance_soon(game_id)
+                await self.sessions.after(await self._told(game_id, run, advance=not stale))
 
-    async def _tell(self, run: AutoRun) -> None:
-        """The decisions of one timeout told in one message (then the round's picture or the
-        next prompt and the DMs, from the state they end in), queued in commit order
-        (``referee.messages.tell``). Caller holds the game's lock."""
+    async def _told(self, game_id: int, run: AutoRun, *, advance: bool) -> Committed:
+        """What one timeout changed: its decisions told in one message (then the round's
+        picture or the next prompt and the DMs, from the state they end in), queued in commit
+        order (``referee.messages.tell``). Caller holds the game's lock."""
         game, state = run.game, run.state
         if game is None:
-            return
+            return Committed(game_id, advance=advance)
         timers = await cached.owed_timers(self.ctx, game.id)
-        self.ctx.tell.submit(game.id, functools.partial(
+        return Committed(game_id, game, run.events, tell=functools.partial(
             self.sessions.notify.after_decision, game, run.before, state, run.events,
             game.deadline, None, lines=texts.collapse(run.lines), timers=timers,
-            deciders=run.deciders))
+            deciders=run.deciders), advance=advance)
 
     async def _late_one(self, table: Any, now: int, run: AutoRun) -> bool:
         """Decide for the first owing player whose deadline passed, added to ``run`` (told
@@ -142,8 +143,9 @@ class Timers(TimedLoop):
         note = f"⏰ {texts.mention(seat)} ran out of time: {how}"
         if run.game is None:
             run.before = hands(self.ctx, game, table.state)
-        game, events = await self.sessions.commit(table, t.player_id, action,
-                                                  DecisionSource.TIMEOUT, note=note, quiet=True)
+        done = await self.sessions.commit(table, t.player_id, action, DecisionSource.TIMEOUT,
+                                          note=note, quiet=True)  # told by ``timeout``
+        game, events = table.game, done.events
         run.add(note, events, t.player_id)
         run.game, run.state = game, table.state  # what the run's message tells
         after = game.seat_of_player(t.player_id)

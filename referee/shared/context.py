@@ -164,10 +164,10 @@ class Context:
 
     async def reset_timers(self, game: Game, state: Any) -> tuple[int | None, int | None]:
         """Fresh timers for everyone owing in ``state`` (a start, an undo, a new seat, an
-        import); returns the game's (deadline, remind_at): the earliest of them."""
+        import); returns the game's (deadline, remind_at): the earliest of them. The caller
+        hands the change to ``Sessions.after``, which pokes the timers."""
         timers = self.owed_timers(game, state)
         await owed_db.set_owed(self.db, game.id, timers)
-        self.signals.timer_changed()
         return earliest(timers)
 
 
