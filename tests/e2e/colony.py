@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from db import games as games_db
 from engine import get_game
 from games import get
 from referee.messages.choices import ordered, words
@@ -65,15 +66,15 @@ class ColonyTable:
             await h.reply(10)
         h = await fake.send_slash_command(host, self.thread, "game start")
         assert "has started" in (await h.reply(10)).content
-        game = await self.db.get_game(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
         by_id = {u.id: u for u in self.humans}
         self.users = {s.player_id: by_id[str(s.user_id)] for s in game.seats if not s.is_ai}
 
     async def state(self) -> Any:
-        return G.load((await self.db.load_snapshot(self.game_id)).json)
+        return G.load((await games_db.load_snapshot(self.db, self.game_id)).json)
 
     async def status(self) -> str:
-        return str((await self.db.get_game(self.game_id)).status)
+        return str((await games_db.get_game(self.db, self.game_id)).status)
 
     # --- deciding -----------------------------------------------------------------------------
 

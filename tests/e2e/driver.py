@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db import Database, Decision, Game, GameStatus
+from db import games as games_db
 from referee.messages.choices import ordered, words
 from tests.fakediscord import FakeDiscord, InteractionHandle
 from tests.fakediscord import state as st
@@ -159,7 +160,7 @@ class GameDriver:
                 h = await self.send(user, self.thread, "stella join")
                 msg = await h.reply()
                 assert h.ephemeral and "You joined" in msg.content, msg.content
-        game = await self.db.get_game(self.game_id or 0)
+        game = await games_db.get_game(self.db, self.game_id or 0)
         assert [s.user_id for s in game.seats] == [int(u.id) for u in self.users]
 
     async def start(self, via: str = "button") -> None:
@@ -186,8 +187,8 @@ class GameDriver:
 
     async def stored(self) -> tuple[Game, Any, str]:
         assert self.game_id is not None
-        game = await self.db.get_game(self.game_id)
-        snap = await self.db.load_snapshot(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
+        snap = await games_db.load_snapshot(self.db, self.game_id)
         return game, GAME.load(snap.json), snap.json
 
     async def sync(self) -> Any:
@@ -197,7 +198,7 @@ class GameDriver:
 
     async def log(self) -> list[Decision]:
         assert self.game_id is not None
-        return await self.db.get_log(self.game_id)
+        return await games_db.get_log(self.db, self.game_id)
 
     def seats(self) -> dict[str, str]:
         assert self.game is not None
@@ -405,10 +406,10 @@ class GameDriver:
     async def check_final(self) -> None:
         """Finished in the database with the engine's scores; the final post says so."""
         assert self.state.ended and self.game_id is not None and self.thread is not None
-        game = await self.db.get_game(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
         assert game.status == GameStatus.FINISHED
         scores = GAME.scores(self.state)
-        results = await self.db.get_results(self.game_id)
+        results = await games_db.get_results(self.db, self.game_id)
         by_player = {r.player_id: r for r in results}
         assert sorted(by_player) == sorted(p.id for p in self.state.players)
         for p in self.state.players:

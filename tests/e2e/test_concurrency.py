@@ -3,6 +3,7 @@ decision is applied once; the other click is told, privately, that it came too l
 
 from __future__ import annotations
 
+from db import games as games_db
 from referee.messages.choices import ordered
 
 from .driver import DONE, GameDriver, Policy, answer, select_of, split_id, turn_ids
@@ -123,7 +124,7 @@ async def test_two_joins_and_two_starts_at_once(world, db, stella):
     joins = [await driver.click(guest, driver.lobby_message, f"sd:{gid}:lobby:join") for _ in range(2)]
     texts = [(await answer(h)).content for h in joins]
     assert sorted("You joined" in t for t in texts) == [False, True], texts
-    game = await db.get_game(gid)
+    game = await games_db.get_game(db, gid)
     assert [s.user_id for s in game.seats] == [int(host.id), int(guest.id)]
     starts = [await driver.click(host, driver.lobby_message, f"sd:{gid}:lobby:start") for _ in range(2)]
     texts = [(await answer(h)).content for h in starts]

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from db import Database
+from db import games as games_db
 from engine import get_game
 from engine.core.rng import Rng, seed_state
 from engine.white_ranium import ai
@@ -98,13 +99,13 @@ class WhiteRaniumTable:
         text = await self.reply(await self.fake.send_slash_command(host, self.thread,
                                                                    "game start"))
         assert "has started" in text, text
-        game = await self.db.get_game(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
         by_id = {int(u.id): u for u in self.humans}
         self.users = {s.player_id: by_id[int(s.user_id)] for s in game.seats
                       if s.user_id is not None and not s.is_ai}
 
     async def state(self) -> Any:
-        return G.load((await self.db.load_snapshot(self.game_id)).json)
+        return G.load((await games_db.load_snapshot(self.db, self.game_id)).json)
 
     def prompt_for(self, version: int) -> st.Message | None:
         for msg in reversed(self.thread.messages):
@@ -206,7 +207,7 @@ class WhiteRaniumTable:
             if watch is not None:
                 await watch(state, player, text, mark)
         state = await self.state()
-        seed = (await self.db.load_initial(self.game_id)).seed
+        seed = (await games_db.load_initial(self.db, self.game_id)).seed
         raise AssertionError(
             f"game {self.game_id} (seed {seed}, chooser seed {self.seed}) did not end in {limit} "
             f"human decisions (round {state.round}): White Ranium ends only as R21 says, and "

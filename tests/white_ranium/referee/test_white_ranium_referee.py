@@ -10,10 +10,12 @@ import re
 from typing import Any
 
 from db import Game
+from db import games as games_db
 from engine.core.rng import Rng, seed_state
 from engine.white_ranium import ai
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, Clock
 
 
@@ -34,7 +36,7 @@ async def wr_game(ref: Referee, humans: list[tuple[int, str]], bots: int, seed: 
         await ref.lobby.add_bot(game.id, host, "easy")
     await ref.lobby.start(game.id, host, seed=seed)
     await ref.idle()
-    return await ref.db.get_game(game.id)
+    return await cached.get_game(ref.ctx, game.id)
 
 
 async def play_out(ref: Referee, game: Game, seed: int = 1, limit: int = 400) -> list[str]:
@@ -166,11 +168,11 @@ async def test_deadlines_play_the_defaults_table(referee: Referee, clock: Clock)
             break
         owed = g.owed(table.state)[0]
         expected = str(g.default(table.state, owed.player))
-        deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+        deadline = min(t.deadline for t in await cached.owed_timers(referee.ctx, game.id))
         clock.t = deadline + 1
         await referee.timers.tick(int(clock()))
         await referee.idle()
-        log = await referee.db.get_log(game.id)
+        log = await games_db.get_log(referee.db, game.id)
         assert log[-1].text == expected and log[-1].source == "timeout"
         seen.append((owed.decision, expected))
     kinds = [k for k, _ in seen]
