@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from games.tables import as_code_blocks
+
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
 
@@ -364,18 +366,21 @@ def slug(text: str) -> str:
 
 
 def parse_topics(markdown: str) -> dict[str, str]:
-    """A rules document's sections by heading (level 2 and 3), each with its text (cut to a
-    Discord message)."""
+    """A rules document's sections by heading (level 2 and 3), each with its text as Discord
+    shows it (tables as aligned code blocks, ``games.tables``; cut to a Discord message)."""
     found: dict[str, str] = {}
     marks = list(_HEADING.finditer(markdown))
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(markdown)
-        body = markdown[mark.end():end].strip()
+        body = as_code_blocks(markdown[mark.end():end].strip())
         key = slug(mark.group(2))
         if not key or key in found:
             continue
         text = f"**{mark.group(2)}**\n{body}" if body else f"**{mark.group(2)}**"
-        found[key] = text if len(text) <= 1900 else text[:1899] + "…"
+        if len(text) > 1900:
+            text = text[:1895] + "…"
+            text += "\n```" if text.count("```") % 2 else ""  # a cut code block stays closed
+        found[key] = text
     return found
 
 
