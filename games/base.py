@@ -189,8 +189,9 @@ class Presentation:
 
     # --- texts ----------------------------------------------------------------------------
 
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        """The game's options as players read them (lobby and start posts)."""
+    def options_line(self, options: Mapping[str, Any], players: int | None = None) -> str:
+        """The game's options as players read them (lobby and start posts), for a table of
+        ``players`` seats (None: not known); a game may leave out what cannot apply to it."""
         shown = [f"{k.replace('_', ' ')}: {_word(v)}" for k, v in sorted(options.items())
                  if k != "turn_seconds"]
         return ("Options: " + ", ".join(shown) + ".") if shown else "No options."
@@ -239,6 +240,12 @@ class Presentation:
     def new_round(self, public_kinds: set[str]) -> bool:
         """Do these public event kinds start a new round (post the summary and the picture)?"""
         return "round" in public_kinds
+
+    def round_picture(self, view: dict[str, Any]) -> bool:
+        """Does the post of a new round (``new_round``) in public ``view`` carry the board's
+        picture? Default: yes. A game whose rounds are each player's turn draws the board once
+        a table round; the picture of now is always one ``status`` away."""
+        return True
 
     def turn_key(self, view: dict[str, Any]) -> str | None:
         """The turn a public view is in, for games whose turn is several decisions of one
@@ -391,8 +398,8 @@ class TextsPresentation(Presentation):
 
     texts: Any = None  # the game's texts module
 
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        return self.texts.options_line(options)  # type: ignore[no-any-return]
+    def options_line(self, options: Mapping[str, Any], players: int | None = None) -> str:
+        return self.texts.options_line(options, players)  # type: ignore[no-any-return]
 
     def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
                       who: Who) -> str:

@@ -279,3 +279,15 @@ async def test_the_round_post_shows_who_has_bid(referee: Referee) -> None:
     assert "Bids revealed" in "\n".join(p.text for p in posts[at:])
     status, _ = await referee.info.status(game, None)
     assert "⏳ bidding" not in status
+
+
+def test_solo_options_only_where_a_solo_game_can_be() -> None:
+    """Issue 28: "difficulty", "free_undeveloped" (R23) mean nothing at a table of two."""
+    from games import get
+
+    options = {"side": "standard", "difficulty": 2, "free_undeveloped": False}
+    present = get("mining-colony")
+    assert "difficulty 2" in present.options_line(options, 1)
+    assert "difficulty 2" in present.options_line(options)  # unknown: a lobby may start alone
+    two = present.options_line(options, 2)
+    assert two == "Colony side: standard." and "Solo" not in two

@@ -244,3 +244,18 @@ async def test_no_dm_carries_nothing_private(referee: Referee) -> None:
     assert "your crews" in hand
     start = next(p.text for p in out.threads[game.thread_id] if "begins!" in p.text)
     assert "comes by DM" not in start and "/game hand" in start
+
+
+async def test_the_map_is_posted_once_a_table_round(referee: Referee) -> None:
+    """Issue 28: a new map at the start player's turn (and at setup), not at every turn; every
+    turn's post still has its summary (before: a map at each of the 3 players' turns)."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann")], bots=2, seed=5)
+    await play_out(referee, game)
+    assert game.thread_id is not None
+    posts = out.threads[game.thread_id]
+    turns = [p for p in posts if "'s turn** (4 ore)" in p.text]
+    rounds = {re.search(r"\*\*Round (\d+) — ", p.text)[1] for p in turns}  # type: ignore[index]
+    maps = [f.name for p in posts for f in p.files if "-round" in f.name]
+    assert len(turns) > len(rounds) >= 3  # three players: several turns a round
+    assert maps == ["game1-round0.png"] + [f"game1-round{r}.png" for r in sorted(rounds, key=int)]
