@@ -82,7 +82,7 @@ def choice_label(view: Mapping[str, Any], text: str) -> str:
         label = f"Swap the {source}{words(item)} for a {colour} one (1 credit)" if colour else \
             f"Swap the {source}{words(item)} (1 credit)"
     elif verb == "done":
-        label = "Done: end my turn"
+        label = "End my development turn"
     else:
         return text
     return label + (" …" if more else "")
