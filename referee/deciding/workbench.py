@@ -17,6 +17,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from db import owed as owed_db
 from engine import GameError
 from referee.deciding.drafts import Drafts
 from referee.errors import Malformed, Refusal, WrongPhase
@@ -71,7 +72,7 @@ class Workbench(Drafts):
         if owed.decision not in present.bench_verbs:
             raise WrongPhase("You have nothing to build on a workbench now: use the prompt's "
                              "buttons. Nothing changed.")
-        saved = await self.ctx.db.get_draft(game_id, player)
+        saved = await owed_db.get_draft(self.ctx.db, game_id, player)
         draft = saved.text if saved is not None else owed.decision
         marks = dict(saved.marks) if saved is not None else {}
         g = self.g(table.game)
@@ -172,7 +173,7 @@ class Workbench(Drafts):
         if action == "open":
             return await self.bench(game_id, user_id)
         seat = table.game.seat_of_user(user_id)
-        saved = await self.ctx.db.get_draft(game_id, seat.player_id) if seat else None
+        saved = await owed_db.get_draft(self.ctx.db, game_id, seat.player_id) if seat else None
         current = saved.text if saved is not None else None
         if current is not None and fingerprint(current) != fp or current is None and fp != \
                 fingerprint(self._owed_verb(table, user_id)):
@@ -209,7 +210,7 @@ class Workbench(Drafts):
         """The modal to type the whole draft in, prefilled with the draft as it stands."""
         seat = table.game.seat_of_user(user_id)
         player = seat.player_id
-        saved = await self.ctx.db.get_draft(game_id, player)
+        saved = await owed_db.get_draft(self.ctx.db, game_id, player)
         draft = saved.text if saved is not None else self._owed_verb(table, user_id)
         present = self.ctx.present(table.game)
         grid = present.bench_grid(self.g(table.game).view(table.state, player), player, draft)
@@ -231,7 +232,7 @@ class Workbench(Drafts):
         table, _texts = await self.owed_texts(game_id, user_id, version, tag)
         seat = table.game.seat_of_user(user_id)
         assert seat is not None
-        saved = await self.ctx.db.get_draft(game_id, seat.player_id)
+        saved = await owed_db.get_draft(self.ctx.db, game_id, seat.player_id)
         draft = saved.text if saved is not None else self._owed_verb(table, user_id)
         present = self.ctx.present(table.game)
         view = self.g(table.game).view(table.state, seat.player_id)

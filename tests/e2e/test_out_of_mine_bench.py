@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from db import games as games_db
 from engine import get_game
 
 from .bench_players import by_grid, by_pointing, open_bench, side_by_click
@@ -39,7 +40,7 @@ async def test_whole_game_on_the_workbench(world: World, db: Any, stella: Any) -
     await (await fake.send_slash_command(users[0], thread, "game start")).reply(10)
     started = {str(u.id): len([x for x in fake.messages_seen_by(u) if x.ephemeral])
                for u in users}
-    game = await db.get_game(game_id)
+    game = await games_db.get_game(db, game_id)
     pid = {int(s.user_id): s.player_id for s in game.seats}
     by_player = {pid[int(u.id)]: u for u in users}
     order = list(game.player_ids)
@@ -81,7 +82,7 @@ async def test_whole_game_on_the_workbench(world: World, db: Any, stella: Any) -
                     r.status is None for r in fake.requests[audit.pos:]), 10, "settled")
             audit.state(await stored(db, game_id))
             audit.check(revealed=last)
-        game = await db.get_game(game_id)
+        game = await games_db.get_game(db, game_id)
         if game.status != "running":
             break
     state = await stored(db, game_id)

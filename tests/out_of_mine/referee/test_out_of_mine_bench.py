@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from db import Game
+from db import owed as owed_db
 from engine.out_of_mine.components import KINDS
 from games.out_of_mine.bench import grid_text
 from referee.deciding.workbench import OLD, Bench, fingerprint
@@ -88,7 +89,7 @@ async def test_numbers_place_exactly_the_drawn_placement_and_the_kind_stays_in_h
     clock.advance(4)
     bench = await click(referee, game, bench, "add", seventh)
     assert f"`dig {seventh}`" in bench.text
-    draft = await referee.db.get_draft(game.id, player)
+    draft = await owed_db.get_draft(referee.db, game.id, player)
     assert draft is not None and draft.marks[seventh] >= 4.0  # R6: its time on the clock
     after = control(bench, "add")  # still in hand: the next tile of it is one pick
     assert after is None or all(seventh.split(":")[1] != o.value.split(":")[1]
@@ -121,15 +122,15 @@ async def test_take_back_clear_and_an_older_drawing(referee: Referee) -> None:
                             control(bench, "hand").options[0].value)
     bench = await click(referee, game, bench, "add", control(bench, "add").options[0].value)
     # a click on the drawing made before these placements changes nothing
-    before = await referee.db.get_draft(game.id, player)
+    before = await owed_db.get_draft(referee.db, game.id, player)
     stale = await click(referee, game, old, "add", control(old, "add").options[-1].value)
     assert stale.text.startswith(OLD)
-    assert await referee.db.get_draft(game.id, player) == before
+    assert await owed_db.get_draft(referee.db, game.id, player) == before
     bench = await click(referee, game, bench, "back")
-    draft = await referee.db.get_draft(game.id, player)
+    draft = await owed_db.get_draft(referee.db, game.id, player)
     assert draft is not None and draft.text == f"dig {one}"
     bench = await click(referee, game, bench, "clear")
-    assert await referee.db.get_draft(game.id, player) is None
+    assert await owed_db.get_draft(referee.db, game.id, player) is None
     assert "`dig`" in bench.text
 
 
@@ -158,7 +159,7 @@ async def test_the_typed_grid_is_checked_as_a_whole(referee: Referee, clock: Clo
                                                   text)
 
     refused = await typed("AB\n..")
-    assert "5 lines of 7" in refused.text and await referee.db.get_draft(game.id, player) is None
+    assert "5 lines of 7" in refused.text and await owed_db.get_draft(referee.db, game.id, player) is None
     rock = next((f"{c}{5 - r}", r, i) for r, row in enumerate(grid)
                 for i, (c, ch) in enumerate(zip("ABCDEFG", row, strict=True)) if ch == "#")
     lines = [list(row.replace("#", ".").replace("y", ".").replace("b", ".").replace(
@@ -166,14 +167,14 @@ async def test_the_typed_grid_is_checked_as_a_whole(referee: Referee, clock: Clo
     lines[rock[1]][rock[2]] = "Z"
     on_rock = await typed("\n".join("".join(x) for x in lines))
     assert f"{rock[0]}, which is rock" in on_rock.text  # the draft's own sentence (R7.1)
-    assert await referee.db.get_draft(game.id, player) is None
+    assert await owed_db.get_draft(referee.db, game.id, player) is None
     draft = "dig"
     while (words := g.options(table.state, player, draft)):
         draft += f" {words[0]}"
     clock.advance(30)
     done = await typed(grid_text(grid, draft.split()[1:]))
     assert f"`{draft}`" in done.text
-    saved = await referee.db.get_draft(game.id, player)
+    saved = await owed_db.get_draft(referee.db, game.id, player)
     assert saved is not None and saved.text == draft
     assert all(mark >= 30 for mark in saved.marks.values())  # R6: the submission's time
     confirm = control(done, "confirm")
