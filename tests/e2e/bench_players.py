@@ -40,6 +40,14 @@ def bench_controls(msg: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+async def edited(fake: Any, h: Any, bench: Any) -> None:
+    """The interaction ``h`` answered by editing ``bench`` in place (at once, or after a
+    deferral: once the edit is in)."""
+    await h.response(30)
+    await fake.wait_for(lambda: h.replied_at is not None, 30, f"the edit answering {h.label}")
+    assert h.original is not None and h.original.id == bench.id
+
+
 def latest_prompt(thread: Any, endings: tuple[str, ...]) -> tuple[Any, str] | None:
     """The newest public message with a control whose id ends with one of ``endings``."""
     for m in reversed(thread.messages):
@@ -87,7 +95,7 @@ async def confirm(fake: Any, user: Any, bench: Any) -> str:
     button = bench_controls(bench)["confirm"]
     assert button["label"].startswith("✅ Confirm · scores"), button["label"]
     h = await fake.click_button(user, bench, button["custom_id"])
-    assert (await h.reply(30)).id == bench.id  # edited in place
+    await edited(fake, h, bench)
     m = re.search(r"Committed: `(dig[^`]*)`", str(bench.content))
     assert m, bench.content
     assert not bench_controls(bench)
@@ -102,7 +110,7 @@ async def by_pointing(fake: Any, user: Any, bench: Any) -> Board:
     while "hand" in (controls := bench_controls(bench)):
         hand = controls["hand"]["options"][0]["value"]
         h = await fake.choose_select(user, bench, controls["hand"]["custom_id"], [hand])
-        assert (await h.reply(30)).id == bench.id
+        await edited(fake, h, bench)
         board.clicks += 1
         board.kinds += 1
         while "add" in (controls := bench_controls(bench)):
@@ -110,7 +118,7 @@ async def by_pointing(fake: Any, user: Any, bench: Any) -> Board:
             assert option["label"] == "1"  # the number drawn on the picture
             h = await fake.choose_select(user, bench, controls["add"]["custom_id"],
                                          [option["value"]])
-            assert (await h.reply(30)).id == bench.id
+            await edited(fake, h, bench)
             assert option["value"] in str(bench.content)  # placed exactly that one
             board.clicks += 1
             board.tiles += 1
@@ -136,7 +144,7 @@ async def by_grid(fake: Any, user: Any, bench: Any, state: Any, player: str) -> 
     await h.response(30)
     assert h.modal is not None and "#" in str(h.modal)  # prefilled with the board's rock
     sent = await h.submit_modal({"grid": grid})
-    assert (await sent.reply(30)).id == bench.id
+    await edited(fake, sent, bench)
     assert f"`{draft}`" in str(bench.content), (draft, bench.content)
     dig = await confirm(fake, user, bench)
     return Board(dig, 4, len(draft.split()) - 1)
