@@ -21,17 +21,7 @@ from engine.out_of_mine.components import (
     shape_of,
     square_list,
 )
-
-
-def shape_name(shape: str) -> str:
-    """What a shape is called in the menus: ``red-l`` -> "red L"."""
-    colour, _, letter = shape.partition("-")
-    return f"{colour} {letter.upper()}" if letter else colour
-
-
-def kind_name(kind: str) -> str:
-    shape, _, element = kind.partition("/")
-    return shape_name(shape) + (f" with {element}" if element else "")
+from render.out_of_mine.shapes import kind_name
 
 
 def _finds(view: Mapping[str, Any]) -> bool:

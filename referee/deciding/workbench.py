@@ -172,15 +172,9 @@ class Workbench(Drafts):
         table, _texts = await self.owed_texts(game_id, user_id, version, tag)
         if action == "open":
             return await self.bench(game_id, user_id)
-        seat = table.game.seat_of_user(user_id)
-        saved = await owed_db.get_draft(self.ctx.db, game_id, seat.player_id) if seat else None
-        current = saved.text if saved is not None else None
-        if current is not None and fingerprint(current) != fp or current is None and fp != \
-                fingerprint(self._owed_verb(table, user_id)):
+        if fingerprint(await self._draft_text(table, user_id)) != fp:
             return await self.bench(game_id, user_id, hand, note=OLD)
-        if action == "hand":
-            return await self.bench(game_id, user_id, value)
-        if action == "point":
+        if action in ("hand", "point"):  # a kind taken in hand, a square pointed at
             return await self.bench(game_id, user_id, value)
         if action == "grid":
             return await self._grid(game_id, user_id, table, hand)
@@ -200,18 +194,21 @@ class Workbench(Drafts):
             return await self.bench(game_id, user_id, hand, note=f"⚠️ {exc}")
         return await self.bench(game_id, user_id, (hand or "").partition(":")[0] or None)
 
-    def _owed_verb(self, table: Any, user_id: int) -> str:
+    async def _draft_text(self, table: Any, user_id: int) -> str:
+        """The user's saved draft, or the verb they owe when they have none."""
         seat = table.game.seat_of_user(user_id)
-        owed = next((o for o in self.g(table.game).owed(table.state)
-                     if seat is not None and o.player == seat.player_id), None)
+        player = seat.player_id if seat is not None else ""
+        saved = await owed_db.get_draft(self.ctx.db, table.game.id, player)
+        if saved is not None:
+            return str(saved.text)
+        owed = next((o for o in self.g(table.game).owed(table.state) if o.player == player),
+                    None)
         return owed.decision if owed is not None else ""
 
     async def _grid(self, game_id: int, user_id: int, table: Any, hand: str | None) -> Bench:
         """The modal to type the whole draft in, prefilled with the draft as it stands."""
-        seat = table.game.seat_of_user(user_id)
-        player = seat.player_id
-        saved = await owed_db.get_draft(self.ctx.db, game_id, player)
-        draft = saved.text if saved is not None else self._owed_verb(table, user_id)
+        player = table.game.seat_of_user(user_id).player_id
+        draft = await self._draft_text(table, user_id)
         present = self.ctx.present(table.game)
         grid = present.bench_grid(self.g(table.game).view(table.state, player), player, draft)
         cid = ids.turn_id(game_id, table.version, table.tag, "bench",
@@ -232,8 +229,7 @@ class Workbench(Drafts):
         table, _texts = await self.owed_texts(game_id, user_id, version, tag)
         seat = table.game.seat_of_user(user_id)
         assert seat is not None
-        saved = await owed_db.get_draft(self.ctx.db, game_id, seat.player_id)
-        draft = saved.text if saved is not None else self._owed_verb(table, user_id)
+        draft = await self._draft_text(table, user_id)
         present = self.ctx.present(table.game)
         view = self.g(table.game).view(table.state, seat.player_id)
         try:

@@ -18,7 +18,7 @@ from engine.out_of_mine.components import BIT, COLS, KINDS, ROWS, SIDES
 from .. import theme as t
 from ..encode import png
 from .grid import CRYSTAL_RGB, GALLERY, ROCK, draw_board, tile_words
-from .shapes import shape_tray
+from .shapes import kind_name, shape_tray
 
 WIDTH = 560  # Discord shows a picture about 550 px wide
 PAD = 10
@@ -68,7 +68,7 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
     tray_w = WIDTH - board.width - 3 * PAD
     tray = shape_tray(info["tiles"], tray_w, hand=KINDS[kind].shape if kind else None,
                       left=left, title=f"card {info['number']}")
-    listed = [f"{i + 1}. {_named(k)}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
+    listed = [f"{i + 1}. {kind_name(k)}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
               for i, ((k, s), w) in enumerate(zip(tile_words(words), words, strict=False))]
     thumbs = [_thumb(side, _covered(words), w, i + 1) for i, w in enumerate(places)]
     thumb_rows = -(-len(thumbs) // PER_ROW)
@@ -90,9 +90,9 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
         t.put_text(im, (PAD, y), t.fit(line, 16, False, WIDTH - 2 * PAD), 16, t.TEXT)
         y += 22
     if kind:
-        head = (f"in hand: {_named(kind)} · pick a number" + (f" (the first {len(places)}; "
+        head = (f"in hand: {kind_name(kind)} · pick a number" + (f" (the first {len(places)}; "
                 f"{more} more: point at a square)" if more else "")
-                if places else f"in hand: {_named(kind)} · it fits nowhere now")
+                if places else f"in hand: {kind_name(kind)} · it fits nowhere now")
         t.put_text(im, (PAD, y + 4), t.fit(head, 17, True, WIDTH - 2 * PAD), 17, t.ACCENT,
                    bold=True)
         y += 28
@@ -100,13 +100,6 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
             im.paste(thumb, (PAD + (i % PER_ROW) * ((WIDTH - 2 * PAD) // PER_ROW),
                              y + (i // PER_ROW) * th))
     return png(im)
-
-
-def _named(kind: str) -> str:
-    """``red-l/gold`` -> "red L with gold" (as the workbench's menus name it)."""
-    shape, _, element = kind.partition("/")
-    colour, _, letter = shape.partition("-")
-    return f"{colour} {letter.upper()}".strip() + (f" with {element}" if element else "")
 
 
 def _covered(words: Sequence[str]) -> int:

@@ -88,6 +88,12 @@ def shape_name(shape: str) -> str:
     return f"{colour} {letter.upper()}".strip()
 
 
+def kind_name(kind: str) -> str:
+    """``red-l/gold`` -> "red L with gold"."""
+    shape, _, element = kind.partition("/")
+    return shape_name(shape) + (f" with {element}" if element else "")
+
+
 def card_chips(tiles: Mapping[str, int], cell: int = 9, width: int = 10_000) -> Image.Image:
     """A card's tiles as chips: per colour a bar of its size (C1) in its colour, then ``×n``;
     lines of at most ``width`` px."""
