@@ -301,12 +301,6 @@ class Presentation:
         their own view; shown only to them after each ``draft`` step. None: text only."""
         return None
 
-    def draft_parts(self, words: Sequence[str]) -> list[tuple[str, str]]:
-        """The parts a player picks the next word of an unlisted decision's draft by, as
-        (label, part) for the engine's ``options(..., part=...)``, from the legal next
-        ``words`` (a tile kind of the card, say). Empty: no select, the words are typed."""
-        return []
-
     def draft_ready(self, game: Any, state: Any, player: str, action: Any) -> str:
         """What a draft that is a legal decision (``action``, checked by ``game`` in
         ``state``) is told: a game says what it would score, say. Default: it can be
@@ -327,8 +321,11 @@ class Presentation:
     def bench_hands(self, view: dict[str, Any], player: str, draft: str,
                     words: Sequence[str]) -> list[tuple[str, str, str]]:
         """(label, hand, description) of what the player may take in hand next, from the
-        legal next ``words`` of their ``draft`` (a shape of their card, say)."""
-        return [(label, part, "") for label, part in self.draft_parts(words)]
+        legal next ``words`` of their ``draft`` (a shape of their card, say): the workbench's
+        menu, and the parts under a ``draft`` to pick the next word by (each a part for the
+        engine's ``options(..., part=...)`` through ``bench_part``). Empty: no select, the
+        words are typed."""
+        return []
 
     def bench_head(self, view: dict[str, Any], player: str) -> str:
         """The workbench's first line after its title (what the player builds with: their

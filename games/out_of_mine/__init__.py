@@ -75,11 +75,6 @@ class OutOfMine(TextsPresentation):
         """A reveal (every board and score) or a new round's start posts the round picture."""
         return bool({"reveal", "round"} & public_kinds)
 
-    def draft_parts(self, words: Sequence[str]) -> list[tuple[str, str]]:
-        """The tile kinds of the card that still fit the draft, in the card's colour order,
-        each with how many placements it has (the select to pick the next tile from)."""
-        return texts.draft_kinds(words)
-
     def draft_points(self, part: str, words: Sequence[str]) -> list[tuple[str, str]]:
         """Every square a placement of the picked kind covers, to point at."""
         return texts.draft_squares(part, words)

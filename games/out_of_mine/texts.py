@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.out_of_mine.components import COLOURS
-
 from ..base import BENCH_BUTTON, Who
 
 #: the button that opens a player's card (``OutOfMine.verb_labels["open"]``)
@@ -155,18 +153,6 @@ def draft_ready(plain: Any, calling: Any, race: bool) -> str:
     return (f"Not complete: {plain.empty} of 20 {spaces} empty. Revealed now it would score "
             f"**{plain.score}**{zero}. Add tiles, or confirm it to commit it as it stands "
             "(a decision is final).")
-
-
-def draft_kinds(words: Sequence[str]) -> list[tuple[str, str]]:
-    """(label, kind) for each tile kind among the legal next tile words (``red-l:A2,A3,A4,B2``),
-    by colour (yellow to white) then name; the label says how many placements it has."""
-    count: dict[str, int] = {}
-    for word in words:
-        kind = word.split(":", 1)[0]
-        count[kind] = count.get(kind, 0) + 1
-    order = {c: i for i, c in enumerate(COLOURS)}
-    kinds = sorted(count, key=lambda k: (order.get(k.split("-")[0].split("/")[0], 9), k))
-    return [(f"{k} ({count[k]} {'place' if count[k] == 1 else 'places'})", k) for k in kinds]
 
 
 def draft_squares(part: str, words: Sequence[str]) -> list[tuple[str, str]]:
