@@ -1,11 +1,10 @@
 """Turn deadlines: reminders, timeouts (the R21 default is applied), absent seats.
 
 Deadlines live in the database (``games.deadline``/``remind_at``), so they survive restarts:
-the one timed loop (``TimedWork``) sleeps until the earliest one (or a poke after a new deadline
-was set), then handles
-everything due. A game whose timer fails (a full disk, a bug) is retried with a growing pause
-(``Backoff`` on the ``schedule`` given): its traceback is logged once, then one line now and
-then, never a spin.
+the one timed loop (``TimedWork``) sleeps until the earliest one (or a poke after a new
+deadline was set), then handles everything due. A game whose timer fails (a full disk, a bug)
+is retried with a growing pause (``Backoff`` on the ``schedule`` given): its traceback is
+logged once, then one line now and then, never a spin.
 """
 
 from __future__ import annotations
