@@ -173,7 +173,7 @@ def report(game: str, seed: int, c: Counts) -> str:
         f"{game} seed {seed}: {c.decisions} decisions ({c.human_decisions} player actions), "
         f"game {c.status}",
         f"  public messages: {c.public} ({c.thread} in the thread, {c.channel} in the channel), "
-        f"{c.edits} edits",
+        f"{c.edits} edits, {c.pictures} pictures",
         f"  turn prompts: {c.prompts}; prompts with a ping: {c.prompt_pings}; messages still "
         f"with turn controls at the end: {c.controls_left}",
         f"  pings: {c.ping_total} ({pings}); turns passed to each: {turns}",

@@ -350,9 +350,11 @@ class Sessions(Drafts):
         return table, choices.ordered(g.legal(table.state, seat.player_id))
 
     async def pick(self, game_id: int, user_id: int, version: int, tag: str, *,
-                   verb: str | None = None, span: str | None = None) -> str | choices.Select:
-        """A verb button or a select value: either one decision to apply (its text) or a
-        narrower private select."""
+                   verb: str | None = None, span: str | None = None
+                   ) -> str | choices.Select | choices.Panel:
+        """A verb button or a select value: either one decision to apply (its text), a
+        narrower private select, or (26 to 100 decisions) a few selects side by side, each
+        option a decision, so one pick decides (``choices.pick_panel``)."""
         table, texts = await self.owed_texts(game_id, user_id, version, tag)
         if verb is not None:
             rng = choices.verb_range(texts, verb)
@@ -369,12 +371,28 @@ class Sessions(Drafts):
             multi = self._multi(table, user_id, verb, texts[lo:hi])
             if multi is not None:
                 return multi
-        select = choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
         present = self.ctx.present(table.game)  # its words, from the public view (the values
         view = self.g(table.game).view(table.state, None)  # stay ranges of the sorted list)
+        panel = choices.pick_panel(game_id, table.version, table.tag, texts, lo, hi,
+                                   lambda t: present.choice_label(view, t))
+        if panel is not None:
+            return panel
+        select = choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
         return dataclasses.replace(select, options=tuple(
             dataclasses.replace(o, label=choices.cut(present.choice_label(view, o.label)))
             for o in select.options))
+
+    async def in_words(self, game_id: int, text: str) -> str:
+        """A decision as its button reads, from the public view now (``choice_label``), for
+        the private "Done" of a click (issue 28: no notation but in ``/game do``); the
+        notation itself where the game has no words for it. Asked before the decision: after
+        it, a zone taken is empty and a deck shows another card."""
+        try:
+            table = await self.table(game_id)
+            view = self.g(table.game).view(table.state, None)
+            return self.ctx.present(table.game).choice_label(view, text)
+        except Exception:  # words are a courtesy: the notation always does
+            return text
 
     def _multi(self, table: Table, user_id: int, verb: str, texts: Sequence[str]
                ) -> choices.Select | None:

@@ -277,6 +277,6 @@ class Lobby:
         present = self.ctx.present(game)
         hours = game.options.get("turn_seconds", 86400) / 3600
         await self.notify.post(game, f"⚙️ <@{by_user}> changed the options: "
-                               f"{present.options_line(game.options)} Turn time limit: {hours:g} h.")
+                               f"{present.options_line(game.options, len(game.seats))} Turn time limit: {hours:g} h.")
         await self.notify.refresh_board(game)  # the lobby message shows them too
         return game

@@ -4,6 +4,7 @@ become ephemeral explanations, components route to the referee."""
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -186,7 +187,7 @@ async def test_components(referee: Referee) -> None:
     assert "not playing" in stranger.last_text()
     it = FakeInteraction(referee, me, game.thread_id)
     await components.handle(it, button.custom_id, [])
-    assert it.last_text() == "✅ Done: `target B1`"
+    assert it.last_text() == "✅ Done: Target B1."  # the button's words, not the notation
     again = FakeInteraction(referee, me, game.thread_id)
     await components.handle(again, button.custom_id, [])
     assert "out of date" in again.last_text()
@@ -205,7 +206,10 @@ async def test_components(referee: Referee) -> None:
     values = [o.value for o in select.item.options]
     pick = FakeInteraction(referee, me, game.thread_id)
     await components.handle(pick, select.custom_id, [values[0]])
-    assert pick.updates()[-1]["content"] == "✅ Done: `draw 1`" and pick.updates()[-1]["view"] is None
+    done = pick.updates()[-1]
+    assert re.fullmatch(r"✅ Done: Deck 1 \(\w+ on top, \d+ left\)\.", done["content"])  # words
+    assert done["view"] is None
+    assert (await referee.db.get_log(game.id))[-1].text == "draw 1"
 
 
 async def test_lobby_buttons(referee: Referee) -> None:
@@ -315,7 +319,7 @@ async def test_clicks_and_commands_from_another_server_are_refused(referee: Refe
     # the same click from the game's own server works
     it = FakeInteraction(referee, me, game.thread_id)
     await components.handle(it, ids.turn_id(game.id, table.version, table.tag, "do", "target B1"), [])
-    assert it.last_text() == "✅ Done: `target B1`"
+    assert it.last_text() == "✅ Done: Target B1."  # the button's words, not the notation
 
 
 async def test_a_failure_after_the_commit_says_the_decision_stands(referee: Referee,

@@ -23,7 +23,7 @@ from referee.messages.choices import ordered, words
 from tests.fakediscord import state as st
 
 from .audit import same_picture
-from .driver import DONE, select_of, split_id
+from .driver import DONE, said, select_of, selects_of, split_id
 from .helpers import PATIENCE
 from .world import World
 
@@ -140,7 +140,7 @@ class ColonyTable:
             h = await fake.click_button(user, prompt, cid)
             text = cid.split(":do:", 1)[1]
             reply = await h.reply(10)
-            assert reply.content == DONE.format(text) and reply.ephemeral
+            assert reply.content == said("mining-colony", state, text) and reply.ephemeral
             return text
         assert verbs, [c for c in controls]
         verb = self.rng.choice([v for v in verbs if v != "done"] or verbs)
@@ -151,7 +151,7 @@ class ColonyTable:
         for _ in range(10):
             if msg.content.startswith("✅"):
                 break
-            select = select_of(msg)
+            select = self.rng.choice(selects_of(msg) or [None])  # one of a few side by side
             assert select is not None, msg.content
             value = self.rng.choice(select["options"])["value"]
             old = select["custom_id"]
@@ -161,9 +161,9 @@ class ColonyTable:
                 "✅") or (select_of(m) is not None and select_of(m)["custom_id"] != old), 10,
                 "the private select to move on")
             assert not hs.followups, [f.content for f in hs.followups]
-        done = msg.content.removeprefix("✅ Done: `").removesuffix("`")
-        assert done in texts and msg.visible_to == user.id
-        return done
+        done = [t for t in texts if msg.content == said("mining-colony", state, t)]
+        assert len(done) == 1 and msg.visible_to == user.id, msg.content  # its words name it
+        return done[0]
 
     async def by_do(self, user: st.User, state: Any, player: str) -> str:
         """``/game do`` with a decision the bot's autocomplete offers."""

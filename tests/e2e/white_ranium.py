@@ -23,7 +23,7 @@ from referee.messages.choices import ordered, words
 from tests.fakediscord import InteractionHandle
 from tests.fakediscord import state as st
 
-from .driver import DONE, select_of, split_id, turn_ids
+from .driver import DONE, option_for, said, select_of, split_id, turn_ids
 from .helpers import PATIENCE
 from .world import World
 
@@ -155,7 +155,7 @@ class WhiteRaniumTable:
         if direct is not None:
             h = await self.fake.click_button(user, prompt, direct)
             msg = await self.reply(h)
-            assert h.ephemeral and msg == DONE.format(text), (text, msg)
+            assert h.ephemeral and msg == said("white-ranium", state, text), (text, msg)
             return
         verb = words(text)[0]
         button = next((c for c, p in controls.items() if p and p[3] == "verb" and p[4] == verb),
@@ -175,9 +175,7 @@ class WhiteRaniumTable:
             assert msg.visible_to == user.id
             offered = [tuple(map(int, o["value"].split("-"))) for o in select["options"]]
             assert all(texts[a:b] for a, b in offered)  # every option leads to legal decisions
-            value = next(o["value"] for o in select["options"]
-                         if int(o["value"].split("-")[0]) <= index < int(o["value"].split("-")[1]))
-            old = select["custom_id"]
+            old, value = option_for(msg, index)
             hs = await self.fake.choose_select(user, msg, old, [value])
             self.handles.append(hs)
             await hs.response(10)
@@ -188,7 +186,7 @@ class WhiteRaniumTable:
                                                         and current["custom_id"] != old)
 
             await self.fake.wait_for(moved, 10, f"the select for {text!r} to move on")
-        assert msg.content == DONE.format(text), (text, msg.content)
+        assert msg.content == said("white-ranium", state, text), (text, msg.content)
 
     async def play(self, chooser: Chooser = easy, limit: int = 600,
                    stop: Callable[[Any], bool] | None = None,

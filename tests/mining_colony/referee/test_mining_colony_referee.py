@@ -63,9 +63,11 @@ async def pick_one(ref: Referee, game: Game, user: int, rng: random.Random) -> s
     result: Any = await ref.sessions.pick(game.id, user, table.version, table.tag,
                                           verb=rng.choice(verbs))
     while not isinstance(result, str):
-        assert all(o.value for o in result.options)
+        options = (result.options if isinstance(result, choices.Select)  # a select, or a few
+                   else [o for s in (result.select, *result.selects) if s for o in s.options])
+        assert all(o.value for o in options)
         result = await ref.sessions.pick(game.id, user, table.version, table.tag,
-                                         span=rng.choice(result.options).value)
+                                         span=rng.choice(options).value)
     done = await ref.sessions.decide(game.id, user, result, version=table.version, tag=table.tag)
     await ref.idle()  # what it tells goes out after the reply (referee.messages.tell)
     return done
@@ -96,6 +98,8 @@ async def test_a_whole_two_player_game_by_picks_never_shows_a_bid_or_where_cards
             # R6: the first bid of the round is sealed: the other player and the thread see
             # that Ann has bid, never what, nor where her other cards went
             done = await pick_one(referee, game, ANN, rng)
+            if done.startswith(("put", "discard")) and "from=staging" in done:
+                continue  # before a bid, a staged item may be put or discarded (R6)
             bids += 1
             assert done.startswith(("play", "refresh"))
             others = seen_by_others(out, game, ANN)
@@ -283,3 +287,15 @@ async def test_the_round_post_shows_who_has_bid(referee: Referee) -> None:
     assert "Bids revealed" in "\n".join(p.text for p in posts[at:])
     status, _ = await referee.info.status(game, None)
     assert "⏳ bidding" not in status
+
+
+def test_solo_options_only_where_a_solo_game_can_be() -> None:
+    """Issue 28: "difficulty", "free_undeveloped" (R23) mean nothing at a table of two."""
+    from games import get
+
+    options = {"side": "standard", "difficulty": 2, "free_undeveloped": False}
+    present = get("mining-colony")
+    assert "difficulty 2" in present.options_line(options, 1)
+    assert "difficulty 2" in present.options_line(options)  # unknown: a lobby may start alone
+    two = present.options_line(options, 2)
+    assert two == "Colony side: standard." and "Solo" not in two
