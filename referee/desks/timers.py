@@ -17,8 +17,9 @@ from typing import Any
 from db import DecisionSource, GameStatus
 from db import owed as owed_db
 from db import timers as timers_db
+from referee.deciding.automatic import AutoRun
 from referee.deciding.committed import Committed
-from referee.deciding.sessions import AutoRun, Sessions
+from referee.deciding.sessions import Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
 from referee.process import retry
