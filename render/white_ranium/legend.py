@@ -51,7 +51,7 @@ def _card(place: str, where: str) -> tuple[int, int]:
     """A badge on a card: "glyph" under its top right corner, "symbol" under its top left
     chip, "face" on its lower right, "frame" on its lower left edge."""
     x0, y0, x1, y1 = _cell(place)
-    return {"glyph": (x1 - 10, y0 + 32), "symbol": (x0 + 10, y0 + 32),
+    return {"glyph": (x1 - 11, y0 + 36), "symbol": (x0 + 10, y0 + 36),
             "face": (x1 - 12, y1 - 12), "frame": (x0 + 2, y1 - 14)}[where]
 
 
@@ -70,7 +70,7 @@ def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
         Callout(*_card("A1", "face"), "A card's visible face: its tunnels in their colour, the "
                 "colour's letter on the hub (W white, R red, B blue, Y yellow)."),
         Callout(*_card("B1", "glyph"), "Top right corner: a small glyph of the card's other "
-                "(hidden) face, with its letter."),
+                "(hidden) face, drawn as a card is: its tunnels and its letter on the hub."),
         Callout(*_card("A6", "symbol"), "Lilac chip, top left: the card's symbol (a number)."),
         Callout(*_card("D6", "frame"), "Yellow frame: a place this turn's (or the last turn's) "
                 "decisions named."),
