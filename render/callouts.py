@@ -21,6 +21,10 @@ class Callout(NamedTuple):
     words: str
 
 
+#: The line a picture ends with, pointing at its legend (a player-facing string: the one place
+#: it is written, for translation).
+LEGEND_HINT = "Every mark explained: /game rules topic:legend"
+HINT_H = 22
 BADGE_R = 13
 KEY_SIZE = 15
 KEY_LINE = 20
@@ -91,3 +95,13 @@ def annotated(top: Image.Image, marks: Sequence[Callout], title: str) -> Image.I
             y += 10
             n += 1
     return im
+
+
+def with_hint(im: Image.Image) -> Image.Image:
+    """``im`` with a line under it pointing at the legend (its height grows by HINT_H)."""
+    out = Image.new("RGB", (im.width, im.height + HINT_H), t.BG)
+    out.paste(im, (0, 0))
+    t.put_text(out, (MARGIN, im.height + HINT_H // 2), t.fit(LEGEND_HINT, 12, False,
+                                                              im.width - 2 * MARGIN),
+               12, t.MUTED, anchor="lm")
+    return out

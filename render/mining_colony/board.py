@@ -23,6 +23,7 @@ from engine.mining_colony.components import (
 )
 
 from .. import theme as t
+from ..callouts import with_hint
 from ..encode import png
 from . import marks
 
@@ -307,7 +308,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
         if rest:
             t.put_text(im, (x + 6 if items else PAD, y + 30), ("+ " if items else "")
                        + " and ".join(rest), 13, t.MUTED)
-    return im
+    return with_hint(im)
 
 
 def board_png(view: dict[str, Any]) -> bytes:

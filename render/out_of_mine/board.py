@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from .. import theme as t
+from ..callouts import with_hint
 from ..encode import png
 from .grid import draw_board
 from .shapes import card_chips
@@ -50,7 +51,7 @@ def _compose(panels: list[Image.Image], title: str, columns: int = 2) -> Image.I
     t.put_text(im, (PAD, 12), title, 20, t.TEXT, bold=True)
     for i, panel in enumerate(panels):
         im.paste(panel, (PAD + (i % cols) * (w + PAD), 44 + (i // cols) * (h + PAD)))
-    return im
+    return with_hint(im)
 
 
 def _card_lines(info: dict[str, Any] | None, drawn: bool = True, finds: bool = False,

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from ..callouts import LEGEND_HINT
 from ..encode import png
 from ..theme import ACCENT, BG, DARK, FAINT, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text
 from .cards import LETTER, SMALL_TEXT, TUNNEL_RGB, draw_card, face
@@ -409,8 +410,7 @@ def _image(view: dict[str, Any], panel: bool = True) -> Image.Image:
     _board(im, draw, view)
     if panel:
         _panel(im, draw, view)
-    legend = ("Every mark: /game rules topic:legend · W R B Y: tunnel colours · corner: the "
-              "other face")
+    legend = f"{LEGEND_HINT} · W R B Y: tunnel colours"
     put_text(im, (8, TOP + BOARD_H + 6), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
     legend = ("pawn: crew · octagon: White Ranium · ring: base camp · 1-3: loaders · "
               "arrows: moves")

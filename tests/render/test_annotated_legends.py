@@ -114,3 +114,38 @@ def test_mining_colony_callouts_sit_on_the_squares_their_words_name() -> None:
                 assert holds(under(m)), first
                 found.add(first)
     assert found == set(expect)
+
+
+def _fixture(game: str, name: str) -> dict[str, Any]:
+    import json
+    from pathlib import Path
+
+    here = Path(__file__).parents[1] / game / "render" / "fixtures" / f"{name}.json"
+    return json.loads(here.read_text())  # type: ignore[no-any-return]
+
+
+def test_each_game_picture_points_at_its_legend(monkeypatch: pytest.MonkeyPatch) -> None:
+    import render.theme as theme
+    from render.callouts import LEGEND_HINT
+    from render.mining_colony.board import board_png as colony_png
+    from render.out_of_mine.board import board_png as mine_png
+    from render.white_ranium.board import board_png as ranium_png
+    from tests.white_ranium.conftest import G, Table, load_scenario
+
+    said: list[str] = []
+    real = theme.put_text
+
+    def spy(im: Any, xy: Any, text: str, *a: Any, **k: Any) -> Any:
+        said.append(text)
+        return real(im, xy, text, *a, **k)
+
+    monkeypatch.setattr(theme, "put_text", spy)
+    import render.white_ranium.board as ranium_board
+    monkeypatch.setattr(ranium_board, "put_text", spy)
+    ranium = G.view(Table(load_scenario("notation_example")).state, None)
+    for draw, view in ((colony_png, _fixture("mining_colony", "four_players")),
+                       (mine_png, _fixture("out_of_mine", "committed_public")),
+                       (ranium_png, ranium)):
+        said.clear()
+        draw(view)
+        assert any(LEGEND_HINT in text for text in said), draw.__module__
