@@ -425,6 +425,30 @@ def _word(value: Any) -> str:
 _HEADING = re.compile(r"^(#{2,3})\s+(.+?)\s*$", re.M)
 
 
+@dataclass(frozen=True, slots=True)
+class Worded:
+    """A decision's text taken apart for its label: the verb, its plain arguments, its
+    ``name=value`` words, and whether it is still being built (it ends in " …")."""
+
+    verb: str
+    args: list[str]
+    named: dict[str, str]
+    more: bool
+
+    @staticmethod
+    def of(text: str) -> Worded | None:
+        more = text.endswith(" …")
+        parts = (text[:-2] if more else text).split()
+        if not parts:
+            return None
+        return Worded(parts[0], [w for w in parts[1:] if "=" not in w],
+                      dict(w.split("=", 1) for w in parts[1:] if "=" in w), more)
+
+    def done(self, label: str) -> str:
+        """The label, with the ellipsis of a decision still being built."""
+        return label + (" …" if self.more else "")
+
+
 def slug(text: str) -> str:
     """``"Decisions and defaults"`` -> ``"decisions-and-defaults"``."""
     return re.sub(r"[^a-z0-9]+", "-", text.strip().lower()).strip("-")
