@@ -109,8 +109,8 @@ def callouts() -> list[Callout]:
                 "points at the square whose number it scored."),
         Callout(*_sq("C5", "tl"), "Deck of drill cards on a rock square: the top card's colour "
                 "shows; the number is how many cards are left."),
-        Callout(WIDTH // 2, HEADER_H // 2, "Header: the round, its target, and who must decide "
-                "what now."),
+        Callout(WIDTH * 44 // 100, HEADER_H // 2, "Header: the round, its target, who must "
+                "decide what now, and where every mark is explained (this legend)."),
         Callout(row[2] - 24, row[1] + 22, "A player: seat number and colour, the start "
                 "player's hard hat, and 'to act' on the one whose turn it is."),
         Callout(row[0] + 250, row[1] + 50, "Crystals by colour (held / limit), VP tiles won "

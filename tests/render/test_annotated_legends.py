@@ -144,8 +144,12 @@ def test_each_game_picture_points_at_its_legend(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(theme, "put_text", spy)
     import render.white_ranium.board as ranium_board
     monkeypatch.setattr(ranium_board, "put_text", spy)
+    from render.stella_digger.board import map_image
+    from render.stella_digger.legend import legend_view
+
     ranium = G.view(Table(load_scenario("notation_example")).state, None)
-    for draw, view in ((colony_png, _fixture("mining_colony", "four_players")),
+    for draw, view in ((map_image, legend_view()),
+                       (colony_png, _fixture("mining_colony", "four_players")),
                        (mine_png, _fixture("out_of_mine", "committed_public")),
                        (ranium_png, ranium)):
         said.clear()
