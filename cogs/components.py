@@ -92,7 +92,7 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
         result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                          verb=cid.arg)
         if not isinstance(result, str):
-            await reply(interaction, "Choose (only you see this):",
+            await reply(interaction, "Choose (only you see this):", files=_pictures(result),
                         view=build_view(result if isinstance(result, Panel)
                                         else Panel(select=result)))
             return
@@ -219,9 +219,15 @@ async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: 
         await add_picture(interaction,
                           await ref.sessions.after_picture(cid.game_id, interaction.user.id))
     else:
-        await update(interaction, "Choose (only you see this):",
+        await update(interaction, "Choose (only you see this):", files=_pictures(result),
                      view=build_view(result if isinstance(result, Panel)
                                      else Panel(select=result)))
+
+
+def _pictures(result: object) -> tuple[Any, ...]:
+    """The private picture a pick shows with its select (numbered placements), if any."""
+    picture = result.picture if isinstance(result, Panel) else None
+    return (picture,) if picture is not None else ()
 
 
 async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
