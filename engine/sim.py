@@ -23,8 +23,8 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import DEFAULT_GAME, GAMES, game_module, get_game
