@@ -28,6 +28,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,47 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
     }
 
 
+async def acquire_cost(url: str | None, n: int = 2000) -> dict[str, Any]:
+    """What one ``RestBudget.acquire`` costs (ms, p50/p99) in the process and, given a
+    PostgreSQL ``url``, through the shared row (``db.budget``), with no waiting (a huge rate)."""
+    from db import Database
+    from referee.process.budget import RestBudget
+
+    from .openloop import percentiles
+
+    async def timed(budget: RestBudget) -> dict[str, float]:
+        took = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            await budget.acquire()
+            took.append(time.perf_counter() - t0)
+        return {k: round(v * 1000, 4) for k, v in percentiles(took).items()}
+
+    result = {"in_process_ms": await timed(RestBudget(1e9, 1))}
+    if url:  # in a schema of its own, dropped after
+        import asyncpg
+
+        schema = f"limits_bench_{os.getpid()}"
+        conn = await asyncpg.connect(url)
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+        try:
+            db = await Database.open(f"{url}{'&' if '?' in url else '?'}search_path={schema}")
+            try:
+                shared = RestBudget(1e9, 1)
+                shared.share_through(db, "benchmark")
+                result["postgresql_ms"] = await timed(shared)
+            finally:
+                await db.close()
+        finally:
+            await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+            await conn.close()
+    return result
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.acquire_cost:
+        return {"load_avg": [round(x, 2) for x in os.getloadavg()],
+                **await acquire_cost(args.url)}
     result: dict[str, Any] = {"load_avg": [round(x, 2) for x in os.getloadavg()],
                               "cpus": os.cpu_count(), "shards": args.shards,
                               "seconds": args.seconds}
@@ -140,11 +181,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=200, help="running games played at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the databases go")
+    parser.add_argument("--bot-dir", default=None,
+                        help="run DIR/bot.py (another checkout: the figures before a change)")
+    parser.add_argument("--acquire-cost", action="store_true",
+                        help="only time one acquire of the REST budget (in the process; through "
+                             "PostgreSQL with --url)")
+    parser.add_argument("--url", default=None, help="a PostgreSQL URL for --acquire-cost")
     args = parser.parse_args(argv)
     args.stored = args.games
     logging.basicConfig(level=logging.ERROR)
     result = event_loop.run(run(args))
-    print(json.dumps(result, ensure_ascii=False) if args.json else report(result))
+    text = json.dumps(result, ensure_ascii=False)
+    print(text if args.json or args.acquire_cost else report(result))
     return 1 if result.get("error_count") else 0
 
 
