@@ -135,6 +135,8 @@ class RefereeBot(commands.Bot):
             await db.close()
             raise
         self.db, self.ownership = db, ownership
+        if isinstance(self.outbox, DiscordOutbox):  # a restart opens no DM channel again
+            self.outbox.keep_dm_channels(db)
         if self.settings.database_url is not None and self.settings.rest_budget == "shared":
             # every shard and machine: one budget
             self.rest_budget.share_through(db, budget_name(self.http.token))

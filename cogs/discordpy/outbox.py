@@ -20,6 +20,7 @@ import discord
 from discord.http import handle_message_parameters
 
 from cogs.discordpy.panels import rows
+from db import dm_channels
 from referee.messages.outbox import Delivery, Failure, Post, failure_of, prompt_of
 
 log = logging.getLogger(__name__)
@@ -60,8 +61,9 @@ def _controls(post: Post) -> Any:
 class DiscordOutbox:
     def __init__(self, client: discord.Client, *, dms_kept: int = DM_CHANNELS_KEPT) -> None:
         self.client = client
-        self._dms: OrderedDict[int, Any] = OrderedDict()  # user id -> DMChannel, least recent first
+        self._dms: OrderedDict[int, int] = OrderedDict()  # user id -> DM channel id, least recent first
         self._dms_kept = dms_kept
+        self._db: Any = None  # where the DM channel ids are kept (``keep_dm_channels``)
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -118,24 +120,47 @@ class DiscordOutbox:
             return Delivery(Failure.TRANSIENT, str(exc)[:200])
         return Delivery(message_id=message_id)
 
-    async def _dm_channel(self, user_id: int) -> Any:
-        """The DM channel with a user, opened once (``POST /users/@me/channels``) and kept while
-        it is among the ``dms_kept`` most recently used: no ``GET /users/{id}`` (users aren't
-        cached without the members intent)."""
-        channel = self._dms.get(user_id)
-        if channel is None:
-            channel = await self.client.create_dm(discord.Object(user_id))
-            self._dms[user_id] = channel
-            while len(self._dms) > self._dms_kept:
-                self._dms.popitem(last=False)
-        else:
-            self._dms.move_to_end(user_id)
-        return channel
+    def keep_dm_channels(self, db: Any) -> None:
+        """Keep each user's DM channel id in ``db`` (``db.dm_channels``): a restarted bot does
+        not open them all again (each ``POST /users/@me/channels`` counts against Discord's
+        global limit)."""
+        self._db = db
+
+    def _remember(self, user_id: int, channel_id: int) -> None:
+        self._dms[user_id] = channel_id
+        self._dms.move_to_end(user_id)
+        while len(self._dms) > self._dms_kept:
+            self._dms.popitem(last=False)
+
+    async def _dm_channel(self, user_id: int, *, reopen: bool = False) -> tuple[int, bool]:
+        """The id of the DM channel with a user and whether it was opened just now: kept in
+        memory while it is among the ``dms_kept`` most recently used, and in the database;
+        else opened (``POST /users/@me/channels``; no ``GET /users/{id}``: users aren't cached
+        without the members intent) and kept."""
+        channel_id = None if reopen else self._dms.get(user_id)
+        if channel_id is None and self._db is not None and not reopen:
+            channel_id = await dm_channels.get(self._db, user_id)
+        if channel_id is not None:
+            self._remember(user_id, channel_id)
+            return channel_id, False
+        channel = await self.client.create_dm(discord.Object(user_id))
+        self._remember(user_id, channel.id)
+        if self._db is not None:
+            await dm_channels.put(self._db, user_id, channel.id)
+        return channel.id, True
 
     async def dm(self, user_id: int, post: Post) -> bool:
         try:
-            channel = await self._dm_channel(user_id)
-            await self._send(channel.id, post, None)  # a DM pings nobody but its reader
+            channel_id, opened = await self._dm_channel(user_id)
+            try:
+                await self._send(channel_id, post, None)  # a DM pings nobody but its reader
+            except discord.NotFound:
+                if opened:
+                    raise
+                # the channel kept is gone (Discord's ids are for good, but a test's may not
+                # be): opened again
+                channel_id, _ = await self._dm_channel(user_id, reopen=True)
+                await self._send(channel_id, post, None)
         except (discord.HTTPException, discord.ClientException) as exc:
             log.info("could not DM user %s: %s", user_id, exc)
             return False
