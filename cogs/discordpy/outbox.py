@@ -6,6 +6,14 @@ but without what they add for a bot that keeps no messages: no discord.ui view b
 controls (``panels.rows`` writes their JSON), no ``Message`` object made from Discord's answer
 (only its id is kept), no channel looked up or fetched first (a thread that is gone answers
 the post itself with a 404). That is 6% of the bot's CPU per decision (docs/benchmarks.md).
+
+What a decision's job tells its own thread goes through the decision's interaction where Discord
+allows it (``telling_for``): posts as its follow-ups, edits of those (and of the prompt a
+button was clicked on) through its webhook. Discord does not count those against the bot's
+global limit of 50 requests a second (docs/limits.md). Only within the token's 15 minutes, in
+the interaction's own channel, and once it was answered in its callback (after a
+"thinking..." deferral the first follow-up would fill that message instead); else, and after a
+restart, through the channel as before.
 """
 
 from __future__ import annotations
@@ -18,14 +26,20 @@ from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from cogs.discordpy.panels import rows
 from db import dm_channels
-from referee.messages.outbox import Delivery, Failure, Post, failure_of, prompt_of
+from referee.messages.outbox import Delivery, Failure, Post, failure_of, prompt_of, telling_for
 
 log = logging.getLogger(__name__)
 ARCHIVE_MINUTES = 10080  # a week: games run for days
 DM_CHANNELS_KEPT = 1000  # the DM channels kept open, most recently used first
+FOLLOW_UP_S = 14 * 60.0  # an interaction's token is good for 15 minutes: a minute's margin
+#: callbacks that answered in themselves (a message, a deferred update, an update): no
+#: "thinking..." message is left for a follow-up to fill
+ANSWERED = frozenset({4, 6, 7})
+FOLLOWED_KEPT = 5000  # messages posted as follow-ups, remembered to be edited through them
 
 
 def _files(post: Post) -> list[discord.File]:
@@ -64,6 +78,9 @@ class DiscordOutbox:
         self._dms: OrderedDict[int, int] = OrderedDict()  # user id -> DM channel id, least recent first
         self._dms_kept = dms_kept
         self._db: Any = None  # where the DM channel ids are kept (``keep_dm_channels``)
+        # message id -> the interaction it was posted through, least recent first
+        self._followed: OrderedDict[int, discord.Interaction[Any]] = OrderedDict()
+        self.through_interactions = 0  # posts and edits sent through an interaction
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -81,7 +98,12 @@ class DiscordOutbox:
 
     async def post(self, thread_id: int, post: Post) -> Delivery:
         try:
-            data = await self._send(thread_id, post, _mentions(post))
+            request = _through(thread_id)
+            data = None
+            if request is not None:
+                data = await self._follow_up(request, post)
+            if data is None:
+                data = await self._send(thread_id, post, _mentions(post))
         except discord.HTTPException as exc:
             failure = failure_of(exc.status, exc.code)
             log.warning("could not post to channel %s (%s): %s", thread_id, failure, exc)
@@ -90,6 +112,33 @@ class DiscordOutbox:
             log.warning("could not post to channel %s: %s", thread_id, exc)
             return Delivery(Failure.TRANSIENT, str(exc)[:200])
         return Delivery(message_id=int(data["id"]))
+
+    async def _follow_up(self, request: discord.Interaction[Any], post: Post) -> dict[str, Any] | None:
+        """``post`` as a public follow-up of ``request`` (its webhook); None if Discord refused
+        it there (the token gone, say): then it goes through the channel."""
+        hook = request.followup
+        try:
+            with handle_message_parameters(
+                    content=post.text, files=_files(post), allowed_mentions=_mentions(post),
+                    previous_allowed_mentions=self.client.allowed_mentions,
+                    view=_controls(post)) as params:
+                data = await async_context.get().execute_webhook(
+                    hook.id, hook.token or "", session=hook.session, proxy=hook.proxy,
+                    proxy_auth=hook.proxy_auth, payload=params.payload,
+                    multipart=params.multipart, files=params.files, wait=True,
+                    with_components=post.panel is not None)
+        except discord.HTTPException as exc:
+            if exc.status >= 500 or exc.status == 429:
+                raise  # it may have been posted: not again through the channel
+            log.info("could not follow interaction %s up (%s): through the channel", request.id,
+                     exc)
+            return None
+        assert data is not None
+        self.through_interactions += 1
+        self._followed[int(data["id"])] = request
+        while len(self._followed) > FOLLOWED_KEPT:
+            self._followed.popitem(last=False)
+        return data
 
     async def _send(self, channel_id: int, post: Post,
                     mentions: discord.AllowedMentions | None) -> dict[str, Any]:
@@ -104,12 +153,12 @@ class DiscordOutbox:
 
     async def edit(self, thread_id: int, message_id: int, post: Post) -> Delivery:
         try:
-            http = self.client.http
             with handle_message_parameters(
                     content=post.text, view=_controls(post),
                     allowed_mentions=discord.AllowedMentions.none(),
                     previous_allowed_mentions=self.client.allowed_mentions) as params:
-                await http.edit_message(thread_id, message_id, params=params)
+                if not await self._edit_through(thread_id, message_id, params, post):
+                    await self.client.http.edit_message(thread_id, message_id, params=params)
         except discord.HTTPException as exc:
             failure = failure_of(exc.status, exc.code)
             log.warning("could not edit message %s in %s (%s): %s", message_id, thread_id,
@@ -119,6 +168,35 @@ class DiscordOutbox:
             log.warning("could not edit message %s in %s: %s", message_id, thread_id, exc)
             return Delivery(Failure.TRANSIENT, str(exc)[:200])
         return Delivery(message_id=message_id)
+
+    async def _edit_through(self, thread_id: int, message_id: int, params: Any,
+                            post: Post) -> bool:
+        """Edit through an interaction: the one ``message_id`` was posted through, or the
+        current one if it was a click on ``message_id`` answered by updating it. False: no
+        such interaction still good (or Discord refused it there)."""
+        request, target = self._followed.get(message_id), str(message_id)
+        if request is None or not _fresh(request):
+            request = _through(thread_id)
+            message = getattr(request, "message", None) if request is not None else None
+            if (request is None or message is None or message.id != message_id
+                    or request.response.type is None or request.response.type.value not in (6, 7)):
+                return False
+            target = "@original"  # the clicked message, as the deferred update left it
+        hook = request.followup
+        try:
+            await async_context.get().edit_webhook_message(
+                hook.id, hook.token or "", target, session=hook.session, proxy=hook.proxy,  # type: ignore[arg-type]
+                proxy_auth=hook.proxy_auth, payload=params.payload, multipart=params.multipart,
+                files=params.files, with_components=post.panel is not None)
+        except discord.HTTPException as exc:
+            if exc.status >= 500 or exc.status == 429:
+                raise
+            log.info("could not edit message %s through interaction %s (%s): through the "
+                     "channel", message_id, request.id, exc)
+            self._followed.pop(message_id, None)
+            return False
+        self.through_interactions += 1
+        return True
 
     def keep_dm_channels(self, db: Any) -> None:
         """Keep each user's DM channel id in ``db`` (``db.dm_channels``): a restarted bot does
@@ -182,3 +260,18 @@ class DiscordOutbox:
         except (discord.HTTPException, discord.ClientException, AttributeError) as exc:
             log.warning("could not read thread %s: %s", thread_id, exc)
         return None
+
+
+def _fresh(request: discord.Interaction[Any]) -> bool:
+    return (discord.utils.utcnow() - request.created_at).total_seconds() < FOLLOW_UP_S
+
+
+def _through(channel_id: int) -> discord.Interaction[Any] | None:
+    """The interaction a message to ``channel_id`` may go through (``telling_for``), if any."""
+    request = telling_for.get()
+    if not isinstance(request, discord.Interaction) or request.channel_id != channel_id:
+        return None
+    kind = request.response.type
+    if kind is None or kind.value not in ANSWERED or not _fresh(request):
+        return None
+    return request
