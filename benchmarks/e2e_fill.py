@@ -91,7 +91,7 @@ async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: i
     """Store ``finished`` whole games and ``running`` dealt games (threads made in the fake) of
     ``game``."""
     import games as presentations
-    from db import Database
+    from db import Database, dm_channels
     from engine import get_game
     from tests.fakediscord import messages
     from tests.fakediscord import state as st
@@ -123,6 +123,11 @@ async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: i
                                                            "components": prompt_components(g, game_id, state)})
             games.append(Running(game_id, thread, {str(u.id): u for u in users}, state,
                                  random.Random(seed + 31 * i), command=command))
+        # the hands went out by DM when the games were dealt: the bot kept each player's DM
+        # channel (db.dm_channels), so a restarted bot opens none of them again
+        for running_game in games:
+            for user in running_game.users.values():
+                await dm_channels.put(db, int(user.id), int(fake.dm_channel(user).id))
         await db.checkpoint()
     finally:
         await db.close()

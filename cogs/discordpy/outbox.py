@@ -31,6 +31,7 @@ from discord.webhook.async_ import async_context
 from cogs.discordpy.panels import rows
 from db import dm_channels
 from referee.messages.outbox import Delivery, Failure, Post, failure_of, prompt_of, telling_for
+from referee.process import budget
 
 log = logging.getLogger(__name__)
 ARCHIVE_MINUTES = 10080  # a week: games run for days
@@ -103,7 +104,9 @@ class DiscordOutbox:
             if request is not None:
                 data = await self._follow_up(request, post)
             if data is None:
-                data = await self._send(thread_id, post, _mentions(post))
+                level = budget.PICTURE if post.files else budget.PROMPT if post.panel else budget.POST
+                with budget.at(budget.of(level)):
+                    data = await self._send(thread_id, post, _mentions(post))
         except discord.HTTPException as exc:
             failure = failure_of(exc.status, exc.code)
             log.warning("could not post to channel %s (%s): %s", thread_id, failure, exc)
@@ -158,7 +161,8 @@ class DiscordOutbox:
                     allowed_mentions=discord.AllowedMentions.none(),
                     previous_allowed_mentions=self.client.allowed_mentions) as params:
                 if not await self._edit_through(thread_id, message_id, params, post):
-                    await self.client.http.edit_message(thread_id, message_id, params=params)
+                    with budget.at(budget.of(budget.PROMPT if post.panel else budget.POST)):
+                        await self.client.http.edit_message(thread_id, message_id, params=params)
         except discord.HTTPException as exc:
             failure = failure_of(exc.status, exc.code)
             log.warning("could not edit message %s in %s (%s): %s", message_id, thread_id,
@@ -228,6 +232,10 @@ class DiscordOutbox:
         return channel.id, True
 
     async def dm(self, user_id: int, post: Post) -> bool:
+        with budget.at(budget.of(budget.DM)):
+            return await self._dm(user_id, post)
+
+    async def _dm(self, user_id: int, post: Post) -> bool:
         try:
             channel_id, opened = await self._dm_channel(user_id)
             try:

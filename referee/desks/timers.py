@@ -17,6 +17,7 @@ from db import DecisionSource, GameStatus
 from referee.deciding.sessions import AutoRun, Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
+from referee.process import budget
 from referee.process.background import TimedLoop
 from referee.process.retry import Backoff
 from referee.shared.context import AUTO_GRACE, Context, earliest
@@ -60,9 +61,11 @@ class Timers(TimedLoop):
                     continue
                 seat = game.seat_of_player(t.player_id)
                 if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
-                    prompt = await self.sessions.notify.reprompt(
-                        game, table.state, t.deadline, head="⏳ **Reminder**: time is running out.",
-                        timers=timers, only=t.player_id)
+                    with budget.at(budget.REMINDER):  # last when Discord's budget is short
+                        prompt = await self.sessions.notify.reprompt(
+                            game, table.state, t.deadline,
+                            head="⏳ **Reminder**: time is running out.", timers=timers,
+                            only=t.player_id)
                     if prompt is not None and not prompt.ok:  # refused: the game is held
                         await self.sessions.notify.record(game, table.state, prompt, {})
                         return

@@ -12,15 +12,26 @@ GCRA of ``per_s`` a second with bursts of ``burst``:
   ``SHARDS=N`` processes gets 1/N of it (``share``).
 
 If the database cannot be reached the process falls back to its own share, logged once.
+
+When the budget is short, a process's requests take their slots by priority (``priority``, set
+around a send: ``PROMPT`` turn prompts and their edits, ``POST`` other posts, ``PICTURE`` and
+``DM``, ``REMINDER``), then in the order they came: one at a time, so a prompt that comes while
+a DM waits goes first. A player's reply never waits here: it is the interaction's own answer,
+not counted. Nothing is dropped; the queue is bounded by what may wait for it (the Teller's
+``WORKERS`` jobs and its ``BACKLOG``, ``referee.messages.tell``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
+import itertools
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
 from typing import Any
 
 from db import budget as shared_budget
@@ -30,6 +41,27 @@ log = logging.getLogger(__name__)
 #: Discord's own routes not counted against the global limit: interaction callbacks and the
 #: interaction's webhook (the bot sends nothing else to a webhook)
 EXEMPT = re.compile(r"/interactions/[^/]+/[^/]+/callback$|/webhooks/[^/]+/[^/]+(/|$)")
+
+
+PROMPT, POST, PICTURE, DM, REMINDER = range(5)  # lower first
+#: the priority of the requests sent now (in this task)
+priority: ContextVar[int] = ContextVar("rest_priority", default=POST)
+
+
+@contextlib.contextmanager
+def at(level: int) -> Iterator[None]:
+    """The requests sent meanwhile (in this task) have priority ``level``."""
+    token = priority.set(level)
+    try:
+        yield
+    finally:
+        priority.reset(token)
+
+
+def of(level: int) -> int:
+    """A message's own priority (``level``), unless it is sent as a reminder: a reminder's
+    prompt comes last."""
+    return REMINDER if priority.get() == REMINDER else level
 
 
 def counted(path: str) -> bool:
@@ -53,6 +85,10 @@ class RestBudget:
         self.delayed = 0  # ... of them that had to wait
         self.waited_s = 0.0  # in all
         self.shared_s = 0.0  # time spent asking the database
+        self._busy = False  # a request is taking its slot (one at a time)
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn)
+        self._order = itertools.count()
+        self.waited_by_priority = [0.0] * (REMINDER + 1)
 
     def share_through(self, db: Any, name: str) -> None:
         """Draw from the budget ``name`` in ``db`` (PostgreSQL), with every process that does:
@@ -70,25 +106,54 @@ class RestBudget:
         return max(0.0, self._tat - self.interval - self.tolerance - now)
 
     async def acquire(self) -> float:
-        """Wait for this request's slot; the seconds waited."""
-        now = self.clock()
-        if self._db is not None:
+        """Wait for this request's slot (by ``priority``, then in order); the seconds waited
+        for the budget."""
+        level = priority.get()
+        if self._busy or self._waiting:
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            heapq.heappush(self._waiting, (level, next(self._order), turn))
             try:
-                wait = await shared_budget.take(self._db, self.name, now, self.interval,
-                                                self.tolerance)
-            except Exception:  # noqa: BLE001 - the bot goes on within its own share
-                log.exception("the shared REST budget could not be read: this process keeps "
-                              "to 1/%s of it on its own from now on", round(1 / self.share))
-                self._db = None
-                self.interval = 1.0 / (self.per_s * self.share)
-                self.tolerance = (self.burst - 1) * self.interval
-                wait = self._local(now)
-            self.shared_s += self.clock() - now
-        else:
-            wait = self._local(now)
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():  # handed the turn: pass it on
+                    self._next()
+                raise
+        self._busy = True
+        try:
+            wait = await self._take()
+            if wait > 0:
+                self.delayed += 1
+                self.waited_s += wait
+                self.waited_by_priority[min(level, REMINDER)] += wait
+                await self.sleep(wait)
+            return wait
+        finally:
+            self._next()
+
+    def _next(self) -> None:
+        """The slot taken: the next waiter's turn (the first by priority, then order)."""
+        self._busy = False
+        while self._waiting:
+            _, _, turn = heapq.heappop(self._waiting)
+            if not turn.done():
+                self._busy = True
+                turn.set_result(None)
+                return
+
+    async def _take(self) -> float:
+        now = self.clock()
         self.taken += 1
-        if wait > 0:
-            self.delayed += 1
-            self.waited_s += wait
-            await self.sleep(wait)
+        if self._db is None:
+            return self._local(now)
+        try:
+            wait = await shared_budget.take(self._db, self.name, now, self.interval,
+                                            self.tolerance)
+        except Exception:  # noqa: BLE001 - the bot goes on within its own share
+            log.exception("the shared REST budget could not be read: this process keeps "
+                          "to 1/%s of it on its own from now on", round(1 / self.share))
+            self._db = None
+            self.interval = 1.0 / (self.per_s * self.share)
+            self.tolerance = (self.burst - 1) * self.interval
+            wait = self._local(now)
+        self.shared_s += self.clock() - now
         return wait

@@ -4,8 +4,11 @@ can't be read."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from referee.process import budget
 from referee.process.budget import RestBudget, counted
 
 
@@ -50,3 +53,55 @@ async def test_a_shard_has_its_share_until_the_budget_is_shared():
     assert await budget.acquire() == 0  # logged, and back to its own share
     assert not budget.shared and budget.interval == pytest.approx(0.05)
     assert await budget.acquire() == pytest.approx(0.05)
+
+
+async def test_when_short_prompts_go_first_then_posts_then_dms_then_reminders():
+    clock = Clock()
+
+    async def sleep(seconds: float) -> None:  # the others queue while one waits its slot
+        clock.now += seconds
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    rest = RestBudget(1.0, 1, clock=clock, sleep=sleep)
+    served: list[str] = []
+
+    async def send(name: str, level: int) -> None:
+        with budget.at(level):
+            await rest.acquire()
+        served.append(name)
+
+    await asyncio.gather(send("first", budget.POST), send("waits", budget.POST),
+                         send("dm", budget.DM), send("reminder", budget.REMINDER),
+                         send("picture", budget.PICTURE), send("prompt", budget.PROMPT),
+                         send("post", budget.POST))
+    assert served == ["first", "waits", "prompt", "post", "picture", "dm", "reminder"]
+    assert rest.taken == 7 and rest.waited_s == pytest.approx(6.0)  # nothing dropped or doubled
+    assert rest.waited_by_priority[budget.REMINDER] == pytest.approx(1.0)
+
+
+def test_a_reminder_keeps_its_priority_whatever_it_sends():
+    assert budget.of(budget.PROMPT) == budget.PROMPT
+    with budget.at(budget.REMINDER):
+        assert budget.of(budget.PROMPT) == budget.REMINDER
+
+
+async def test_a_waiter_cancelled_passes_its_turn_on():
+    clock = Clock()
+    gate = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        clock.now += seconds
+        await gate.wait()
+
+    rest = RestBudget(1.0, 1, clock=clock, sleep=sleep)
+    await rest.acquire()  # the burst
+    holder = asyncio.ensure_future(rest.acquire())  # waits its slot in ``sleep``
+    await asyncio.sleep(0)
+    cancelled = asyncio.ensure_future(rest.acquire())
+    later = asyncio.ensure_future(rest.acquire())
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    gate.set()
+    await holder
+    assert await later == pytest.approx(1.0) and cancelled.cancelled()
