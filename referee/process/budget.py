@@ -28,7 +28,6 @@ import contextlib
 import heapq
 import itertools
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
@@ -37,11 +36,6 @@ from typing import Any
 from db import budget as shared_budget
 
 log = logging.getLogger(__name__)
-
-#: Discord's own routes not counted against the global limit: interaction callbacks and the
-#: interaction's webhook (the bot sends nothing else to a webhook)
-EXEMPT = re.compile(r"/interactions/[^/]+/[^/]+/callback$|/webhooks/[^/]+/[^/]+(/|$)")
-
 
 PROMPT, POST, PICTURE, DM, REMINDER = range(5)  # lower first
 #: the priority of the requests sent now (in this task)
@@ -65,9 +59,16 @@ def of(level: int) -> int:
 
 
 def counted(path: str) -> bool:
-    """Is a request to ``path`` (a URL's path) counted against the global limit? Every API
-    route but the interaction ones; not the gateway or the CDN."""
-    return "/api/" in path and EXEMPT.search(path) is None
+    """Is a request to ``path`` (a URL's path) counted against Discord's global limit? Every
+    API route but the interaction's own: its callback and its webhook (follow-ups, edits; the
+    bot uses no other webhook). Not the gateway, not the CDN."""
+    parts = path.split("/")
+    if "api" not in parts:
+        return False
+    route = parts[parts.index("api") + 2:]  # after the API version
+    if route[:1] == ["interactions"]:
+        return not (len(route) == 4 and route[3] == "callback")
+    return not (route[:1] == ["webhooks"] and len(route) >= 3)
 
 
 class RestBudget:
