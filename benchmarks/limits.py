@@ -14,7 +14,8 @@ Per game, the keys: ``counted_requests_per_decision`` (requests under the global
 included, over the decisions replied to), ``sustained_per_s`` (the highest offered rate whose
 reply p99 <= 100 ms with 0 global 429s), ``global_429``, ``route_429``, ``invalid_requests``
 (401, 403 and 429 answers: Discord bans an address at 10,000 in 10 minutes), and beside them
-``requests_per_decision`` (by route, the exempt ones included), ``exempt_per_decision`` and
+``requests_per_decision`` (by route, the exempt ones included), ``dms_per_decision`` (of the
+channel posts, those to DM channels), ``exempt_per_decision`` and
 ``steps`` (each offered rate's figures). With one game the keys are at the top level; with
 several, under ``games`` (and the load average at the start and the end of the run beside them).
 """
@@ -47,6 +48,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
     from engine import get_game
     from tests.e2e.buckets import BucketedFakeDiscord
     from tests.fakediscord.limits import Limits
+    from tests.fakediscord.state import DM
 
     g = get_game(game)
     fake = BucketedFakeDiscord()  # its headers are replaced by the limits' own
@@ -89,6 +91,10 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
         "exempt_per_decision": round(counted.get("exempt", 0) / decisions, 3),
         "decisions": decisions,
         "requests_per_decision": per_route(fake.requests[seen:], decisions),
+        "dms_per_decision": round(sum(1 for r in fake.requests[seen:] if r.method == "POST"
+                                      and r.route == "/channels/{channel_id}/messages"
+                                      and fake.channels[r.path.split("/")[2]].type == DM)
+                                  / decisions, 3),
         "error_count": sum(s["error_count"] for s in steps),
         "rate_limit_warnings": output.count("We are being rate limited"),
         "steps": steps,

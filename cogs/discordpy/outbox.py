@@ -18,6 +18,7 @@ restart, through the channel as before.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import secrets
@@ -40,6 +41,7 @@ FOLLOW_UP_S = 14 * 60.0  # an interaction's token is good for 15 minutes: a minu
 #: callbacks that answered in themselves (a message, a deferred update, an update): no
 #: "thinking..." message is left for a follow-up to fill
 ANSWERED = frozenset({4, 6, 7})
+ANSWER_WAIT_S = 1.5  # a job's post waits this long at most for its interaction's answer
 FOLLOWED_KEPT = 5000  # messages posted as follow-ups, remembered to be edited through them
 
 
@@ -99,7 +101,7 @@ class DiscordOutbox:
 
     async def post(self, thread_id: int, post: Post) -> Delivery:
         try:
-            request = _through(thread_id)
+            request = await _through(thread_id)
             data = None
             if request is not None:
                 data = await self._follow_up(request, post)
@@ -180,7 +182,7 @@ class DiscordOutbox:
         such interaction still good (or Discord refused it there)."""
         request, target = self._followed.get(message_id), str(message_id)
         if request is None or not _fresh(request):
-            request = _through(thread_id)
+            request = await _through(thread_id)
             message = getattr(request, "message", None) if request is not None else None
             if (request is None or message is None or message.id != message_id
                     or request.response.type is None or request.response.type.value not in (6, 7)):
@@ -274,12 +276,18 @@ def _fresh(request: discord.Interaction[Any]) -> bool:
     return (discord.utils.utcnow() - request.created_at).total_seconds() < FOLLOW_UP_S
 
 
-def _through(channel_id: int) -> discord.Interaction[Any] | None:
-    """The interaction a message to ``channel_id`` may go through (``telling_for``), if any."""
+async def _through(channel_id: int) -> discord.Interaction[Any] | None:
+    """The interaction a message to ``channel_id`` may go through (``telling_for``), if any: its
+    answer waited for a moment (a job may start while it is being sent)."""
     request = telling_for.get()
-    if not isinstance(request, discord.Interaction) or request.channel_id != channel_id:
+    if (not isinstance(request, discord.Interaction) or request.channel_id != channel_id
+            or not _fresh(request)):
         return None
+    waited = 0.0
+    while not request.response.is_done() and waited < ANSWER_WAIT_S:
+        await asyncio.sleep(0.01)
+        waited += 0.01
     kind = request.response.type
-    if kind is None or kind.value not in ANSWERED or not _fresh(request):
+    if kind is None or kind.value not in ANSWERED:
         return None
     return request
