@@ -7,7 +7,7 @@ enforces Discord's limits (``tests/fakediscord/limits.py``: 50 counted requests 
 token across every process, interaction callbacks and webhooks exempt, per-route and
 per-channel buckets). The open-loop driver of ``benchmarks e2e`` (``benchmarks/openloop.py``)
 offers ``--rates`` one after the other, ``--seconds`` shared out between them (300 s by default;
-``--seconds 120`` for a quick look), until a step misses (reply p99 over 100 ms, a global 429,
+``--seconds 120`` for a quick look), after ``--warmup`` seconds not counted, until a step misses (reply p99 over 100 ms, a global 429,
 an error, or under 80% of the offered rate achieved).
 
 Per game, the keys: ``counted_requests_per_decision`` (requests under the global limit, 429s
@@ -60,6 +60,9 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
     try:
         async with bot_playing(fake, args, work, game) as (bot, games, _fill_s):
             await asyncio.sleep(1.0)  # the start's requests (commands, resumes) left behind
+            if args.warmup > 0:  # not counted: the first pictures, caches, workers
+                await drive(fake, g, games, rate=rates[0], seconds=args.warmup, seed=args.seed)
+                await asyncio.sleep(1.0)
             seen, counted, before = len(fake.requests), limits.counts.copy(), limits.counts.copy()
             for k, rate in enumerate(rates):
                 at = limits.counts.copy()
@@ -185,6 +188,8 @@ def main(argv: list[str]) -> int:
                         help="length of each game's run, shared out between the offered rates")
     parser.add_argument("--rates", default=RATES, help="offered decisions per second, in order")
     parser.add_argument("--games", type=int, default=200, help="running games played at once")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="seconds at the first rate before measuring (not counted)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the databases go")
     parser.add_argument("--bot-dir", default=None,

@@ -14,7 +14,7 @@ from typing import Any
 MENTION = re.compile(r"<@!?(\d+)>")
 ASKED = re.compile(r"➡️ <@!?(\d+)>")  # a prompt's line asking that player
 TURN_ID = re.compile(r"^sd:(\d+):\d+:")
-CREATE_ROUTES = ("/channels/{channel_id}/messages", "/webhooks/{application_id}/{token}")
+CREATE_ROUTES = ("/channels/{channel_id}/messages", "/webhooks/{app_id}/{token}")  # as the fake names them
 
 
 @dataclass

@@ -15,7 +15,7 @@ KEYS = {"counted_requests_per_decision", "sustained_per_s", "global_429", "route
 
 def test_limits_benchmark_tiny_run(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "benchmarks", "limits", "--json", "--game", "white-ranium",
-           "--games", "4", "--seconds", "2", "--rates", "2", "--dir", str(tmp_path)]
+           "--games", "4", "--seconds", "2", "--rates", "2", "--warmup", "0", "--dir", str(tmp_path)]
     out = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:] + out.stdout[-3000:]
     r = json.loads(out.stdout)
