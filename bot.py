@@ -38,9 +38,10 @@ from cogs.discordpy.panels import GameComponent
 from cogs.game import GameGroup
 from cogs.own_group import own_groups
 from cogs.preflight import preflight, report
-from db import Database, DatabaseCorrupt, SchemaTooNew, lease
-from db.lease import DatabaseInUse
-from db.migrate import load_migrations
+from db import Database, DatabaseCorrupt, SchemaTooNew
+from db.storage import lease
+from db.storage.lease import DatabaseInUse
+from db.storage.migrate import load_migrations
 from referee.messages.outbox import Outbox
 from referee.process import event_loop, launcher, metrics
 from referee.process.backups import ScheduledBackups

@@ -31,6 +31,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from db import games as games_db
+from db import lobby as lobby_db
+
 T0 = 1_700_000_000
 
 
@@ -73,11 +76,11 @@ def _memory(notified: Any, game_id: int, v: int) -> dict[str, Any]:
 async def _setup(db: Any, games: int) -> list[int]:
     ids = []
     for i in range(games):
-        game = await db.create_game(guild_id=1, channel_id=10, host_id=1000 + i,
+        game = await lobby_db.create_game(db, guild_id=1, channel_id=10, host_id=1000 + i,
                                     thread_id=5000 + i, options={}, now=T0)
         for user in (1000 + i, 2000 + i):
-            await db.join_seat(game.id, user_id=user, display_name=f"u{user}", now=T0)
-        await db.start_game(game.id, initial_json=_state(0), seed=1, deadline=T0 + 3600,
+            await lobby_db.join_seat(db, game.id, user_id=user, display_name=f"u{user}", now=T0)
+        await lobby_db.start_game(db, game.id, initial_json=_state(0), seed=1, deadline=T0 + 3600,
                             remind_at=None, now=T0)
         ids.append(game.id)
     return ids
@@ -131,7 +134,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     v = versions[game_id]
                     start = time.perf_counter()
                     player_id = str((1000 if v % 2 == 0 else 2000) + ids.index(game_id))
-                    await db.append_decision(game_id, v, player_id,
+                    await games_db.append_decision(db, game_id, v, player_id,
                                              f"move {v}", _state(v + 1), v + 1,
                                              deadline=T0 + 7200, now=T0 + v)
                     await notified.record(db, game_id, v + 1, prompt_version=v + 1, auto=False,

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from db import Database
+from db import games as games_db
 from engine import get_game
 from referee.messages.outbox import MemoryOutbox
 from referee.process.config import Settings
@@ -49,7 +50,7 @@ async def _steps(seeds: int) -> tuple[list[float], list[float]]:
         try:
             for seed in range(1, seeds + 1):
                 game_id = await _game(ref, seed)
-                game = await db.get_game(game_id)
+                game = await games_db.get_game(db, game_id)
                 for user in (ANN, BOB):
                     seat = game.seat_of_user(user)
                     assert seat is not None

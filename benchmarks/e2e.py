@@ -52,6 +52,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+from db import games as games_db
 from referee.process import event_loop
 from referee.process.looplag import SUMMARY
 
@@ -253,7 +254,7 @@ async def resume_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         assert bot.referee is not None
         await bot.referee.idle()
         resumed = time.perf_counter() - t0
-        running = len(await bot.referee.db.running_games())
+        running = len(await games_db.running_games(bot.referee.db))
         reposted = len(fake.requests_matching("POST", "/channels/*/messages")) - posts_before
         requests = len(fake.requests)
         await runner.stop()

@@ -10,6 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from db import games as games_db
+from db import lobby as lobby_db
+from db import transfer as transfer_db
+
 DAY = 86_400
 
 
@@ -49,16 +53,16 @@ async def store_game(db: Any, g: Any, *, guild_id: int, channel_id: int, thread_
     decisions (None: to the end, with the results), through the ``db`` API."""
     from db import DecisionSource, PlayerResult
 
-    game = await db.create_game(guild_id=guild_id, channel_id=channel_id, host_id=users[0],
-                                game_name=g.name,
-                                options={**game_options(g), "turn_seconds": DAY},
-                                thread_id=thread_id, now=now)
+    game = await lobby_db.create_game(db, guild_id=guild_id, channel_id=channel_id,
+                                      host_id=users[0], game_name=g.name,
+                                      options={**game_options(g), "turn_seconds": DAY},
+                                      thread_id=thread_id, now=now)
     for i, uid in enumerate(users):
-        await db.join_seat(game.id, user_id=uid, display_name=f"player{uid % 10_000}-{i}", now=now)
+        await lobby_db.join_seat(db, game.id, user_id=uid, display_name=f"player{uid % 10_000}-{i}", now=now)
     names = {str(u): f"player{u % 10_000}" for u in users}
     state = g.new_game([str(u) for u in users], game_options(g), seed, names)
     text = g.dump(state)
-    await db.start_game(game.id, initial_json=text, seed=seed, version=state.version,
+    await lobby_db.start_game(db, game.id, initial_json=text, seed=seed, version=state.version,
                         seat_order=[p.id for p in state.players], deadline=now + DAY, now=now)
     rng = random.Random(seed)
     made = 0
@@ -71,7 +75,7 @@ async def store_game(db: Any, g: Any, *, guild_id: int, channel_id: int, thread_
         if state.ended:
             scores = g.scores(state)
             results = [PlayerResult(p.id, scores[p.id]["total"], p.id in state.winners) for p in state.players]
-        await db.append_decision(game.id, before, to_act.player, str(action), g.dump(state), state.version,
+        await games_db.append_decision(db, game.id, before, to_act.player, str(action), g.dump(state), state.version,
                                  deadline=None if state.ended else now + DAY, source=DecisionSource.PLAYER,
                                  by_user_id=int(to_act.player), results=results, now=now)
         made += 1
@@ -183,15 +187,15 @@ async def fill_resume(db_path: Path, count: int, fake: Any, guild: Any, *, seed:
             game_id, state = await store_game(db, g, guild_id=int(guild.id), channel_id=int(channel.id),
                                               thread_id=None, users=users, seed=seed + i, decisions=3,
                                               now=now, finish=False)
-            await db.set_thread(game_id, thread_with_prompt(channel, game_id, state), now=now)
-            templates.append((await db.export_game(game_id, now=now), state))
+            await lobby_db.set_thread(db, game_id, thread_with_prompt(channel, game_id, state), now=now)
+            templates.append((await transfer_db.export_game(db, game_id, now=now), state))
         for i in range(len(templates), count):
             doc, state = templates[i % len(templates)]
             doc = {**doc, "game": {**doc["game"], "thread_id": None}}
             there, there_channel = place(i // len(templates))
-            game_id = await db.import_game(doc, guild_id=int(there.id), channel_id=int(there_channel.id),
+            game_id = await transfer_db.import_game(db, doc, guild_id=int(there.id), channel_id=int(there_channel.id),
                                            now=now)
-            await db.set_thread(game_id, thread_with_prompt(there_channel, game_id, state), now=now)
+            await lobby_db.set_thread(db, game_id, thread_with_prompt(there_channel, game_id, state), now=now)
         await db.checkpoint()
     finally:
         await db.close()

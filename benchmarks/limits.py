@@ -106,7 +106,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
 
 async def acquire_cost(url: str | None, n: int = 2000) -> dict[str, Any]:
     """What one ``RestBudget.acquire`` costs (ms, p50/p99) in the process and, given a
-    PostgreSQL ``url``, through the shared row (``db.budget``), with no waiting (a huge rate)."""
+    PostgreSQL ``url``, through the shared row (``db.storage.budget``), with no waiting (a huge rate)."""
     from db import Database
     from referee.process.budget import RestBudget
 

@@ -29,6 +29,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from db import games as games_db
+
 from .transcript_count import Counts, count, transcript
 
 # How often the seeded players pick each verb while they still play freely (others: 1).
@@ -118,10 +120,10 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
         await settle(fake, bot)
         decisions = 0
         for made in range(3000):
-            game = await db.get_game(game_id)
+            game = await games_db.get_game(db, game_id)
             if game.status != "running" or (stop and made >= stop):
                 break
-            state = g.load((await db.load_snapshot(game_id)).json)
+            state = g.load((await games_db.load_snapshot(db, game_id)).json)
             owed = g.owed(state)
             if not owed:
                 break
@@ -145,8 +147,8 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
         else:
             raise AssertionError("the game did not end within 3000 decisions")
         await settle(fake, bot)
-        game = await db.get_game(game_id)
-        log_ = await db.get_log(game_id)
+        game = await games_db.get_game(db, game_id)
+        log_ = await games_db.get_log(db, game_id)
         names = {int(u.id): u.username for u in users}
         players = {s.player_id: names[int(s.user_id)] for s in game.seats if s.user_id}
         counts = count(fake, world.guild, game_id, names, decisions=len(log_),
@@ -171,7 +173,7 @@ def report(game: str, seed: int, c: Counts) -> str:
         f"{game} seed {seed}: {c.decisions} decisions ({c.human_decisions} player actions), "
         f"game {c.status}",
         f"  public messages: {c.public} ({c.thread} in the thread, {c.channel} in the channel), "
-        f"{c.edits} edits",
+        f"{c.edits} edits, {c.pictures} pictures",
         f"  turn prompts: {c.prompts}; prompts with a ping: {c.prompt_pings}; messages still "
         f"with turn controls at the end: {c.controls_left}",
         f"  pings: {c.ping_total} ({pings}); turns passed to each: {turns}",

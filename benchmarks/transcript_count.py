@@ -1,5 +1,5 @@
 """Counting what a game sent through the fake Discord (``python -m benchmarks transcript``):
-public messages, edits, turn prompts, pings, DMs per player, and the transcript text.
+public messages, edits, pictures, turn prompts, pings, DMs per player, and the transcript text.
 
 A ping is a user mention (``<@id>``) in a message the bot created whose ``allowed_mentions``
 lets it through (no ``allowed_mentions``: Discord pings every mention); an edit never pings.
@@ -26,6 +26,7 @@ class Counts:
     prompts: int = 0  # public messages with turn controls
     prompt_pings: int = 0  # turn prompts that pinged someone
     controls_left: int = 0  # public messages still carrying turn controls at the end
+    pictures: int = 0  # pictures in public messages (each file name of a message once)
     pings: dict[str, int] = field(default_factory=dict)  # player name -> times pinged
     dms: dict[str, int] = field(default_factory=dict)  # player name -> DMs
     turns_passed: dict[str, int] = field(default_factory=dict)  # runs of decisions per player
@@ -96,6 +97,7 @@ def count(fake: Any, guild: Any, game_id: int, names: dict[int, str], *, decisio
         else:
             c.channel += 1
         c.edits += len(m.history)
+        c.pictures += len({name for v in versions(m) for name in v.get("attachments") or ()})
         if is_prompt(m, game_id):
             c.prompts += 1
         if any(TURN_ID.match(str(x.get("custom_id", ""))) for x in m.walk_components()):

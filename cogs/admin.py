@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from db import Game, GameStatus
+from db import games as games_db
 from referee.desks.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
 from referee.errors import NotAllowed, Refusal, UnknownGame
 
@@ -24,7 +25,7 @@ async def active_games(interaction: discord.Interaction[Any],
     try:
         ref = referee_of(interaction)
         found = [g for status in (GameStatus.RUNNING, GameStatus.LOBBY)
-                 for g in await ref.db.list_games(status=status, guild_id=interaction.guild_id, limit=25)]
+                 for g in await games_db.list_games(ref.db, status=status, guild_id=interaction.guild_id, limit=25)]
     except Exception:
         return []
     out = [app_commands.Choice(name=f"#{g.id} ({g.status})", value=g.id) for g in found]

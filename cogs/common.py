@@ -319,6 +319,12 @@ class RefereeTree(app_commands.CommandTree):
         await report_error(interaction, error)
 
 
+def done_line(done: str, said: str | None = None) -> str:
+    """The private reply to a decision made by a click: in the words of its button
+    (``Sessions.in_words``), or its notation where it has none (a typed ``/game do``)."""
+    return f"✅ Done: {said}." if said and said != done else f"✅ Done: `{done}`"
+
+
 def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 

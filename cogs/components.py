@@ -22,6 +22,7 @@ from .common import (
     defer,
     defer_update,
     display_name,
+    done_line,
     moderator_facts,
     referee_of,
     reply,
@@ -89,12 +90,14 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
                                          verb=cid.arg)
         if not isinstance(result, str):
             await reply(interaction, "Choose (only you see this):",
-                        view=build_view(Panel(select=result)))
+                        view=build_view(result if isinstance(result, Panel)
+                                        else Panel(select=result)))
             return
         text = result
+    said = await ref.sessions.in_words(cid.game_id, text)
     done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
                                      version=cid.version, tag=cid.tag)
-    await reply(interaction, f"✅ Done: `{done}`")
+    await reply(interaction, done_line(done, said))
     await add_picture(interaction, await ref.sessions.after_picture(cid.game_id, interaction.user.id))
 
 
@@ -144,14 +147,16 @@ async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: 
     result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                      span=values[0])
     if isinstance(result, str):
+        said = await ref.sessions.in_words(cid.game_id, result)
         done = await ref.sessions.decide(cid.game_id, interaction.user.id, result,
                                          version=cid.version, tag=cid.tag)
-        await update(interaction, f"✅ Done: `{done}`")
+        await update(interaction, done_line(done, said))
         await add_picture(interaction,
                           await ref.sessions.after_picture(cid.game_id, interaction.user.id))
     else:
         await update(interaction, "Choose (only you see this):",
-                     view=build_view(Panel(select=result)))
+                     view=build_view(result if isinstance(result, Panel)
+                                     else Panel(select=result)))
 
 
 async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
@@ -174,6 +179,7 @@ async def _multi(interaction: discord.Interaction[Any], cid: ids.TurnId, values:
     ref = referee_of(interaction)
     text = await ref.sessions.multi_pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                          cid.arg, values)
+    said = await ref.sessions.in_words(cid.game_id, text)
     done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
                                      version=cid.version, tag=cid.tag)
-    await update(interaction, f"✅ Done: `{done}`")
+    await update(interaction, done_line(done, said))

@@ -16,6 +16,7 @@ from collections import Counter
 import discord
 
 from db import Database, GameStatus
+from db import games as games_db
 
 #: Each permission the bot uses, and what for (in the order a game needs them).
 NEEDS: dict[str, str] = {
@@ -45,7 +46,7 @@ async def channels_with_games(db: Database) -> dict[int, Counter[int]]:
     for status in (GameStatus.RUNNING, GameStatus.LOBBY):
         offset = 0
         while True:
-            page = await db.list_games(status=status, limit=500, offset=offset)
+            page = await games_db.list_games(db, status=status, limit=500, offset=offset)
             for game in page:
                 found.setdefault(game.guild_id, Counter())[game.channel_id] += 1
             offset += len(page)

@@ -18,9 +18,9 @@ import os
 import sys
 from pathlib import Path
 
-from db.backup import backup
 from db.check import check
-from db.sqlite import default_path
+from db.storage.backup import backup
+from db.storage.sqlite import default_path
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,10 +15,12 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from db.backup import backup
-from db.database import Database
+from db import games as games_db
 from db.errors import DbError
-from db.postgres_url import is_url, redact
+from db.storage.backup import backup
+from db.storage.core import Core
+from db.storage.database import Database
+from db.storage.postgres_url import is_url, redact
 from engine import GameError, UnknownGameName, get_game
 
 PAGE = 500
@@ -74,7 +76,7 @@ async def _check_open(target: str | Path, name: str) -> Report:
         report.schema = await db.schema_version()
         offset = 0
         while True:
-            page = await db.list_games(limit=PAGE, offset=offset)
+            page = await games_db.list_games(db, limit=PAGE, offset=offset)
             offset += len(page)
             report.games += len(page)
             for game in page:
@@ -91,16 +93,16 @@ async def _check_open(target: str | Path, name: str) -> Report:
     return report
 
 
-async def _replay(db: Database, game_id: int, name: str) -> str | None:
+async def _replay(db: Core, game_id: int, name: str) -> str | None:
     """None if the game loads and its log replays to its snapshot; else what is wrong."""
     try:
         engine = get_game(name)
     except UnknownGameName:
         return "no game of that name is installed"
     try:
-        initial = await db.load_initial(game_id)
-        snapshot = await db.load_snapshot(game_id)
-        log = await db.get_log(game_id)
+        initial = await games_db.load_initial(db, game_id)
+        snapshot = await games_db.load_snapshot(db, game_id)
+        log = await games_db.get_log(db, game_id)
     except DbError as exc:
         return str(exc)
     try:

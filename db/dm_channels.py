@@ -5,7 +5,7 @@ over a ``Database``, like ``db.thread_memory``; plain SQL for SQLite and Postgre
 
 from __future__ import annotations
 
-from db.core import Core
+from db.storage.core import Core
 
 
 async def get(db: Core, user_id: int) -> int | None:

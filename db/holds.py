@@ -19,10 +19,10 @@ import sqlite3
 from dataclasses import dataclass
 from enum import StrEnum
 
-from db.database import Database
 from db.lobby import check_thread_free
 from db.models import GameStatus
 from db.owed import set_every_owed
+from db.storage.core import Core
 
 
 class HoldReason(StrEnum):
@@ -53,7 +53,7 @@ def _hold(r: sqlite3.Row) -> Hold:
                 r["retry_at"], bool(r["told"]))
 
 
-async def hold(db: Database, game_id: int, reason: HoldReason, *, detail: str = "", now: int,
+async def hold(db: Core, game_id: int, reason: HoldReason, *, detail: str = "", now: int,
                retry_at: int | None = None) -> Hold:
     """Put a running game on hold (or count one more attempt of the same hold); its deadline
     is cleared. Returns the hold now in force (a stronger one is kept)."""
@@ -78,13 +78,13 @@ async def hold(db: Database, game_id: int, reason: HoldReason, *, detail: str = 
     return _hold(found)
 
 
-async def get(db: Database, game_id: int) -> Hold | None:
+async def get(db: Core, game_id: int) -> Hold | None:
     async with db._read() as tx:
         row = await tx.one("SELECT * FROM holds WHERE game_id = ?", (game_id,))
     return None if row is None else _hold(row)
 
 
-async def release(db: Database, game_id: int, *, reasons: tuple[HoldReason, ...] = tuple(HoldReason),
+async def release(db: Core, game_id: int, *, reasons: tuple[HoldReason, ...] = tuple(HoldReason),
                   deadline: int | None = None, remind_at: int | None = None) -> bool:
     """End a hold of one of ``reasons``; a game left without a deadline gets ``deadline``.
     False if there was no such hold."""
@@ -101,14 +101,14 @@ async def release(db: Database, game_id: int, *, reasons: tuple[HoldReason, ...]
     return gone > 0
 
 
-async def mark_told(db: Database, game_id: int) -> bool:
+async def mark_told(db: Core, game_id: int) -> bool:
     """The moderators were told; False if they already had been (tell them once)."""
     async with db._write(game_id) as tx:
         changed = await tx.run("UPDATE holds SET told = 1 WHERE game_id = ? AND told = 0", (game_id,))
     return changed == 1
 
 
-async def due(db: Database, now: int) -> list[Hold]:
+async def due(db: Core, now: int) -> list[Hold]:
     """Holds of running games whose retry time has come, earliest first."""
     async with db._read() as tx:
         found = await tx.all(
@@ -117,14 +117,14 @@ async def due(db: Database, now: int) -> list[Hold]:
     return [_hold(r) for r in found]
 
 
-async def next_retry(db: Database) -> int | None:
+async def next_retry(db: Core) -> int | None:
     async with db._read() as tx:
         row = await tx.one("SELECT MIN(h.retry_at) FROM holds h JOIN games g ON g.id = h.game_id"
                            " WHERE g.status = 'running'")
     return None if row is None else row[0]
 
 
-async def count(db: Database) -> int:
+async def count(db: Core) -> int:
     """How many running games are held (the /metrics gauge)."""
     async with db._read() as tx:
         row = await tx.one("SELECT COUNT(*) FROM holds h JOIN games g ON g.id = h.game_id"
@@ -132,7 +132,7 @@ async def count(db: Database) -> int:
     return 0 if row is None else int(row[0])
 
 
-async def held(db: Database, guild_id: int) -> list[Hold]:
+async def held(db: Core, guild_id: int) -> list[Hold]:
     """The holds of a server's running games (for /game-admin list)."""
     async with db._read() as tx:
         found = await tx.all("SELECT h.* FROM holds h JOIN games g ON g.id = h.game_id"
@@ -141,7 +141,7 @@ async def held(db: Database, guild_id: int) -> list[Hold]:
     return [_hold(r) for r in found]
 
 
-async def move(db: Database, game_id: int, *, channel_id: int, thread_id: int, by_user_id: int | None,
+async def move(db: Core, game_id: int, *, channel_id: int, thread_id: int, by_user_id: int | None,
                now: int) -> None:
     """Attach a game to a new thread (under ``channel_id``)."""
     async with db._write() as tx:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from db.database import Database
+from db.storage.core import Core
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +27,13 @@ class Downtime:
     # life loses only the time since it started)
 
 
-async def last_seen(db: Database, shard: int) -> float | None:
+async def last_seen(db: Core, shard: int) -> float | None:
     async with db._read() as tx:
         row = await tx.one("SELECT seen_at FROM life WHERE shard = ?", (shard,))
     return None if row is None else float(row[0])
 
 
-async def clocks_running(db: Database) -> bool:
+async def clocks_running(db: Core) -> bool:
     """Does any measured clock run now (an ``owed`` row with a ``clock_at``)? Only then is a
     sign of life worth writing (a read, no write, while none runs)."""
     async with db._read() as tx:
@@ -41,14 +41,14 @@ async def clocks_running(db: Database) -> bool:
     return row is not None
 
 
-async def seen(db: Database, shard: int, at: float) -> None:
+async def seen(db: Core, shard: int, at: float) -> None:
     """The bot is alive at ``at`` (epoch seconds)."""
     async with db._write() as tx:
         await tx.run("INSERT INTO life (shard, seen_at) VALUES (?, ?) ON CONFLICT (shard)"
                      " DO UPDATE SET seen_at = excluded.seen_at", (shard, at))
 
 
-async def resume_clocks(db: Database, shard: int, now: float, game_ids: Iterable[int]
+async def resume_clocks(db: Core, shard: int, now: float, game_ids: Iterable[int]
                         ) -> Downtime:
     """At a restart: the downtime since the last sign of life taken off the clocks running in
     ``game_ids`` (this process's running games), and the sign of life set to ``now``."""

@@ -20,9 +20,9 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from db.database import Database
 from db.models import GameStatus, OwedTimer
 from db.owed import write_owed
+from db.storage.core import Core
 
 Left = dict[str, tuple[int, int | None]]  # player -> (seconds to deadline, to reminder or None)
 
@@ -61,7 +61,7 @@ def _text(ids: Sequence[int]) -> str:
 
 # --- pauses ---------------------------------------------------------------------------------
 
-async def pause(db: Database, game_id: int, *, by_user_id: int | None, now: int,
+async def pause(db: Core, game_id: int, *, by_user_id: int | None, now: int,
                 left: Mapping[str, tuple[int, int | None]]) -> bool:
     """Pause a running game: remember the time ``left`` per owing player and clear every
     timer (no reminder, no timeout). False if it is already paused."""
@@ -86,7 +86,7 @@ def _pause(row: object) -> Pause:
     return Pause(r["game_id"], r["by_user_id"], r["since"], left)  # type: ignore[index]
 
 
-async def get_pause(db: Database, game_id: int) -> Pause | None:
+async def get_pause(db: Core, game_id: int) -> Pause | None:
     """The pause of a running game, None if it isn't paused."""
     async with db._read() as tx:
         row = await tx.one("SELECT p.* FROM pauses p JOIN games g ON g.id = p.game_id"
@@ -94,14 +94,14 @@ async def get_pause(db: Database, game_id: int) -> Pause | None:
     return None if row is None else _pause(row)
 
 
-async def set_left(db: Database, game_id: int, left: Mapping[str, tuple[int, int | None]]) -> None:
+async def set_left(db: Core, game_id: int, left: Mapping[str, tuple[int, int | None]]) -> None:
     """Change the time left of a paused game's players (a deadline extended while paused)."""
     async with db._write(game_id) as tx:
         await tx.run("UPDATE pauses SET left_json = ? WHERE game_id = ?",
                      (json.dumps({p: list(v) for p, v in left.items()}), game_id))
 
 
-async def unpause(db: Database, game_id: int, timers: Sequence[OwedTimer], *, by_user_id: int | None,
+async def unpause(db: Core, game_id: int, timers: Sequence[OwedTimer], *, by_user_id: int | None,
                   now: int) -> bool:
     """End a pause and give the owing players their ``timers`` (in one transaction). False
     if the game was not paused."""
@@ -116,7 +116,7 @@ async def unpause(db: Database, game_id: int, timers: Sequence[OwedTimer], *, by
 
 # --- resigned seats -------------------------------------------------------------------------
 
-async def resign(db: Database, game_id: int, player_id: str, *, user_id: int | None,
+async def resign(db: Core, game_id: int, player_id: str, *, user_id: int | None,
                  version: int, now: int) -> None:
     async with db._write(game_id) as tx:
         await tx.game_row(game_id, GameStatus.RUNNING)
@@ -128,7 +128,7 @@ async def resign(db: Database, game_id: int, player_id: str, *, user_id: int | N
         await tx.audit(game_id, "resign", user_id, {"player_id": player_id}, now)
 
 
-async def resigned(db: Database, game_id: int) -> dict[str, int | None]:
+async def resigned(db: Core, game_id: int) -> dict[str, int | None]:
     """player id -> the member who resigned that seat."""
     async with db._read() as tx:
         found = await tx.all("SELECT player_id, user_id FROM resigned WHERE game_id = ?",
@@ -136,7 +136,7 @@ async def resigned(db: Database, game_id: int) -> dict[str, int | None]:
     return {r["player_id"]: r["user_id"] for r in found}
 
 
-async def resigned_results(db: Database, game_id: int) -> int:
+async def resigned_results(db: Core, game_id: int) -> int:
     """A finished game's results for resigned seats: the member who resigned, a loss
     (whoever played the seat out). Returns the rows changed."""
     changed = 0
@@ -152,7 +152,7 @@ async def resigned_results(db: Database, game_id: int) -> int:
 
 # --- takebacks ------------------------------------------------------------------------------
 
-async def open_takeback(db: Database, t: Takeback) -> bool:
+async def open_takeback(db: Core, t: Takeback) -> bool:
     """Record a request; False if the game already has one open."""
     async with db._write(t.game_id) as tx:
         await tx.game_row(t.game_id, GameStatus.RUNNING)
@@ -172,13 +172,13 @@ def _takeback(r: object) -> Takeback:
                     row["created_at"])  # type: ignore[index]
 
 
-async def get_takeback(db: Database, game_id: int) -> Takeback | None:
+async def get_takeback(db: Core, game_id: int) -> Takeback | None:
     async with db._read() as tx:
         row = await tx.one("SELECT * FROM takebacks WHERE game_id = ?", (game_id,))
     return None if row is None else _takeback(row)
 
 
-async def approve_takeback(db: Database, game_id: int, user_id: int) -> Takeback | None:
+async def approve_takeback(db: Core, game_id: int, user_id: int) -> Takeback | None:
     """Add ``user_id`` to the approvals; the request as it now stands (None: there is none)."""
     async with db._write(game_id) as tx:
         row = await tx.one("SELECT * FROM takebacks WHERE game_id = ?", (game_id,))
@@ -194,21 +194,21 @@ async def approve_takeback(db: Database, game_id: int, user_id: int) -> Takeback
     return t
 
 
-async def drop_takeback(db: Database, game_id: int) -> bool:
+async def drop_takeback(db: Core, game_id: int) -> bool:
     async with db._write(game_id) as tx:
         return await tx.run("DELETE FROM takebacks WHERE game_id = ?", (game_id,)) > 0
 
 
 # --- rematches ------------------------------------------------------------------------------
 
-async def rematch_of(db: Database, game_id: int) -> int | None:
+async def rematch_of(db: Core, game_id: int) -> int | None:
     """The rematch lobby opened for ``game_id``, if any."""
     async with db._read() as tx:
         row = await tx.one("SELECT new_game_id FROM rematches WHERE game_id = ?", (game_id,))
     return None if row is None else int(row[0])
 
 
-async def record_rematch(db: Database, game_id: int, new_game_id: int, *, by_user_id: int,
+async def record_rematch(db: Core, game_id: int, new_game_id: int, *, by_user_id: int,
                          now: int) -> bool:
     """False if the game already has a rematch."""
     async with db._write() as tx:
@@ -221,7 +221,7 @@ async def record_rematch(db: Database, game_id: int, new_game_id: int, *, by_use
 
 # --- lobbies that expire ----------------------------------------------------------------------
 
-async def stale_lobbies(db: Database, before: int, limit: int = 100) -> list[int]:
+async def stale_lobbies(db: Core, before: int, limit: int = 100) -> list[int]:
     """Lobbies unchanged since before ``before`` (epoch seconds), oldest first."""
     async with db._read() as tx:
         found = await tx.all("SELECT id FROM games WHERE status = 'lobby' AND updated_at < ?"
@@ -229,7 +229,7 @@ async def stale_lobbies(db: Database, before: int, limit: int = 100) -> list[int
     return [int(r["id"]) for r in found]
 
 
-async def oldest_lobby(db: Database) -> int | None:
+async def oldest_lobby(db: Core) -> int | None:
     """The last change of the lobby that expires first (epoch seconds), None: no lobby."""
     async with db._read() as tx:
         row = await tx.one("SELECT MIN(updated_at) FROM games WHERE status = 'lobby'")

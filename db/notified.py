@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from db.database import Database
 from db.errors import CorruptGame
 from db.games import _state_row
 from db.lobby import load_game
 from db.models import Game, Snapshot
+from db.storage.core import Core
 from db.thread_memory import ThreadMemory, clear, save
 
 
@@ -36,7 +36,7 @@ class Behind:
     auto: bool
 
 
-async def load_table(db: Database, game_id: int) -> tuple[Game, Snapshot | None]:
+async def load_table(db: Core, game_id: int) -> tuple[Game, Snapshot | None]:
     """The game and (unless it is still a lobby) its snapshot, in one read."""
     async with db._read() as tx:
         game = await load_game(tx, game_id)
@@ -48,7 +48,7 @@ async def load_table(db: Database, game_id: int) -> tuple[Game, Snapshot | None]
     return game, Snapshot(game_id, row[0], row[1])
 
 
-async def record(db: Database, game_id: int, version: int, *, prompt_version: int | None,
+async def record(db: Core, game_id: int, version: int, *, prompt_version: int | None,
                  auto: bool, hands: Mapping[str, str], complete: bool = True,
                  memory: ThreadMemory | None = None, over: bool = False) -> None:
     """Everything for state ``version`` went out (``prompt_version``: a prompt for it was
@@ -89,7 +89,7 @@ async def record(db: Database, game_id: int, version: int, *, prompt_version: in
             )
 
 
-async def last_told(db: Database, game_id: int) -> tuple[int | None, dict[str, str]]:
+async def last_told(db: Core, game_id: int) -> tuple[int | None, dict[str, str]]:
     """(version of the last prompt posted, player id -> hand of their last DM)."""
     async with db._read() as tx:
         row = await tx.one("SELECT prompt_version FROM notified WHERE game_id = ?", (game_id,))
@@ -97,7 +97,7 @@ async def last_told(db: Database, game_id: int) -> tuple[int | None, dict[str, s
     return (None if row is None else row[0]), {r["player_id"]: r["hand"] for r in found}
 
 
-async def behind(db: Database) -> list[Behind]:
+async def behind(db: Core) -> list[Behind]:
     """Running games notified for an older version than their state's, or whose next
     decision is an AI's / absent player's. One query, no JSON read."""
     async with db._read() as tx:

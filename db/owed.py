@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from db.core import Core, Tx, now_or
 from db.models import Draft, GameStatus, OwedTimer
+from db.storage.core import Core, Tx, now_or
 
 
 def _timer(row: object) -> OwedTimer:
@@ -58,64 +58,70 @@ async def reveal_sealed(tx: Tx, game_id: int) -> int:
                         (game_id,))
 
 
-class OwedMixin(Core):
-    async def owed_timers(self, game_id: int) -> list[OwedTimer]:
-        """The players owing a decision now with their timers, in no particular order
-        (empty for a game stored before 0005 until its next decision)."""
-        async with self._read() as tx:
-            found = await tx.all("SELECT * FROM owed WHERE game_id = ? ORDER BY player_id",
-                                 (game_id,))
-        return [_timer(r) for r in found]
+async def owed_timers(db: Core, game_id: int) -> list[OwedTimer]:
+    """The players owing a decision now with their timers, in no particular order
+    (empty for a game stored before 0005 until its next decision)."""
+    async with db._read() as tx:
+        found = await tx.all("SELECT * FROM owed WHERE game_id = ? ORDER BY player_id",
+                             (game_id,))
+    return [_timer(r) for r in found]
 
-    async def set_owed(self, game_id: int, timers: Sequence[OwedTimer]) -> None:
-        """Set a running game's owed timers (after a start, an undo, a replaced seat...)."""
-        async with self._write(game_id) as tx:
-            await tx.game_row(game_id, GameStatus.RUNNING)
-            await write_owed(tx, game_id, timers)
 
-    async def mark_owed_reminded(self, game_id: int, player_id: str, deadline: int | None) -> bool:
-        """The reminder of ``player_id``'s owed decision went out; False if their deadline
-        changed since. The game's reminder time becomes the next unsent one."""
-        async with self._write(game_id) as tx:
-            changed = await tx.run(
-                "UPDATE owed SET reminder_sent = 1 WHERE game_id = ? AND player_id = ?"
-                " AND deadline IS ?", (game_id, player_id, deadline))
-            row = await tx.one("SELECT MIN(remind_at) FROM owed WHERE game_id = ?"
-                               " AND reminder_sent = 0", (game_id,))
-            nxt = None if row is None else row[0]
-            await tx.run("UPDATE games SET remind_at = ?, reminder_sent = ? WHERE id = ?",
-                         (nxt, int(nxt is None), game_id))
-        return changed == 1
+async def set_owed(db: Core, game_id: int, timers: Sequence[OwedTimer]) -> None:
+    """Set a running game's owed timers (after a start, an undo, a replaced seat...)."""
+    async with db._write(game_id) as tx:
+        await tx.game_row(game_id, GameStatus.RUNNING)
+        await write_owed(tx, game_id, timers)
 
-    async def sealed_count(self, game_id: int) -> int:
-        async with self._read() as tx:
-            row = await tx.one("SELECT COUNT(*) FROM decisions WHERE game_id = ? AND sealed = 1",
-                               (game_id,))
-        return 0 if row is None else int(row[0])
 
-    # --- drafts ---------------------------------------------------------------------------
+async def mark_owed_reminded(db: Core, game_id: int, player_id: str, deadline: int | None) -> bool:
+    """The reminder of ``player_id``'s owed decision went out; False if their deadline
+    changed since. The game's reminder time becomes the next unsent one."""
+    async with db._write(game_id) as tx:
+        changed = await tx.run(
+            "UPDATE owed SET reminder_sent = 1 WHERE game_id = ? AND player_id = ?"
+            " AND deadline IS ?", (game_id, player_id, deadline))
+        row = await tx.one("SELECT MIN(remind_at) FROM owed WHERE game_id = ?"
+                           " AND reminder_sent = 0", (game_id,))
+        nxt = None if row is None else row[0]
+        await tx.run("UPDATE games SET remind_at = ?, reminder_sent = ? WHERE id = ?",
+                     (nxt, int(nxt is None), game_id))
+    return changed == 1
 
-    async def get_draft(self, game_id: int, player_id: str) -> Draft | None:
-        async with self._read() as tx:
-            row = await tx.one("SELECT * FROM drafts WHERE game_id = ? AND player_id = ?",
-                               (game_id, player_id))
-        if row is None:
-            return None
-        return Draft(game_id, player_id, row["version"], row["text"],
-                     json.loads(row["marks_json"]), row["updated_at"])
 
-    async def save_draft(self, game_id: int, player_id: str, version: int, text: str,
-                         marks: dict[str, float], *, now: int | None = None) -> None:
-        async with self._write(game_id) as tx:
-            await tx.game_row(game_id, GameStatus.RUNNING)
-            await tx.run(
-                "INSERT INTO drafts (game_id, player_id, version, text, marks_json, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_id) DO UPDATE SET"
-                " version = excluded.version, text = excluded.text,"
-                " marks_json = excluded.marks_json, updated_at = excluded.updated_at",
-                (game_id, player_id, version, text, json.dumps(marks), now_or(now)))
+async def sealed_count(db: Core, game_id: int) -> int:
+    async with db._read() as tx:
+        row = await tx.one("SELECT COUNT(*) FROM decisions WHERE game_id = ? AND sealed = 1",
+                           (game_id,))
+    return 0 if row is None else int(row[0])
 
-    async def drop_draft(self, game_id: int, player_id: str) -> None:
-        async with self._write(game_id) as tx:
-            await tx.run("DELETE FROM drafts WHERE game_id = ? AND player_id = ?",
-                         (game_id, player_id))
+
+# --- drafts ---------------------------------------------------------------------------
+
+
+async def get_draft(db: Core, game_id: int, player_id: str) -> Draft | None:
+    async with db._read() as tx:
+        row = await tx.one("SELECT * FROM drafts WHERE game_id = ? AND player_id = ?",
+                           (game_id, player_id))
+    if row is None:
+        return None
+    return Draft(game_id, player_id, row["version"], row["text"],
+                 json.loads(row["marks_json"]), row["updated_at"])
+
+
+async def save_draft(db: Core, game_id: int, player_id: str, version: int, text: str,
+                     marks: dict[str, float], *, now: int | None = None) -> None:
+    async with db._write(game_id) as tx:
+        await tx.game_row(game_id, GameStatus.RUNNING)
+        await tx.run(
+            "INSERT INTO drafts (game_id, player_id, version, text, marks_json, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_id) DO UPDATE SET"
+            " version = excluded.version, text = excluded.text,"
+            " marks_json = excluded.marks_json, updated_at = excluded.updated_at",
+            (game_id, player_id, version, text, json.dumps(marks), now_or(now)))
+
+
+async def drop_draft(db: Core, game_id: int, player_id: str) -> None:
+    async with db._write(game_id) as tx:
+        await tx.run("DELETE FROM drafts WHERE game_id = ? AND player_id = ?",
+                     (game_id, player_id))

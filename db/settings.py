@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from db.database import Database
+from db.storage.core import Core
 
 
-async def set_turn_dm(db: Database, user_id: int, on: bool, *, now: int) -> None:
+async def set_turn_dm(db: Core, user_id: int, on: bool, *, now: int) -> None:
     """Turn the "your turn" DM on or off for ``user_id`` (everywhere)."""
     async with db._write() as tx:
         await tx.run("INSERT INTO player_settings (user_id, turn_dm, updated_at) VALUES (?, ?, ?)"
@@ -22,12 +22,12 @@ async def set_turn_dm(db: Database, user_id: int, on: bool, *, now: int) -> None
                      " updated_at = excluded.updated_at", (user_id, int(on), now))
 
 
-async def turn_dm(db: Database, user_id: int) -> bool:
+async def turn_dm(db: Core, user_id: int) -> bool:
     """Does ``user_id`` want the "your turn" DM?"""
     return user_id in await turn_dm_users(db, (user_id,))
 
 
-async def turn_dm_users(db: Database, user_ids: Iterable[int]) -> frozenset[int]:
+async def turn_dm_users(db: Core, user_ids: Iterable[int]) -> frozenset[int]:
     """Those of ``user_ids`` who want the "your turn" DM (one read)."""
     wanted = sorted(set(user_ids))
     if not wanted:

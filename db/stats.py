@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from db.core import Core
 from db.models import PlayerStats
+from db.storage.core import Core
 from engine import DEFAULT_GAME
 
 # {where} is one of the fixed fragments below; values are always parameters.
@@ -34,39 +34,39 @@ def _stats(row: sqlite3.Row) -> PlayerStats:
     )
 
 
-class StatsMixin(Core):
-    async def player_stats(
-        self, user_id: int, *, guild_id: int | None = None, game_name: str = DEFAULT_GAME
-    ) -> PlayerStats:
-        """Games played, wins, average and best score of one user, on one server or everywhere
-        (all zero if the user has finished no game)."""
-        where, params = _FOR_USER, [game_name, user_id]
-        if guild_id is not None:
-            where += " " + _IN_GUILD
-            params.append(guild_id)
-        async with self._read() as tx:
-            row = await tx.one(_STATS.format(where=where), params)
-        return PlayerStats(user_id, 0, 0, 0.0, 0) if row is None else _stats(row)
+async def player_stats(
+    db: Core, user_id: int, *, guild_id: int | None = None, game_name: str = DEFAULT_GAME
+) -> PlayerStats:
+    """Games played, wins, average and best score of one user, on one server or everywhere
+    (all zero if the user has finished no game)."""
+    where, params = _FOR_USER, [game_name, user_id]
+    if guild_id is not None:
+        where += " " + _IN_GUILD
+        params.append(guild_id)
+    async with db._read() as tx:
+        row = await tx.one(_STATS.format(where=where), params)
+    return PlayerStats(user_id, 0, 0, 0.0, 0) if row is None else _stats(row)
 
-    async def leaderboard(
-        self,
-        *,
-        guild_id: int | None = None,
-        game_name: str = DEFAULT_GAME,
-        order: str = "wins",
-        min_games: int = 1,
-        limit: int = 10,
-    ) -> list[PlayerStats]:
-        """Per-player stats of a server (or of all servers), best first by `order`
-        ("wins", "average" or "games")."""
-        if order not in _ORDER:
-            raise ValueError(f"order must be one of {sorted(_ORDER)}")
-        where = ""
-        params: list[object] = [game_name]
-        if guild_id is not None:
-            where = _IN_GUILD
-            params.append(guild_id)
-        sql = _STATS.format(where=where) + f" HAVING COUNT(*) >= ? ORDER BY {_ORDER[order]} LIMIT ?"
-        async with self._read() as tx:
-            found = await tx.all(sql, [*params, min_games, limit])
-        return [_stats(r) for r in found]
+
+async def leaderboard(
+    db: Core,
+    *,
+    guild_id: int | None = None,
+    game_name: str = DEFAULT_GAME,
+    order: str = "wins",
+    min_games: int = 1,
+    limit: int = 10,
+) -> list[PlayerStats]:
+    """Per-player stats of a server (or of all servers), best first by `order`
+    ("wins", "average" or "games")."""
+    if order not in _ORDER:
+        raise ValueError(f"order must be one of {sorted(_ORDER)}")
+    where = ""
+    params: list[object] = [game_name]
+    if guild_id is not None:
+        where = _IN_GUILD
+        params.append(guild_id)
+    sql = _STATS.format(where=where) + f" HAVING COUNT(*) >= ? ORDER BY {_ORDER[order]} LIMIT ?"
+    async with db._read() as tx:
+        found = await tx.all(sql, [*params, min_games, limit])
+    return [_stats(r) for r in found]

@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from db.core import Core, Tx
+from db.storage.core import Core, Tx
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails, from_json
 
 from db import rows
-from db.core import Core, Tx, now_or
 from db.errors import ImportRejected
 from db.lobby import load_seats
 from db.models import DecisionSource, GameStatus
+from db.storage.core import Core, Tx, now_or
 from engine import DEFAULT_GAME
 
 FORMAT: Literal["stella-bot/game-export"] = "stella-bot/game-export"
@@ -229,102 +229,103 @@ def consistency_problems(doc: ExportDoc) -> list[str]:
     return problems
 
 
-class TransferMixin(Core):
-    async def export_game(self, game_id: int, *, now: int | None = None) -> dict[str, Any]:
-        """The whole game as a JSON-ready dict (see `ExportDoc`)."""
-        async with self._read() as tx:
-            row = await tx.game_row(game_id)
-            game = rows.game(row, await load_seats(tx, game_id))
-            state = await tx.one("SELECT * FROM game_states WHERE game_id = ?", (game_id,))
-            log = await tx.all("SELECT * FROM decisions WHERE game_id = ? ORDER BY seq", (game_id,))
-            results = await tx.all(
-                "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
-            )
-            history = await tx.all(
-                "SELECT * FROM seat_history WHERE game_id = ? ORDER BY id", (game_id,)
-            )
-        game_fields = {k: getattr(game, k) for k in GameDoc.model_fields}
-        doc = ExportDoc(
-            format=FORMAT,
-            format_version=FORMAT_VERSION,
-            exported_at=now_or(now),
-            game=GameDoc(**game_fields),
-            seats=[SeatDoc(**{k: getattr(s, k) for k in SeatDoc.model_fields}) for s in game.seats],
-            seed=None if state is None else int(state["seed"]),
-            initial_state=None if state is None else state["initial_json"],
-            snapshot=None
-            if state is None
-            else SnapshotDoc(version=row["version"], state=state["snapshot_json"]),
-            log=[
-                DecisionDoc(**{k: getattr(rows.decision(r), k) for k in DecisionDoc.model_fields})
-                for r in log
-            ],
-            results=[
-                ResultDoc(**{k: getattr(rows.result(r), k) for k in ResultDoc.model_fields})
-                for r in results
-            ],
-            seat_history=[
-                SeatChangeDoc(
-                    **{k: getattr(rows.seat_change(r), k) for k in SeatChangeDoc.model_fields}
-                )
-                for r in history
-            ],
+async def export_game(db: Core, game_id: int, *, now: int | None = None) -> dict[str, Any]:
+    """The whole game as a JSON-ready dict (see `ExportDoc`)."""
+    async with db._read() as tx:
+        row = await tx.game_row(game_id)
+        game = rows.game(row, await load_seats(tx, game_id))
+        state = await tx.one("SELECT * FROM game_states WHERE game_id = ?", (game_id,))
+        log = await tx.all("SELECT * FROM decisions WHERE game_id = ? ORDER BY seq", (game_id,))
+        results = await tx.all(
+            "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
         )
-        return doc.model_dump(mode="json")
-
-    async def import_game(
-        self,
-        document: Mapping[str, Any] | str | bytes | ExportDoc,
-        *,
-        guild_id: int | None = None,
-        channel_id: int | None = None,
-        thread_id: int | None = None,
-        by_user_id: int | None = None,
-        now: int | None = None,
-    ) -> int:
-        """Store an exported game under a new id (the ids given here replace the document's).
-        ImportRejected, with nothing written, if the document is malformed or inconsistent, its
-        thread already hosts an active game, or the same game (initial state and decision log)
-        is already stored in its guild."""
-        doc = parse_document(document)
-        game = doc.game.model_copy(
-            update={
-                k: v
-                for k, v in (
-                    ("guild_id", guild_id),
-                    ("channel_id", channel_id),
-                    ("thread_id", thread_id),
-                )
-                if v is not None
-            }
+        history = await tx.all(
+            "SELECT * FROM seat_history WHERE game_id = ? ORDER BY id", (game_id,)
         )
-        now = now_or(now)
-        async with self._write() as tx:
-            if game.thread_id is not None and game.status in (GameStatus.LOBBY, GameStatus.RUNNING):
-                clash = await tx.one(
-                    "SELECT id FROM games WHERE thread_id = ? AND status IN ('lobby', 'running')",
-                    (game.thread_id,),
+    game_fields = {k: getattr(game, k) for k in GameDoc.model_fields}
+    doc = ExportDoc(
+        format=FORMAT,
+        format_version=FORMAT_VERSION,
+        exported_at=now_or(now),
+        game=GameDoc(**game_fields),
+        seats=[SeatDoc(**{k: getattr(s, k) for k in SeatDoc.model_fields}) for s in game.seats],
+        seed=None if state is None else int(state["seed"]),
+        initial_state=None if state is None else state["initial_json"],
+        snapshot=None
+        if state is None
+        else SnapshotDoc(version=row["version"], state=state["snapshot_json"]),
+        log=[
+            DecisionDoc(**{k: getattr(rows.decision(r), k) for k in DecisionDoc.model_fields})
+            for r in log
+        ],
+        results=[
+            ResultDoc(**{k: getattr(rows.result(r), k) for k in ResultDoc.model_fields})
+            for r in results
+        ],
+        seat_history=[
+            SeatChangeDoc(
+                **{k: getattr(rows.seat_change(r), k) for k in SeatChangeDoc.model_fields}
+            )
+            for r in history
+        ],
+    )
+    return doc.model_dump(mode="json")
+
+
+async def import_game(
+    db: Core,
+    document: Mapping[str, Any] | str | bytes | ExportDoc,
+    *,
+    guild_id: int | None = None,
+    channel_id: int | None = None,
+    thread_id: int | None = None,
+    by_user_id: int | None = None,
+    now: int | None = None,
+) -> int:
+    """Store an exported game under a new id (the ids given here replace the document's).
+    ImportRejected, with nothing written, if the document is malformed or inconsistent, its
+    thread already hosts an active game, or the same game (initial state and decision log)
+    is already stored in its guild."""
+    doc = parse_document(document)
+    game = doc.game.model_copy(
+        update={
+            k: v
+            for k, v in (
+                ("guild_id", guild_id),
+                ("channel_id", channel_id),
+                ("thread_id", thread_id),
+            )
+            if v is not None
+        }
+    )
+    now = now_or(now)
+    async with db._write() as tx:
+        if game.thread_id is not None and game.status in (GameStatus.LOBBY, GameStatus.RUNNING):
+            clash = await tx.one(
+                "SELECT id FROM games WHERE thread_id = ? AND status IN ('lobby', 'running')",
+                (game.thread_id,),
+            )
+            if clash is not None:
+                raise ImportRejected(
+                    [
+                        f"thread {game.thread_id} already hosts active game {clash[0]}; import into another thread"
+                    ]
                 )
-                if clash is not None:
-                    raise ImportRejected(
-                        [
-                            f"thread {game.thread_id} already hosts active game {clash[0]}; import into another thread"
-                        ]
-                    )
-            duplicate = await _duplicate(tx, doc, game.guild_id)
-            if duplicate is not None:
-                raise ImportRejected([f"this game is already stored on this server as game "
-                                      f"#{duplicate}"])
-            new_id = await _write_doc(tx, doc, game)
-            await tx.audit(new_id, "import", by_user_id, {"original_id": doc.game.id}, now)
-        return new_id
+        duplicate = await _duplicate(tx, doc, game.guild_id)
+        if duplicate is not None:
+            raise ImportRejected([f"this game is already stored on this server as game "
+                                  f"#{duplicate}"])
+        new_id = await _write_doc(tx, doc, game)
+        await tx.audit(new_id, "import", by_user_id, {"original_id": doc.game.id}, now)
+    return new_id
 
 
-    async def find_duplicate(self, document: ExportDoc, guild_id: int) -> int | None:
-        """The id of a game of ``guild_id`` with the same seed, initial state and decision log
-        (the same export imported twice, or imported where its original still is), or None."""
-        async with self._read() as tx:
-            return await _duplicate(tx, document, guild_id)
+
+async def find_duplicate(db: Core, document: ExportDoc, guild_id: int) -> int | None:
+    """The id of a game of ``guild_id`` with the same seed, initial state and decision log
+    (the same export imported twice, or imported where its original still is), or None."""
+    async with db._read() as tx:
+        return await _duplicate(tx, document, guild_id)
 
 
 async def _duplicate(tx: Tx, doc: ExportDoc, guild_id: int) -> int | None:

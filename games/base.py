@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from games.tables import as_code_blocks
+
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
 
@@ -187,8 +189,9 @@ class Presentation:
 
     # --- texts ----------------------------------------------------------------------------
 
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        """The game's options as players read them (lobby and start posts)."""
+    def options_line(self, options: Mapping[str, Any], players: int | None = None) -> str:
+        """The game's options as players read them (lobby and start posts), for a table of
+        ``players`` seats (None: not known); a game may leave out what cannot apply to it."""
         shown = [f"{k.replace('_', ' ')}: {_word(v)}" for k, v in sorted(options.items())
                  if k != "turn_seconds"]
         return ("Options: " + ", ".join(shown) + ".") if shown else "No options."
@@ -237,6 +240,12 @@ class Presentation:
     def new_round(self, public_kinds: set[str]) -> bool:
         """Do these public event kinds start a new round (post the summary and the picture)?"""
         return "round" in public_kinds
+
+    def round_picture(self, view: dict[str, Any]) -> bool:
+        """Does the post of a new round (``new_round``) in public ``view`` carry the board's
+        picture? Default: yes. A game whose rounds are each player's turn draws the board once
+        a table round; the picture of now is always one ``status`` away."""
+        return True
 
     def turn_key(self, view: dict[str, Any]) -> str | None:
         """The turn a public view is in, for games whose turn is several decisions of one
@@ -364,18 +373,21 @@ def slug(text: str) -> str:
 
 
 def parse_topics(markdown: str) -> dict[str, str]:
-    """A rules document's sections by heading (level 2 and 3), each with its text (cut to a
-    Discord message)."""
+    """A rules document's sections by heading (level 2 and 3), each with its text as Discord
+    shows it (tables as aligned code blocks, ``games.tables``; cut to a Discord message)."""
     found: dict[str, str] = {}
     marks = list(_HEADING.finditer(markdown))
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(markdown)
-        body = markdown[mark.end():end].strip()
+        body = as_code_blocks(markdown[mark.end():end].strip())
         key = slug(mark.group(2))
         if not key or key in found:
             continue
         text = f"**{mark.group(2)}**\n{body}" if body else f"**{mark.group(2)}**"
-        found[key] = text if len(text) <= 1900 else text[:1899] + "…"
+        if len(text) > 1900:
+            text = text[:1895] + "…"
+            text += "\n```" if text.count("```") % 2 else ""  # a cut code block stays closed
+        found[key] = text
     return found
 
 
@@ -386,8 +398,8 @@ class TextsPresentation(Presentation):
 
     texts: Any = None  # the game's texts module
 
-    def options_line(self, options: Mapping[str, Any]) -> str:
-        return self.texts.options_line(options)  # type: ignore[no-any-return]
+    def options_line(self, options: Mapping[str, Any], players: int | None = None) -> str:
+        return self.texts.options_line(options, players)  # type: ignore[no-any-return]
 
     def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
                       who: Who) -> str:

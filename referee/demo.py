@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from db import Database
+from db import games as games_db
 from referee.messages.outbox import Delivery, MemoryOutbox, Post
 from referee.process.config import Settings
 from referee.service import Referee
@@ -67,9 +68,9 @@ async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, level: str
                 await referee.lobby.add_bot(game.id, HOST, level)
             await referee.lobby.start(game.id, HOST, seed=seed)
             await referee.idle()
-            game = await db.get_game(game.id)  # the replay GIF came with the end post
-            results = await db.get_results(game.id)
-            decisions = len(await db.get_log(game.id))
+            game = await games_db.get_game(db, game.id)  # the replay GIF came with the end post
+            results = await games_db.get_results(db, game.id)
+            decisions = len(await games_db.get_log(db, game.id))
         finally:
             await referee.close()
             await db.close()

@@ -6,14 +6,17 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from db import Database
+from db import games as games_db
 from db import holds as holds_db
 from db import life as life_db
 from db import notified as notified_db
 from db import thread_memory as memory_db
+from db import timers as timers_db
 from db.holds import HoldReason
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.desks.ending import Ending
 from referee.desks.expiry import LobbyExpiry
@@ -29,7 +32,7 @@ from referee.messages.outbox import Outbox
 from referee.process import metrics
 from referee.process.config import Settings
 from referee.shared.ai import AiRunner
-from referee.shared.cache import CachingDatabase, GameCache
+from referee.shared.cache import GameCache, keep
 from referee.shared.context import Context
 from referee.shared.heartbeat import Heartbeat, shard_key
 from referee.telling import images, memory
@@ -59,7 +62,8 @@ class Referee:
                  unattended: bool = False) -> None:
         settings = settings or Settings(_env_file=None)  # type: ignore[call-arg]
         cache = GameCache()
-        self.ctx = Context(db=cast(Database, CachingDatabase(db, cache)), cache=cache,
+        keep(db, cache)  # every write of db, by whoever, tells the cache
+        self.ctx = Context(db=db, cache=cache,
                            out=out, settings=settings, clock=clock,
                            ai=ai or AiRunner(settings.ai_workers), unattended=unattended,
                            auto_pace=0.0 if unattended else 2.0)
@@ -94,7 +98,7 @@ class Referee:
         grace, with a reminder (or the caught-up prompt) to say so. The time the bot was down
         (since its last sign of life, ``referee.shared.heartbeat``) is taken off every measured clock
         that was running (Out of Mine!'s race, R6: the referee's absence is not the player's)."""
-        rows = [r for r in await self.db.running_games() if self.ctx.owns(r.guild_id)]
+        rows = [r for r in await games_db.running_games(self.db) if self.ctx.owns(r.guild_id)]
         down = await life_db.resume_clocks(self.db, shard_key(self.ctx), self.ctx.clock(),
                                            (r.game_id for r in rows))
         if down.clocks:
@@ -108,15 +112,15 @@ class Referee:
         self._pending = sorted(queued)
         now = self.ctx.now()
         grace = int(self.ctx.settings.restart_grace_minutes * 60)
-        postponed = await self.db.postpone_expired(
-            now, now + grace, remind={r.game_id for r in rows} - queued)
+        postponed = await timers_db.postpone_expired(
+            self.db, now, now + grace, remind={r.game_id for r in rows} - queued)
         if postponed:
             log.info("%d deadline(s) passed while the bot was down: %d more minute(s) for each",
                      len(postponed), grace // 60)
         for b in behind:
-            if b.auto and b.game_id not in queued:
-                self.sessions.advance_soon(b.game_id)
-        self.timers.poke()
+            if b.auto and b.game_id not in queued:  # an automatic seat owes: it decides now
+                await self.sessions.after(Committed(b.game_id, timers=False))
+        self.timers.poke()  # every game's timers, once
         log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up",
                  len(rows), kept, len(self._pending))
         return len(rows)
@@ -137,8 +141,7 @@ class Referee:
                 log.exception("game %s could not be caught up", game_id)
                 continue
             done += 1
-            if automatic:
-                self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, timers=False, advance=automatic))
         return done
 
     async def _catch_up(self, game_id: int) -> bool:
@@ -157,13 +160,13 @@ class Referee:
             deadline = game.deadline
             if deadline is None:
                 deadline, remind_at = self.ctx.timer_for(game, state)
-                await self.db.set_deadline(game_id, deadline, remind_at=remind_at)
+                await timers_db.set_deadline(self.db, game_id, deadline, remind_at=remind_at)
                 self.timers.poke()
             posted, sent = await notified_db.last_told(self.db, game_id)
             prompted = None
             if posted != table.version and self.notify.prompt(game, state, deadline)[1] is not None:
                 head, lines = "♻️ I restarted before posting this prompt.", []
-                log_ = await self.db.get_log(game_id, after_seq=0)
+                log_ = await games_db.get_log(self.db, game_id, after_seq=0)
                 if log_:
                     g = self.sessions.g(game)
                     names = {s.player_id: s.display_name for s in game.seats}
@@ -171,7 +174,7 @@ class Referee:
                     who = texts.name(names.get(last.player_id, last.player_id))
                     head += f" The last decision: {who}: `{last.text}`."
                     if posted is not None:  # what those decisions made happen (a reveal...)
-                        initial = (await self.db.load_initial(game_id)).json
+                        initial = (await games_db.load_initial(self.db, game_id)).json
                         missed = await asyncio.to_thread(untold, g, initial, log_, posted)
                         lines = texts.collapse(missed)
                 prompted = await self._prompt_again(game, state, deadline, head, lines)
@@ -231,9 +234,9 @@ class Referee:
         """Set what ``/metrics`` reads rather than counts (at each scrape): this process's
         running games, the held ones, the timers due now, and what waits to be told."""
         now, owns = self.ctx.now(), self.ctx.owns
-        metrics.RUNNING.set(sum(owns(r.guild_id) for r in await self.ctx.db.running_games()))
+        metrics.RUNNING.set(sum(owns(r.guild_id) for r in await games_db.running_games(self.ctx.db)))
         metrics.HELD.set(await holds_db.count(self.ctx.db))
-        due = [*await self.ctx.db.due_reminders(now), *await self.ctx.db.expired_games(now)]
+        due = [*await timers_db.due_reminders(self.ctx.db, now), *await timers_db.expired_games(self.ctx.db, now)]
         metrics.TIMERS_DUE.set(len({r.game_id for r in due if owns(r.guild_id)}))
         metrics.QUEUE.set(self.ctx.tell.size)
 

@@ -198,5 +198,32 @@ def test_discord_is_imported_only_at_the_edge() -> None:
 def test_the_rule_sees_what_it_should() -> None:
     """The reader itself: a lazy import is seen, a package's re-export resolves to its module."""
     assert "referee.telling.notify" in imports("referee.deciding.sessions")
-    assert set(imports("db.games")) & {"db.models", "db.core"}
+    assert set(imports("db.games")) & {"db.models", "db.storage.core"}
     assert loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]
+
+
+def test_db_is_one_style_of_functions_over_a_core() -> None:
+    """``db/`` is a module per topic of functions over a ``Core`` handle
+    (``db.<topic>.<verb>(db, ...)``): none imports ``db.storage.database`` (only the package, which
+    gathers the names, and the operator's check, which opens one), and ``Database`` holds the
+    storage only."""
+    import inspect
+
+    from db import Database
+
+    importers = sorted(n for n, deps in graph().items() if "db.storage.database" in deps)
+    assert [n for n in importers if _layer(n) == "db"] == ["db", "db.check"], importers
+    public = {n for n, _ in inspect.getmembers(Database, callable) if not n.startswith("_")}
+    assert public == {"open", "close", "schema_version", "checkpoint", "observe_writes"}, public
+
+
+def test_db_storage_is_a_room_below_the_topics() -> None:
+    """``db.storage`` (the handle, the backends, migrations, the lease) imports nothing of ``db``
+    but the shared vocabulary (``db.errors``, ``db.models``): the topics are built on it, never
+    the other way; and it stays small."""
+    storage = [n for n in MODULES if n.startswith("db.storage.")]
+    assert 1 <= len(storage) <= 12, storage
+    upward = [(a, b) for a in storage for b in graph()[a]
+              if _layer(b) == "db" and not b.startswith("db.storage")
+              and b not in ("db.errors", "db.models")]
+    assert not upward, f"db.storage imports a topic of db: {upward}"

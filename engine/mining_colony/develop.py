@@ -21,7 +21,7 @@ from .actions import (
     Stage,
 )
 from .colony import complete, lay, placement, structure_pairs
-from .events import EventLog, article
+from .events import EventLog, article, building, words
 from .state import Player, State
 
 SLOT_TAKEN = "Your staging area already holds a {kind}: it holds one crystal, one worker and one ship (R11)."
@@ -62,7 +62,7 @@ def check_develop(state: State, p: Player, action: Action) -> Action:  # noqa: C
         return action
     if isinstance(action, Buy):
         if state.supply[f"token/{action.token}"] <= 0:
-            raise IllegalDecision(f"No {action.token} build-over token is left (R16).")
+            raise IllegalDecision(f"No {building(action.token)} build-over token is left (R16).")
         cost = token_cost(state, p, action.square)
         if cost is None:
             raise IllegalDecision(f"{action.square} is undeveloped: build-over tokens go on "
@@ -76,7 +76,7 @@ def check_develop(state: State, p: Player, action: Action) -> Action:  # noqa: C
         return action
     if isinstance(action, Build):
         if state.supply[action.structure] <= 0:
-            raise IllegalDecision(f"No {action.structure} is left in the supply (R16).")
+            raise IllegalDecision(f"No {words(action.structure)} is left in the supply (R16).")
         pairs = structure_pairs(colony, action.structure, action.square)
         if not pairs:
             raise IllegalDecision(_why_not(p, action))
@@ -87,7 +87,7 @@ def check_develop(state: State, p: Player, action: Action) -> Action:  # noqa: C
             return Build(action.structure, action.square, pairs[0])
         if action.via not in pairs:
             raise IllegalDecision(f"{action.via[0]} and {action.via[1]} don't make a "
-                                  f"{action.structure} on {action.square} (R14).")
+                                  f"{words(action.structure)} on {action.square} (R14).")
         return action
     if isinstance(action, Exchange):
         if not state.solo:
@@ -120,9 +120,9 @@ def _why_not(p: Player, action: Build) -> str:
     if not colony.vacant(sq):
         return f"{sq} is not vacant (R14)."
     kind, _, colour = action.structure.partition("/")
-    need = (f"a worker/{colour} and a ship/{colour}" if kind == "outpost"
-            else f"two crystal/{colour}")
-    return (f"A {action.structure} on {sq} needs {need} on the squares on both sides of it in a "
+    need = (f"a {colour} worker and a {colour} ship" if kind == "outpost"
+            else f"two {colour} crystals")
+    return (f"A {words(action.structure)} on {sq} needs {need} on the squares on both sides of it in a "
             "row or column, not yet used for that kind of structure (R14).")
 
 
@@ -134,8 +134,8 @@ def perform_develop(state: State, p: Player, action: Action, ev: EventLog) -> bo
         assert cells is not None
         lay(colony, action.tile, action.square, action.rotation, cells)
         p.pending_tiles.remove(action.tile)
-        ev.say("place", f"{p.name} places {action.tile} on {action.square} turned "
-               f"{action.rotation}.", player=p.id, tile=action.tile, square=action.square,
+        turned = f", turned {action.rotation}°" if action.rotation else ""
+        ev.say("place", f"{p.name} places tile {action.tile} on {action.square}{turned}.", player=p.id, tile=action.tile, square=action.square,
                rotation=action.rotation, squares=list(cells))
     elif isinstance(action, Put):
         items.put(state, p, action.item, action.square, action.staged, ev)
@@ -143,7 +143,7 @@ def perform_develop(state: State, p: Player, action: Action, ev: EventLog) -> bo
         p.pending_items.remove(action.item)
         p.staging.append(action.item)
         p.staging.sort()
-        ev.say("stage", f"{p.name} stages a {action.item}.", player=p.id, item=action.item)
+        ev.say("stage", f"{p.name} stages {article(words(action.item))} {words(action.item)}.", player=p.id, item=action.item)
     elif isinstance(action, Discard):
         items.discard(state, p, action.thing, action.staged, ev)
     elif isinstance(action, Buy):
@@ -158,7 +158,8 @@ def perform_develop(state: State, p: Player, action: Action, ev: EventLog) -> bo
         if old is not None:
             colony.buried.append(old)
         colony.tokens[sq] = action.token
-        ev.say("buy", f"{p.name} buys a {action.token} build-over token for {cost} credit"
+        token = building(action.token)
+        ev.say("buy", f"{p.name} buys {article(token)} {token} build-over token for {cost} credit"
                f"{'s' if cost > 1 else ''} and places it on {sq}.", player=p.id,
                token=action.token, square=sq, cost=cost)
     elif isinstance(action, Build):
@@ -167,7 +168,8 @@ def perform_develop(state: State, p: Player, action: Action, ev: EventLog) -> bo
         colony.used.extend(action.via)
         colony.used.sort()
         state.supply[action.structure] -= 1
-        ev.say("build", f"{p.name} builds {article(action.structure)} {action.structure} on "
+        built = words(action.structure)
+        ev.say("build", f"{p.name} builds {article(built)} {built} on "
                f"{action.square}.",
                player=p.id, structure=action.structure, square=action.square,
                via=list(action.via))
@@ -182,8 +184,8 @@ def perform_develop(state: State, p: Player, action: Action, ev: EventLog) -> bo
         state.zorlord.supply.append(action.item)
         state.zorlord.supply.sort()
         p.credits -= 1
-        ev.say("exchange", f"{p.name} pays 1 credit to exchange a {action.item} for Zorlord's "
-               f"{wanted}.", player=p.id, given=action.item, received=wanted)
+        ev.say("exchange", f"{p.name} pays 1 credit to exchange {article(words(action.item))} "
+               f"{words(action.item)} for Zorlord's {words(wanted)}.", player=p.id, given=action.item, received=wanted)
     else:
         return True
     if state.solo and complete(colony):

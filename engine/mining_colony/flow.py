@@ -5,7 +5,7 @@ development turns, the end of a round and of the game (R19, R20, R24)."""
 from __future__ import annotations
 
 from .components import RESOURCE_CARDS, ZORLORD
-from .events import EventLog
+from .events import EventLog, listed
 from .scoring import scores, winners
 from .state import Player, State, Zone
 
@@ -43,7 +43,7 @@ def begin_round(state: State, ev: EventLog) -> None:
         state.resource_discard.append(card)
     ev.say("discover", f"Round {state.round}: "
            + (f"resource card {state.resource_card} is flipped. " if state.resource_card else "")
-           + "; ".join(f"zone {i}: {', '.join(z.tiles + z.items) or 'nothing'}"
+           + "; ".join(f"zone {i}: {listed(z.tiles + z.items) or 'nothing'}"
                        for i, z in enumerate(state.zones, 1)) + ".",
            round=state.round, card=state.resource_card,
            zones=[{"tiles": list(z.tiles), "items": list(z.items)} for z in state.zones])
@@ -152,7 +152,7 @@ def take(state: State, taker: str, zone: int, ev: EventLog) -> None:
         p.pending_items.sort()
         name = p.name
     z.tiles, z.items, z.taken_by = [], [], taker
-    ev.say("take", f"{name} takes zone {zone + 1}: {', '.join(got) or 'nothing'}.",
+    ev.say("take", f"{name} takes zone {zone + 1}: {listed(got) or 'nothing'}.",
            player=taker, zone=zone + 1, got=got)
     state.turn += 1
     if state.turn == len(state.order):

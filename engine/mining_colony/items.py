@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.errors import IllegalDecision
 from .colony import item_squares
 from .components import fits, tile_size
-from .events import EventLog, article
+from .events import EventLog, article, building, words
 from .state import Player, State
 
 
@@ -24,7 +24,7 @@ def need(p: Player, item: str, staged: bool) -> list[str]:
     if item not in items:
         where = "in your staging area" if staged else "pending in front of you"
         hint = "" if staged or item not in p.staging else " (it is staged: add from=staging)"
-        raise IllegalDecision(f"You have no {item} {where}{hint}.")
+        raise IllegalDecision(f"You have no {words(item)} {where}{hint}.")
     return items
 
 
@@ -39,19 +39,19 @@ def check_put(p: Player, item: str, square: str, staged: bool) -> None:
     if not fits(building, item):
         holds = {"crystal": "a storage unit of its colour or a multi-coloured one",
                  "worker": "a dome", "ship": "a landing pad"}[kind(item)]
-        raise IllegalDecision(f"{square} is {_word(building)}: a {item} goes on {holds} (R11).")
+        raise IllegalDecision(f"{square} is {_word(building)}: {article(words(item))} {words(item)} goes on "
+                              f"{holds} (R11).")
 
 
-def _word(building: str) -> str:
-    return {"blank": "blank", "dome": "a dome", "pad": "a landing pad",
-            "any": "a multi-coloured storage unit"}.get(building, f"a {building} storage unit")
+def _word(name: str) -> str:
+    return "blank" if name == "blank" else f"{article(building(name))} {building(name)}"
 
 
 def put(state: State, p: Player, item: str, square: str, staged: bool, ev: EventLog) -> None:
     source(p, staged).remove(item)
     p.colony.items[square] = item
     where = " from the staging area" if staged else ""
-    ev.say("put", f"{p.name} puts {article(item)} {item}{where} on {square}.", player=p.id, item=item,
+    ev.say("put", f"{p.name} puts {article(words(item))} {words(item)}{where} on {square}.", player=p.id, item=item,
            square=square, staged=staged)
 
 
@@ -84,7 +84,8 @@ def discard(state: State, p: Player, thing: str, staged: bool, ev: EventLog) -> 
         gain = 1
     p.credits += gain
     where = " from the staging area" if staged else ""
-    ev.say("discard", f"{p.name} discards {thing}{where} for {gain} credit"
+    named = f"tile {thing}" if thing.startswith("t") else f"{article(words(thing))} {words(thing)}"
+    ev.say("discard", f"{p.name} discards {named}{where} for {gain} credit"
            f"{'s' if gain > 1 else ''}.", player=p.id, thing=thing, staged=staged, credits=gain)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import TextsPresentation
-from . import texts
+from . import labels, texts
 from .preview import previewed
 
 
@@ -49,6 +49,11 @@ class MiningColony(TextsPresentation):
     def new_round(self, public_kinds: set[str]) -> bool:
         """Discover starts a round: post the summary and the board."""
         return "discover" in public_kinds
+
+    def choice_label(self, view: dict[str, Any], text: str) -> str:
+        """A decision in words: "Zone 2: tile t5-02, red worker", "Staged purple crystal on
+        C1" (``labels.py``); the notation stays the value."""
+        return labels.choice_label(view, text)
 
     def turn_key(self, view: dict[str, Any]) -> str | None:
         """A development turn (many small steps of one player, R9) is one thread message,

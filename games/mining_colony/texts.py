@@ -16,10 +16,13 @@ PARTS = (("structures", "structures"), ("resources", "resources"), ("credits", "
 DECISION = {"bid": "bidding", "take": "taking a zone", "develop": "developing"}
 
 
-def options_line(options: Mapping[str, Any]) -> str:
+def options_line(options: Mapping[str, Any], players: int | None = None) -> str:
+    """The colony side, and the solo options only where a solo game can still be: a lobby of
+    one seat (or an unknown count), a solo game (issue 28: not in 2-player lobbies and starts)."""
     side = options.get("side", "standard")
     line = f"Colony side: {side}."
-    if "difficulty" in options or "free_undeveloped" in options:
+    solo_possible = players is None or players <= 1
+    if solo_possible and ("difficulty" in options or "free_undeveloped" in options):
         free = "free" if options.get("free_undeveloped") else "1 credit more"
         line += (f" Solo only (one player against Zorlord): difficulty {options.get('difficulty', 1)}"
                  f", a token on an undeveloped square costs {free}.")

@@ -17,7 +17,7 @@ OPEN_BUTTON = "Open my card (starts my clock)"
 STEP = {"side": "choosing a side", "open": "card still face down", "dig": "digging"}
 
 
-def options_line(options: Mapping[str, Any]) -> str:
+def options_line(options: Mapping[str, Any], players: int | None = None) -> str:
     def word(key: str, default: bool) -> str:
         return "on" if options.get(key, default) else "off"
 

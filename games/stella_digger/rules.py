@@ -11,7 +11,8 @@ TOPICS: dict[str, str] = {
         "cards, then the best matching Mine play wins the tile and its crystals. Collect VP tiles, "
         "monsters, gadgets, crystals and drill points. Topics: round, target, actions, mine, "
         "refill, gadgets, drill, exchange, accidents, completion, monsters, red-tears, end, "
-        "scoring, defaults, notation, commands, legend (what the map picture shows)."),
+        "scoring, defaults, notation, commands, legend (what the map picture shows), "
+        "how-to-play-on-discord (the buttons and commands in plain words)."),
     "round": (
         "A round: determine the target (R5) → each player's action in turn order (R7) → accident "
         "occurrence (R12) → mining completion and performance check (R13-R15) → visibility check "

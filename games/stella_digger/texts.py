@@ -80,7 +80,7 @@ def final_text(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
     return "\n".join(lines)
 
 
-def options_line(options: Mapping[str, Any]) -> str:
+def options_line(options: Mapping[str, Any], players: int | None = None) -> str:
     """The game's options as players read them (lobby and start posts)."""
     return f"Red Tears: {'on' if options.get('red_tears') else 'off'}."
 

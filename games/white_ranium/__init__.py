@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import TextsPresentation, Who
-from . import texts
+from . import labels, texts
 
 
 class WhiteRanium(TextsPresentation):
@@ -49,6 +49,17 @@ class WhiteRanium(TextsPresentation):
     def new_round(self, public_kinds: set[str]) -> bool:
         """Every turn starts with the map (and the setup's end, when play begins)."""
         return "turn" in public_kinds
+
+    def choice_label(self, view: dict[str, Any], text: str) -> str:
+        """A decision in words: "Turn the card on C2 around", "Steal from the blue crew"
+        (``labels.py``); the notation stays the value."""
+        return labels.choice_label(view, text)
+
+    def round_picture(self, view: dict[str, Any]) -> bool:
+        """The map once a table round (issue 28: 29 pictures among 37 messages before): at the
+        start player's turn, and when play begins; every other turn's post is its summary, the
+        map now one ``/game status`` away."""
+        return view.get("phase") != "play" or view.get("turn") == view.get("start_player")
 
     def turn_key(self, view: dict[str, Any]) -> str | None:
         """A turn (four ore, the fights and placements it sets off) is one message; so is

@@ -9,12 +9,14 @@ import collections
 import dataclasses
 from typing import Any
 
+from db import owed as owed_db
 from engine import GameError, IllegalDecision, NotYourTurn
 from referee.deciding.holds import Holds
 from referee.deciding.table import Table
 from referee.errors import Malformed, NotAPlayer, UnknownGame, WrongPhase
 from referee.messages import choices, ids
 from referee.messages.outbox import File
+from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling import images
 
@@ -82,14 +84,14 @@ class Drafts:
             table, player, owed = await self._owing(game_id, user_id)
             g = self.g(table.game)
             self._draft_pace(user_id)
-            old = await self.ctx.db.get_draft(game_id, player)
+            old = await owed_db.get_draft(self.ctx.db, game_id, player)
             text = edited(" ".join(text.split()), old.text if old is not None else None,
                           owed.decision)
             if len(text) > DRAFT_MAX_CHARS:
                 raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
                                 "changed.")
             nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
-            timers = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
+            timers = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
             clock_at = timers[player].clock_at if player in timers else None
             since = 0.0 if clock_at is None else max(0.0, self.ctx.clock() - clock_at)
             kept = dict(old.marks) if old is not None else {}
@@ -105,7 +107,7 @@ class Drafts:
                     raise IllegalDecision(f"`{text}` can't be completed into a legal decision "
                                           f"now: {exc} Nothing changed.") from None
                 ready = f"Not complete yet: {exc}"
-            await self.ctx.db.save_draft(game_id, player, table.version, text, marks,
+            await owed_db.save_draft(self.ctx.db, game_id, player, table.version, text, marks,
                                          now=self.ctx.now())
             self._draft_steps.setdefault(user_id, collections.deque()).append(self.ctx.clock())
         present = self.ctx.present(table.game)
@@ -135,7 +137,7 @@ class Drafts:
         game's presentation groups the legal next words, a tile kind of the card, say) and a
         button to take back each of its words (None: nothing to offer)."""
         table, player, owed = await self._owing(game_id, user_id)
-        draft = await self.ctx.db.get_draft(game_id, player)
+        draft = await owed_db.get_draft(self.ctx.db, game_id, player)
         if draft is None:
             return None
         parts: list[tuple[str, str]] = []
@@ -155,7 +157,7 @@ class Drafts:
         if not ids.VALUE.fullmatch(part or ""):
             raise Malformed("That choice is malformed. Nothing changed.")
         table, player, owed = await self._owing(game_id, user_id)
-        draft = await self.ctx.db.get_draft(game_id, player)
+        draft = await owed_db.get_draft(self.ctx.db, game_id, player)
         text = draft.text if draft is not None else owed.decision
         words = self.g(table.game).options(table.state, player, text, part=part)
         present = self.ctx.present(table.game)
@@ -172,7 +174,7 @@ class Drafts:
         """The picture of the user's saved draft from their own view (None: no draft, or the
         game draws none), for their eyes only."""
         table, player, _owed = await self._owing(game_id, user_id)
-        draft = await self.ctx.db.get_draft(game_id, player)
+        draft = await owed_db.get_draft(self.ctx.db, game_id, player)
         if draft is None:
             return None
         view = self.g(table.game).view(table.state, player)
@@ -199,7 +201,7 @@ class Drafts:
     async def confirm(self, game_id: int, user_id: int) -> str:
         """Commit the user's saved draft (the referee stamps what it measures)."""
         table, player, _owed = await self._owing(game_id, user_id)
-        draft = await self.ctx.db.get_draft(game_id, player)
+        draft = await owed_db.get_draft(self.ctx.db, game_id, player)
         if draft is None:
             present = self.ctx.present(table.game)
             raise WrongPhase(f"You have no draft: build one with `{present.cmd('draft')}`.")
@@ -207,7 +209,7 @@ class Drafts:
 
     async def discard(self, game_id: int, user_id: int) -> None:
         table, player, _owed = await self._owing(game_id, user_id)
-        await self.ctx.db.drop_draft(game_id, player)
+        await owed_db.drop_draft(self.ctx.db, game_id, player)
 
     async def complete(self, game_id: int, user_id: int, current: str) -> list[str]:
         """The values ``suggest`` offers (its note left out)."""
@@ -231,7 +233,7 @@ class Drafts:
             whole = set(legal)
             prefix, base = "", ""
             if current.startswith((ADD, TAKE)):
-                draft = await self.ctx.db.get_draft(game_id, player)
+                draft = await owed_db.get_draft(self.ctx.db, game_id, player)
                 saved = draft.text if draft is not None else owed.decision
                 if current.startswith(TAKE):
                     needle = current[1:].strip()

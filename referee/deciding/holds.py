@@ -22,11 +22,13 @@ from db import DbError, Game, GameStatus
 from db import holds as holds_db
 from db import lifecycle as lifecycle_db
 from db.holds import Hold, HoldReason
+from referee.deciding.committed import Committed
 from referee.errors import Refusal, WrongPhase
 from referee.messages import texts
 from referee.messages.outbox import Delivery, Failure, Post
 from referee.process.background import TimedLoop
 from referee.process.retry import Schedule
+from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
 
@@ -142,7 +144,7 @@ class Holds(TimedLoop):
     async def thread_lost(self, thread_id: int, detail: str) -> bool:
         """Discord says a thread was deleted or locked: its running game pauses at once (before
         a timer could apply a default into a thread nobody sees). True if a game was held."""
-        game = await self.ctx.db.find_game_by_thread(thread_id)
+        game = await cached.find_game_by_thread(self.ctx, thread_id)
         if game is None or game.status != GameStatus.RUNNING:
             return False
         async with self.ctx.lock(game.id):
@@ -199,12 +201,11 @@ class Holds(TimedLoop):
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
                     remind_at=remind_at):
                 return False
-            self.ctx.signals.timer_changed(deadline)
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
             prompt = await self.notify.reprompt(game, table.state, deadline,
                                                 head=f"▶️ Game #{game_id} goes on.")
             await self.notify.record(game, table.state, prompt, {})
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game, at=deadline))
         return True
 
     # --- retrying a lost prompt ------------------------------------------------------------
@@ -226,11 +227,10 @@ class Holds(TimedLoop):
                 await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.UNDELIVERED,), deadline=deadline,
                     remind_at=remind_at)
-                self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
-            automatic = self.notify.automatic_next(game, state)
-        if delivered and automatic:
-            self.sessions.advance_soon(game_id)
+            if delivered:
+                await self.sessions.after(Committed(
+                    game_id, game, at=deadline, advance=self.notify.automatic_next(game, state)))
         return delivered
 
     async def retry_due(self, now: int | None = None) -> int:
@@ -240,7 +240,7 @@ class Holds(TimedLoop):
         for hold in await holds_db.due(self.ctx.db, now):
             if self.ctx.settings.shard is not None:  # one of several shards: its games only
                 try:
-                    if not self.ctx.owns((await self.ctx.db.get_game(hold.game_id)).guild_id):
+                    if not self.ctx.owns((await cached.get_game(self.ctx, hold.game_id)).guild_id):
                         continue
                 except DbError:
                     continue
@@ -283,7 +283,7 @@ class Holds(TimedLoop):
             await holds_db.move(
                 self.ctx.db, game_id, channel_id=channel_id, thread_id=thread_id,
                 by_user_id=by_user, now=self.ctx.now())
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
             state = table.state
             players = ", ".join(texts.mention(s) for s in game.seats)
             await self.notify.post(game, f"🚚 **Game #{game_id} moved here** by <@{by_user}>. "
@@ -299,8 +299,8 @@ class Holds(TimedLoop):
                 await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.GONE, HoldReason.UNDELIVERED),
                     deadline=deadline, remind_at=remind_at)
-                self.ctx.signals.timer_changed(deadline)
             await self.notify.record(game, state, prompt, {})
-            game = await self.ctx.db.get_game(game_id)
-        self.sessions.advance_soon(game_id)
+            game = await cached.get_game(self.ctx, game_id)
+            await self.sessions.after(Committed(game_id, game, at=deadline,
+                                                timers=prompt is None or prompt.ok))
         return game

@@ -2,9 +2,11 @@
 
 ``decide`` (a player), ``advance`` (AI seats and absent players), the timers and the moderators
 all end in ``commit``: apply on a freshly loaded state (from memory: ``referee.shared.cache``), commit
-the decision and the new snapshot in one transaction, then queue what the thread and the
-players are told (``referee.messages.tell``): the caller answers the player before it goes out. Nothing
-changes on any error.
+the decision and the new snapshot in one transaction, and return what happened
+(``referee.deciding.committed.Committed``). Every change to a game, a decision or not, then
+takes one path, ``after``: queue what the thread and the players are told
+(``referee.messages.tell``: the caller answers the player before it goes out), poke the timers,
+start the automatic seats, hand a game's end to the ending desk. Nothing changes on any error.
 """
 
 from __future__ import annotations
@@ -28,12 +30,15 @@ from db import (
     Snapshot,
     StaleVersion,
 )
+from db import games as games_db
 from db import holds as holds_db
 from db import notified as notified_db
+from db import owed as owed_db
 from db.holds import HoldReason
 from engine import Event, GameError, NotYourTurn
 from engine.core.game import public_text, total
 from referee.deciding import committed, stale
+from referee.deciding.committed import Committed
 from referee.deciding.drafts import DRAFT_MAX_CHARS as DRAFT_MAX_CHARS  # read by tests
 from referee.deciding.drafts import DRAFT_STEPS_PER_MINUTE, Drafts
 from referee.deciding.holds import Holds
@@ -42,6 +47,7 @@ from referee.errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, Wron
 from referee.messages import choices, ids, texts
 from referee.process import metrics
 from referee.shared import ai, origin
+from referee.shared import cache as cached
 from referee.shared.context import Context, earliest
 from referee.telling.notify import Notifier, hands
 
@@ -89,7 +95,7 @@ class Sessions(Drafts):
 
     async def get_game(self, game_id: int) -> Game:
         try:
-            return origin.check(await self.ctx.db.get_game(game_id))
+            return origin.check(await cached.get_game(self.ctx, game_id))
         except GameNotFound:
             raise UnknownGame(f"There is no game #{game_id}.") from None
 
@@ -102,7 +108,7 @@ class Sessions(Drafts):
         if game.status == GameStatus.LOBBY:
             raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
         if snap is None:
-            snap = await self.ctx.db.load_snapshot(game_id)
+            snap = await cached.load_snapshot(self.ctx, game_id)
         return Table(game, self.parsed(game, snap), snap.json)
 
     def parsed(self, game: Game, snap: Snapshot) -> Any:
@@ -120,9 +126,10 @@ class Sessions(Drafts):
 
     async def commit(self, table: Table, player: str, action: Any, source: DecisionSource,
                      by_user: int | None = None, note: str | None = None, *,
-                     quiet: bool = False) -> tuple[Game, list[Event]]:
-        """Apply ``action`` for ``player`` on ``table``, persist, then notify (``quiet``: the
-        caller tells people later, ``advance`` summarising a run). Caller holds the game's lock.
+                     quiet: bool = False) -> Committed:
+        """Apply ``action`` for ``player`` on ``table`` and persist; returns what happened, with
+        what to tell (none when ``quiet``: the caller tells people later, ``advance``
+        summarising a run), for the caller to hand to ``after``. Caller holds the game's lock.
         Engine errors propagate with nothing changed. A decision the engine says is ``sealed``
         is logged hidden until one whose events hold a public "reveal"; each owing player keeps
         or gets their own timer (``Context.owed_timers``)."""
@@ -135,7 +142,7 @@ class Sessions(Drafts):
         before = hands(self.ctx, game, table.state)
         sealed = bool(g.sealed(table.state, player, action))
         timing = g.timing(table.state, player)
-        previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game.id)}
+        previous = {t.player_id: t for t in await cached.owed_timers(self.ctx, game.id)}
         events = g.apply(state, player, action)
         reveal = any(e.kind == "reveal" and e.to is None for e in events)
         text = g.dump(state)
@@ -149,8 +156,8 @@ class Sessions(Drafts):
         now = self.ctx.now()
         run = self.ctx.plans.unsaved(game.id, player)  # a run set or spent: stored with it
         try:
-            await self.ctx.db.append_decision(
-                game.id, before_version, player, str(action), text, state.version,
+            await games_db.append_decision(
+                self.ctx.db, game.id, before_version, player, str(action), text, state.version,
                 deadline=deadline, remind_at=remind_at, source=source, by_user_id=by_user,
                 absent_after=self.ctx.settings.absent_after, results=results, now=now,
                 sealed=sealed, reveal=reveal, owed=timers, run=run)
@@ -164,27 +171,43 @@ class Sessions(Drafts):
         # decision and the cache (the next decision starts from it)
         table.text, table.state = text, state
         self.notify.public.dumped(game.id, state, text)
-        self.ctx.signals.timer_changed(min((t for t in (deadline, remind_at) if t is not None),
-                                     default=float("inf")))
         seat = game.seat_of_player(player)
         if (state.ended or seat is None or source == DecisionSource.TIMEOUT
                 or (source == DecisionSource.PLAYER and (seat.absent or seat.missed_deadlines))):
-            game = await self.ctx.db.get_game(game.id)  # fresh seats: absent flags changed
-        else:  # nothing but the version and the timer changed (db.append_decision)
+            game = await cached.get_game(self.ctx, game.id)  # fresh seats: absent flags changed
+        else:  # nothing but the version and the timer changed (db.games.append_decision)
             game = dataclasses.replace(game, version=state.version, deadline=deadline,
                                        remind_at=remind_at, reminder_sent=False, updated_at=now)
         table.game = game
         self.ctx.cache.put(game, Snapshot(game.id, int(state.version), text),
-                           owed=sorted(timers, key=lambda t: t.player_id),  # as db.owed_timers
+                           owed=sorted(timers, key=lambda t: t.player_id),  # as db.owed.owed_timers
                            state=state)
-        if quiet:
-            return game, events
-        # the decision is stored: the thread and the players are told after the reply
-        # (``referee.messages.tell``), in commit order; a failure there is logged, never the caller's
-        self.ctx.tell.submit(game.id, functools.partial(
-            self.notify.after_decision, game, before, state, events, deadline, note,
-            timers=timers, deciders=(player,)))
-        return game, events
+        at = min((t for t in (deadline, remind_at) if t is not None), default=float("inf"))
+        done = Committed(game.id, game, events, at=at, advance=False)
+        if not quiet:
+            # the decision is stored: the thread and the players are told after the reply
+            # (``referee.messages.tell``), in commit order; a failure there is logged, never
+            # the caller's
+            done.tell = functools.partial(
+                self.notify.after_decision, game, before, state, events, deadline, note,
+                timers=timers, deciders=(player,))
+        return done
+
+    async def after(self, done: Committed) -> asyncio.Future[None] | None:
+        """The one path after any change to a game is stored: queue what is told (in the
+        game's commit order, so the caller still holds the game's lock), poke the timers,
+        start the automatic seats, or hand the game's end to the ending desk. Returns the
+        future of what is told (done once it went out), if anything is."""
+        told = None
+        if done.timers:
+            self.ctx.signals.timer_changed(done.at)
+        if done.tell is not None:
+            told = self.ctx.tell.submit(done.game_id, done.tell)
+        if done.ended is not None and done.game is not None:
+            await self.ctx.signals.finished(done.game, done.ended)  # ``referee.desks.ending``
+        elif done.advance:
+            self.advance_soon(done.game_id)
+        return told
 
     # --- players ---------------------------------------------------------------------------
 
@@ -221,11 +244,11 @@ class Sessions(Drafts):
             note = None
             if seat.absent:
                 note = f"👋 {texts.name(seat.display_name)} is back."
-            game, _ = await self.commit(table, seat.player_id, action, DecisionSource.PLAYER,
-                                        user_id, note)
-            automatic = self.notify.automatic_next(game, table.state)
-        if automatic:  # an AI seat or an absent player owes the next decision
-            self.advance_soon(game_id)
+            done = await self.commit(table, seat.player_id, action, DecisionSource.PLAYER,
+                                     user_id, note)
+            # an AI seat or an absent player owes the next decision: they decide now
+            done.advance = self.notify.automatic_next(table.game, table.state)
+            await self.after(done)
         return str(action)
 
     async def run(self, game_id: int, user_id: int, version: int, tag: str, verb: str,
@@ -261,12 +284,12 @@ class Sessions(Drafts):
         g = self.g(table.game)
         if g.timing(table.state, player) != "stop":
             return g.check(table.state, player, text)
-        timers = {t.player_id: t for t in await self.ctx.db.owed_timers(table.game.id)}
+        timers = {t.player_id: t for t in await cached.owed_timers(self.ctx, table.game.id)}
         timer = timers.get(player)
         now = self.ctx.clock() if at is None else at
         start = timer.clock_at if timer is not None and timer.clock_at is not None else now
         if marks is None:
-            draft = await self.ctx.db.get_draft(table.game.id, player)
+            draft = await owed_db.get_draft(self.ctx.db, table.game.id, player)
             marks = dict(draft.marks) if draft is not None else {}
         action = g.parse(text) if isinstance(text, str) else text
         stamped = g.stamp(table.state, player, action, max(0.0, now - start), marks)
@@ -282,11 +305,11 @@ class Sessions(Drafts):
             return
         if version >= table.version:
             raise StalePrompt()
-        log_ = await self.ctx.db.get_log(table.game.id)
+        log_ = await games_db.get_log(self.ctx.db, table.game.id)
         first = stale.since(log_, version, player)
         if first is None:
             raise StalePrompt()
-        initial = await self.ctx.db.load_initial(table.game.id)
+        initial = await games_db.load_initial(self.ctx.db, table.game.id)
         if not await asyncio.to_thread(stale.still_owed, self.g(table.game), initial.json,
                                        log_, first, player, version, tag, table.state):
             raise StalePrompt()
@@ -327,9 +350,11 @@ class Sessions(Drafts):
         return table, choices.ordered(g.legal(table.state, seat.player_id))
 
     async def pick(self, game_id: int, user_id: int, version: int, tag: str, *,
-                   verb: str | None = None, span: str | None = None) -> str | choices.Select:
-        """A verb button or a select value: either one decision to apply (its text) or a
-        narrower private select."""
+                   verb: str | None = None, span: str | None = None
+                   ) -> str | choices.Select | choices.Panel:
+        """A verb button or a select value: either one decision to apply (its text), a
+        narrower private select, or (26 to 100 decisions) a few selects side by side, each
+        option a decision, so one pick decides (``choices.pick_panel``)."""
         table, texts = await self.owed_texts(game_id, user_id, version, tag)
         if verb is not None:
             rng = choices.verb_range(texts, verb)
@@ -346,12 +371,28 @@ class Sessions(Drafts):
             multi = self._multi(table, user_id, verb, texts[lo:hi])
             if multi is not None:
                 return multi
-        select = choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
         present = self.ctx.present(table.game)  # its words, from the public view (the values
         view = self.g(table.game).view(table.state, None)  # stay ranges of the sorted list)
+        panel = choices.pick_panel(game_id, table.version, table.tag, texts, lo, hi,
+                                   lambda t: present.choice_label(view, t))
+        if panel is not None:
+            return panel
+        select = choices.pick_select(game_id, table.version, table.tag, texts, lo, hi)
         return dataclasses.replace(select, options=tuple(
             dataclasses.replace(o, label=choices.cut(present.choice_label(view, o.label)))
             for o in select.options))
+
+    async def in_words(self, game_id: int, text: str) -> str:
+        """A decision as its button reads, from the public view now (``choice_label``), for
+        the private "Done" of a click (issue 28: no notation but in ``/game do``); the
+        notation itself where the game has no words for it. Asked before the decision: after
+        it, a zone taken is empty and a deck shows another card."""
+        try:
+            table = await self.table(game_id)
+            view = self.g(table.game).view(table.state, None)
+            return self.ctx.present(table.game).choice_label(view, text)
+        except Exception:  # words are a courtesy: the notation always does
+            return text
 
     def _multi(self, table: Table, user_id: int, verb: str, texts: Sequence[str]
                ) -> choices.Select | None:
@@ -420,7 +461,7 @@ class Sessions(Drafts):
         thread (a sealed decision is not named)."""
         g = self.g(table.game)
         at = None if deadline is None else float(deadline)
-        draft = await self.ctx.db.get_draft(table.game.id, player)
+        draft = await owed_db.get_draft(self.ctx.db, table.game.id, player)
         if draft is not None:
             try:
                 action = await self.measured(table, player, draft.text, at)
@@ -487,7 +528,8 @@ class Sessions(Drafts):
                 await holds_db.release(
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,), deadline=deadline,
                     remind_at=remind_at)
-                self.ctx.signals.timer_changed(deadline)  # ...until someone is there again
+                await self.after(Committed(game_id, table.game, at=deadline,
+                                           advance=False))  # ...until someone is there again
             elif nobody:
                 await self.holds.pause_nobody(table.game)
                 return False
@@ -516,8 +558,10 @@ class Sessions(Drafts):
                 note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
                         f"{self.shown(table, to_act.player, action)} is made.")
                 source = DecisionSource.AUTO
-            game, events = await self.commit(table, to_act.player, action, source, by_user,
-                                             note=note, quiet=True)
+            done = await self.commit(table, to_act.player, action, source, by_user,
+                                     note=note, quiet=True)
+            await self.after(done)  # told with the run (``_summarise``); this loop goes on
+            game, events = table.game, done.events
             run.add(note, events, to_act.player)
             run.game, run.state = game, table.state  # what the run's summary tells
             return True
@@ -539,7 +583,9 @@ class Sessions(Drafts):
             except Exception:
                 log.exception("game %s: telling %d automatic decisions failed", game_id, run.moves)
 
-        await asyncio.wait([self.ctx.tell.submit(game_id, tell)])
+        told = await self.after(Committed(game_id, game, tell=tell, timers=False, advance=False))
+        if told is not None:
+            await asyncio.wait([told])
 
     async def _ai_checked(self, table: Table, player: str, action: Any) -> Any:
         """An AI's decision as the engine accepts it: with the facts the game's own AI

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from db import Decision, Game, GameStatus
+from db import games as games_db
 from db import lifecycle as lifecycle_db
 from games import Presentation
 from referee.deciding.sessions import Sessions
@@ -18,6 +19,7 @@ from referee.errors import NotAllowed, Refusal, WrongPhase
 from referee.messages import ids, texts
 from referee.messages.choices import Button, Panel
 from referee.messages.outbox import File
+from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling import images
 from referee.telling.notify import Notifier
@@ -56,8 +58,8 @@ class Ending:
         present = self.ctx.present(game)
         g = self.ctx.engine(game)
         try:
-            initial = await self.ctx.db.load_initial(game.id)
-            log_ = await self.ctx.db.get_log(game.id)
+            initial = await games_db.load_initial(self.ctx.db, game.id)
+            log_ = await games_db.get_log(self.ctx.db, game.id)
             views = await asyncio.to_thread(replay_views, g, present, initial.json, log_)
         except Exception:
             log.exception("game %s: replaying it for its replay picture failed", game.id)
@@ -97,7 +99,7 @@ class Ending:
                 raise NotAllowed("Only the players of this game can ask for its rematch.")
             existing = await lifecycle_db.rematch_of(self.ctx.db, game_id)
             if existing is not None:
-                old = await self.ctx.db.get_game(existing)
+                old = await cached.get_game(self.ctx, existing)
                 raise Refusal(f"The rematch is already open: game #{old.id} in <#{old.thread_id}>.")
             options = {k: v for k, v in game.options.items() if k != "turn_seconds"}
             others = [s for s in game.seats if s.user_id != user_id]

@@ -8,7 +8,9 @@ import logging
 
 from db import GameStatus
 from db import lifecycle as lifecycle_db
+from db import moderation as moderation_db
 from referee.process.background import TimedLoop
+from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
 
@@ -37,13 +39,13 @@ class LobbyExpiry(TimedLoop):
         closed = []
         for game_id in await lifecycle_db.stale_lobbies(self.ctx.db, now - self.seconds):
             async with self.ctx.lock(game_id):
-                game = await self.ctx.db.get_game(game_id)
+                game = await cached.get_game(self.ctx, game_id)
                 if game.status != GameStatus.LOBBY or game.updated_at >= now - self.seconds:
                     continue  # started or changed meanwhile
                 if not self.ctx.owns(game.guild_id):
                     continue  # another shard's (referee.process.shards)
-                await self.ctx.db.abort_game(game_id, reason="expired", now=now)
-                game = await self.ctx.db.get_game(game_id)
+                await moderation_db.abort_game(self.ctx.db, game_id, reason="expired", now=now)
+                game = await cached.get_game(self.ctx, game_id)
             closed.append(game_id)
             await self.notify.refresh_board(game)  # the lobby message says it expired
             hours = self.ctx.settings.lobby_expiry_hours

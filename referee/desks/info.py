@@ -7,11 +7,15 @@ import logging
 from typing import Any
 
 from db import Game, GameStatus
+from db import games as games_db
+from db import stats as stats_db
+from db import timers as timers_db
 from games import Presentation
 from referee.deciding.sessions import Sessions
 from referee.errors import NotAPlayer, UnknownGame
 from referee.messages import readable, texts
 from referee.messages.outbox import File
+from referee.shared import cache as cached
 from referee.shared import origin
 from referee.shared.context import Context
 from referee.telling import images
@@ -42,18 +46,18 @@ class Info:
     async def _find(self, channel_id: int | None, user_id: int | None,
                     present: Presentation | None) -> Game:
         if channel_id is not None:
-            game = await self.ctx.db.find_game_by_thread(channel_id)
+            game = await cached.find_game_by_thread(self.ctx, channel_id)
             if game is not None:
                 return origin.check(game)
         if user_id is not None:
             here = origin.guild()
             mine = [g for status in (GameStatus.RUNNING, GameStatus.LOBBY)
-                    for g in await self.ctx.db.list_games(status=status, user_id=user_id,
+                    for g in await games_db.list_games(self.ctx.db, status=status, user_id=user_id,
                                                           guild_id=here, limit=3)]
             if present is not None:
                 mine = [g for g in mine if g.game_name == present.name]
             if len(mine) == 1:
-                return origin.check(await self.ctx.db.get_game(mine[0].id))
+                return origin.check(await cached.get_game(self.ctx, mine[0].id))
             if mine:
                 raise UnknownGame("You are in several games: use this command in the game's thread.")
         if present is not None and present.command:
@@ -99,13 +103,13 @@ class Info:
         sealed one's only for its own player until the reveal)."""
         if game.status == GameStatus.LOBBY:
             return "The game hasn't started yet."
-        decisions = await self.ctx.db.get_log(game.id)
+        decisions = await games_db.get_log(self.ctx.db, game.id)
         names = {s.player_id: s.display_name for s in game.seats}
         seat = None if user_id is None else game.seat_of_user(user_id)
         g = self.g(game)
         shown = texts.unsealed(decisions, None if seat is None else seat.player_id, g)
         try:
-            initial = await self.ctx.db.load_initial(game.id)
+            initial = await games_db.load_initial(self.ctx.db, game.id)
             told = await asyncio.to_thread(readable.sentences, g, initial.json, decisions)
         except Exception:
             log.exception("game %s: the log could not be replayed; the notation instead", game.id)
@@ -117,8 +121,8 @@ class Info:
         """One member's figures and the server's leaderboard, for one game (None: the
         default game)."""
         present = self.ctx.present(game_name)
-        mine = await self.ctx.db.player_stats(user_id, guild_id=guild_id, game_name=present.name)
-        board = await self.ctx.db.leaderboard(guild_id=guild_id, game_name=present.name, limit=10)
+        mine = await stats_db.player_stats(self.ctx.db, user_id, guild_id=guild_id, game_name=present.name)
+        board = await stats_db.leaderboard(self.ctx.db, guild_id=guild_id, game_name=present.name, limit=10)
         title = "" if game_name is None else f" ({present.title})"
         lines = [f"**{texts.name(name)}** on this server{title}: {mine.games} game(s), {mine.wins} win(s), "
                  f"average score {mine.average_score:.1f}, best {mine.best_score}."]
@@ -135,8 +139,8 @@ class Info:
         seat = game.seat_of_user(user_id)
         if seat is None or not seat.absent or game.status != GameStatus.RUNNING:
             return False
-        await self.ctx.db.set_absent(game.id, seat.player_id, False)
-        game = await self.ctx.db.get_game(game.id)
+        await timers_db.set_absent(self.ctx.db, game.id, seat.player_id, False)
+        game = await cached.get_game(self.ctx, game.id)
         await self.sessions.notify.post(game, f"👋 {texts.mention(seat)} is back: decisions wait "
                                         "for them again.")
         await self.sessions.holds.wake_up(game.id)  # a game paused with nobody present goes on

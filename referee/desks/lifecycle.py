@@ -20,11 +20,16 @@ import logging
 from typing import Any
 
 from db import Game, OwedTimer, PlayerResult
+from db import games as games_db
 from db import lifecycle as lifecycle_db
+from db import moderation as moderation_db
+from db import owed as owed_db
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.errors import NotAPlayer, Refusal, WrongPhase
 from referee.messages import texts
 from referee.shared import ai
+from referee.shared import cache as cached
 from referee.shared.context import REMIND_LEAD_MAX, Context, earliest
 from referee.telling.notify import Notifier
 
@@ -68,8 +73,8 @@ class Lifecycle:
             if not await lifecycle_db.pause(self.ctx.db, game_id, by_user_id=by_user, now=now,
                                             left=left):
                 raise Refusal(f"Game #{game_id} is already paused.")
-            self.ctx.signals.timer_changed()
             game = table.game
+            await self.sessions.after(Committed(game_id, game, advance=False))
         await self.notify.post(game, (
             f"⏸️ **Game #{game_id} is paused** by <@{by_user}>: nobody can play and no time "
             "runs until a moderator resumes it. Each player keeps the time they had left."))
@@ -82,7 +87,7 @@ class Lifecycle:
             if paused is None:
                 raise Refusal(f"Game #{game_id} is not paused.")
             now = self.ctx.now()
-            stored = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
+            stored = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
             timers: list[OwedTimer] = []
             for fresh in self.ctx.owed_timers(table.game, table.state):
                 t, kept = stored.get(fresh.player_id), paused.left.get(fresh.player_id)
@@ -94,14 +99,13 @@ class Lifecycle:
                                         None if kept[1] is None else now + kept[1],
                                         kept[1] is None, clock_at))
             await lifecycle_db.unpause(self.ctx.db, game_id, timers, by_user_id=by_user, now=now)
-            self.ctx.signals.timer_changed()
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
             deadline, _ = earliest(timers)
             prompt = await self.notify.reprompt(
                 game, table.state, deadline, timers=timers,
                 head=f"▶️ **Game #{game_id} goes on**: <@{by_user}> resumed it.")
             await self.notify.record(game, table.state, prompt, {})
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game))
         return game
 
     async def extend(self, game_id: int, by_user: int, hours: float,
@@ -143,8 +147,8 @@ class Lifecycle:
                                                 remind_at=remind if remind > now else None,
                                                 reminder_sent=remind <= now)
                     changed.append(t)
-                await self.ctx.db.set_owed(game_id, changed)
-                self.ctx.signals.timer_changed()
+                await owed_db.set_owed(self.ctx.db, game_id, changed)
+                await self.sessions.after(Committed(game_id, game, advance=False))
                 result = next(t.deadline for t in changed if t.player_id == target) or 0
                 said = f"their deadline is now {texts.when(result)}"
         await self.notify.post(game, f"⏰ <@{by_user}> gave {texts.mention(seat)} "
@@ -196,12 +200,11 @@ class Lifecycle:
                     log.warning("game %s: no scores before the end", game_id, exc_info=True)
                     scores = {}
                 winners = {s.player_id for s in playing}
-                await self.ctx.db.finish_game(
-                    game_id, table.version,
+                await games_db.finish_game(
+                    self.ctx.db, game_id, table.version,
                     [PlayerResult(p, scores.get(p, 0), p in winners) for p in game.player_ids],
                     end_reason="resigned", now=now)
-                self.ctx.signals.timer_changed()
-                game = await self.ctx.db.get_game(game_id)
+                game = await cached.get_game(self.ctx, game_id)
                 named = [texts.mention(s) for s in playing]
                 text = (f"🏳️ {who} resigned. **The game is over**: "
                         + (f"{and_list(named)} win{'s' if len(named) == 1 else ''}."
@@ -217,20 +220,17 @@ class Lifecycle:
                 n = 2
                 while name in used:
                     name, n = f"{ai.BOT_NAMES[RESIGN_LEVEL]} {n}", n + 1
-                await self.ctx.db.replace_seat(
-                    game_id, seat.player_id, user_id=None, display_name=name, is_ai=True,
+                await moderation_db.replace_seat(
+                    self.ctx.db, game_id, seat.player_id, user_id=None, display_name=name, is_ai=True,
                     ai_level=ai.LEVELS[RESIGN_LEVEL], by_user_id=user_id, reason="resigned",
                     now=now)
-                game = await self.ctx.db.get_game(game_id)
-                previous = {t.player_id: t for t in await self.ctx.db.owed_timers(game_id)}
+                game = await cached.get_game(self.ctx, game_id)
+                previous = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
                 timers = self.ctx.owed_timers(game, state, previous)
-                await self.ctx.db.set_owed(game_id, timers)
-                self.ctx.signals.timer_changed()
+                await owed_db.set_owed(self.ctx.db, game_id, timers)
                 await self.notify.post(game, (
                     f"🏳️ {who} resigned: 🤖 {texts.name(name)} plays their seat to the end "
                     "(the seat counts as their loss)."))
-        if ends:
-            await self.ctx.signals.finished(game, state)  # the end (``referee.desks.ending``)
-        else:
-            self.sessions.advance_soon(game_id)
+        # the end (``referee.desks.ending``), or the AI now in the seat decides
+        await self.sessions.after(Committed(game_id, game, ended=state if ends else None))
         return ends

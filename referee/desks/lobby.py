@@ -9,10 +9,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from db import Game, GameStatus, Seat, SeatError
+from db import games as games_db
+from db import lobby as lobby_db
+from db import moderation as moderation_db
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.errors import NotAllowed, Refusal, WrongPhase
 from referee.messages import names, texts
 from referee.shared import ai
+from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.announce import lobby_panel
 from referee.telling.notify import Notifier
@@ -95,7 +100,7 @@ class Lobby:
         async with self._opening:
             await self._check_room(guild_id, channel_id, host_id)
             now = self.ctx.now()
-            game = await self.ctx.db.create_game(guild_id=guild_id, channel_id=channel_id,
+            game = await lobby_db.create_game(self.ctx.db, guild_id=guild_id, channel_id=channel_id,
                                                  host_id=host_id, game_name=present.name,
                                                  options=options, now=now)
         try:
@@ -105,17 +110,17 @@ class Lobby:
                 "the thread.")
         except Exception as exc:
             log.warning("game %s: could not create a thread: %s", game.id, exc)
-            await self.ctx.db.abort_game(game.id, reason="no thread", now=now)
+            await moderation_db.abort_game(self.ctx.db, game.id, reason="no thread", now=now)
             raise Refusal("I couldn't create a thread for the game here. Check that I may create "
                           "public threads and send messages in threads in this channel.") from None
-        await self.ctx.db.set_thread(game.id, thread_id, now=now)
-        await self.ctx.db.join_seat(game.id, user_id=host_id, display_name=names.clean(host_name),
+        await lobby_db.set_thread(self.ctx.db, game.id, thread_id, now=now)
+        await lobby_db.join_seat(self.ctx.db, game.id, user_id=host_id, display_name=names.clean(host_name),
                                     max_seats=g.max_players, now=now)
         for seat in seats[:g.max_players - 1]:
-            await self.ctx.db.join_seat(game.id, user_id=None if seat.is_ai else seat.user_id,
+            await lobby_db.join_seat(self.ctx.db, game.id, user_id=None if seat.is_ai else seat.user_id,
                                         display_name=seat.display_name, is_ai=seat.is_ai,
                                         ai_level=seat.ai_level, max_seats=g.max_players, now=now)
-        game = await self.ctx.db.get_game(game.id)
+        game = await cached.get_game(self.ctx, game.id)
         invited = tuple(s.user_id for s in seats if not s.is_ai and s.user_id is not None)
         delivery = await self.notify.post(game, "\n".join(x for x in (head, self.text(game)) if x),
                                           panel=lobby_panel(game.id), ping=invited)
@@ -127,7 +132,7 @@ class Lobby:
         """At most ``LOBBIES_PER_MEMBER`` open lobbies per host, ``LOBBIES_PER_CHANNEL`` per
         channel: a member can't flood a server with lobbies and threads."""
         limit = LOBBIES_PER_CHANNEL + LOBBIES_PER_MEMBER
-        lobbies = await self.ctx.db.list_games(status=GameStatus.LOBBY, guild_id=guild_id,
+        lobbies = await games_db.list_games(self.ctx.db, status=GameStatus.LOBBY, guild_id=guild_id,
                                                limit=10 * limit)
         if sum(g.host_id == host_id for g in lobbies) >= LOBBIES_PER_MEMBER:
             raise Refusal(f"You already host {LOBBIES_PER_MEMBER} open lobbies: start or abort one "
@@ -146,11 +151,11 @@ class Lobby:
             if len(game.seats) >= most:
                 raise Refusal(f"This game is full ({most} players).")
             try:
-                await self.ctx.db.join_seat(game_id, user_id=user_id, display_name=name,
+                await lobby_db.join_seat(self.ctx.db, game_id, user_id=user_id, display_name=name,
                                             max_seats=most, now=self.ctx.now())
             except SeatError:
                 raise Refusal("You can't join this game (it is full or you are already in).") from None
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
         await self.notify.post(game, f"➕ {texts.name(name)} joined ({len(game.seats)}/{most}).")
         await self.notify.refresh_board(game)
         return game
@@ -161,8 +166,8 @@ class Lobby:
             seat = game.seat_of_user(user_id)
             if seat is None:
                 raise Refusal("You don't have a seat in this game.")
-            await self.ctx.db.leave_seat(game_id, user_id=user_id, now=self.ctx.now())
-            game = await self.ctx.db.get_game(game_id)
+            await lobby_db.leave_seat(self.ctx.db, game_id, user_id=user_id, now=self.ctx.now())
+            game = await cached.get_game(self.ctx, game_id)
         most = self.g(game).max_players
         await self.notify.post(game, f"➖ {texts.name(seat.display_name)} left "
                                f"({len(game.seats)}/{most}).")
@@ -183,10 +188,10 @@ class Lobby:
             name, n = ai.BOT_NAMES[level], 2
             while name in used:
                 name, n = f"{ai.BOT_NAMES[level]} {n}", n + 1
-            await self.ctx.db.join_seat(game_id, user_id=None, display_name=name, is_ai=True,
+            await lobby_db.join_seat(self.ctx.db, game_id, user_id=None, display_name=name, is_ai=True,
                                         ai_level=ai.LEVELS[level], max_seats=most,
                                         now=self.ctx.now())
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
         await self.notify.post(game, f"🤖 {name} takes a seat ({len(game.seats)}/{most}).")
         await self.notify.refresh_board(game)
         return game
@@ -213,8 +218,8 @@ class Lobby:
                 list(names), game_options(g, game.options, stored=True), seed, names)
             text = g.dump(state)
             deadline, remind_at = self.ctx.timer_for(game, state)
-            game = await self.ctx.db.start_game(
-                game_id, initial_json=text, seed=seed, version=state.version,
+            game = await lobby_db.start_game(
+                self.ctx.db, game_id, initial_json=text, seed=seed, version=state.version,
                 seat_order=[getattr(p, "id", p) for p in state.players], deadline=deadline,
                 remind_at=remind_at, now=self.ctx.now())
             deadline, _ = await self.ctx.reset_timers(game, state)  # each owing player's own
@@ -222,7 +227,7 @@ class Lobby:
                 await self.notify.started(game, state, events, deadline)
             except Exception:
                 log.exception("game %s: announcing the start failed", game_id)
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game, at=deadline))
         return game
 
     # --- the host's changes before the start ----------------------------------------------------
@@ -240,8 +245,8 @@ class Lobby:
             if seat is None:
                 raise Refusal("There is no such AI seat in this lobby." if bots else
                               "This lobby has no AI seat.")
-            await self.ctx.db.leave_seat(game_id, player_id=seat.player_id, now=self.ctx.now())
-            game = await self.ctx.db.get_game(game_id)
+            await lobby_db.leave_seat(self.ctx.db, game_id, player_id=seat.player_id, now=self.ctx.now())
+            game = await cached.get_game(self.ctx, game_id)
         most = self.g(game).max_players
         await self.notify.post(game, f"➖ 🤖 {texts.name(seat.display_name)} left "
                                f"({len(game.seats)}/{most}).")
@@ -266,12 +271,12 @@ class Lobby:
                     raise Refusal("The turn time limit is between a few minutes and 14 days "
                                   "(336 hours).")
                 seconds = max(60, int(turn_hours * 3600))
-            await self.ctx.db.update_options(game_id, {**chosen, "turn_seconds": seconds},
+            await lobby_db.update_options(self.ctx.db, game_id, {**chosen, "turn_seconds": seconds},
                                              now=self.ctx.now())
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
         present = self.ctx.present(game)
         hours = game.options.get("turn_seconds", 86400) / 3600
         await self.notify.post(game, f"⚙️ <@{by_user}> changed the options: "
-                               f"{present.options_line(game.options)} Turn time limit: {hours:g} h.")
+                               f"{present.options_line(game.options, len(game.seats))} Turn time limit: {hours:g} h.")
         await self.notify.refresh_board(game)  # the lobby message shows them too
         return game

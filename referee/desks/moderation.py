@@ -10,8 +10,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import CorruptGame, DecisionSource, Game, GameStatus, ImportRejected, NothingToUndo
+from db import games as games_db
+from db import guilds as guilds_db
+from db import moderation as moderation_db
+from db import owed as owed_db
+from db import timers as timers_db
+from db import transfer as transfer_db
 from db.holds import HoldReason
 from engine.core.game import public_text, reveals
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.desks import imports
 from referee.errors import NotAllowed, Refusal, WrongPhase
@@ -19,6 +26,7 @@ from referee.messages import texts
 from referee.messages.names import clean
 from referee.messages.outbox import File, Post
 from referee.shared import ai
+from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.notify import Notifier, hands
 
@@ -80,11 +88,11 @@ class Moderation:
             return False
         if manage_guild:
             return True
-        role = await self.ctx.db.get_admin_role(guild_id)
+        role = await guilds_db.get_admin_role(self.ctx.db, guild_id)
         return role is not None and role in set(role_ids)
 
     async def set_role(self, guild_id: int, role_id: int | None) -> None:
-        await self.ctx.db.set_admin_role(guild_id, role_id, now=self.ctx.now())
+        await guilds_db.set_admin_role(self.ctx.db, guild_id, role_id, now=self.ctx.now())
 
     # --- games -----------------------------------------------------------------------------
 
@@ -96,10 +104,10 @@ class Moderation:
             host_lobby = game.status == GameStatus.LOBBY and game.host_id == by_user
             if not moderator and not host_lobby:
                 raise NotAllowed(NOT_A_MODERATOR + " (The host may abort their own lobby.)")
-            await self.ctx.db.abort_game(game_id, by_user_id=by_user, reason="aborted",
+            await moderation_db.abort_game(self.ctx.db, game_id, by_user_id=by_user, reason="aborted",
                                          now=self.ctx.now())
-            game = await self.ctx.db.get_game(game_id)
-        self.ctx.signals.timer_changed()
+            game = await cached.get_game(self.ctx, game_id)
+            await self.sessions.after(Committed(game_id, game, advance=False))
         await self.notify.post(game, f"🛑 Game #{game_id} was aborted by <@{by_user}>.")
         await self.notify.refresh_board(game)
         return game
@@ -120,9 +128,10 @@ class Moderation:
             shown = self.sessions.shown(table, to_act.player, action)
             note = (f"⏭️ <@{by_user}> skipped {texts.mention(seat)}: the default decision "
                     f"{shown} is made.")
-            await self.sessions.commit(table, to_act.player, action, DecisionSource.ADMIN,
-                                       by_user, note)
-        self.sessions.advance_soon(game_id)
+            done = await self.sessions.commit(table, to_act.player, action,
+                                              DecisionSource.ADMIN, by_user, note)
+            done.advance = True
+            await self.sessions.after(done)
         return shown.strip("`")
 
     async def undo(self, game_id: int, by_user: int) -> list[str]:
@@ -137,7 +146,7 @@ class Moderation:
         self.ctx.plans.drop(game_id)  # runs chosen before are not chosen any more
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
-            log_ = await self.ctx.db.get_log(game_id)
+            log_ = await games_db.get_log(self.ctx.db, game_id)
             if not log_:
                 raise Refusal("There is no decision to undo yet.")
             people = [i for i, d in enumerate(log_) if d.source not in ("ai", "auto")]
@@ -154,14 +163,14 @@ class Moderation:
 
             undone = await self.rewind_to(table, log_, first, rewound, by_user, head,
                                           note="(A moderator undid a decision.)")
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, table.game))
         return undone, warning
 
     async def rewind_plan(self, game: Game, log_: list[Any], first: int) -> Rewound:
         """The states before each decision from ``first`` on, replayed from the initial state
         (off the event loop: a whole game's replay is tens of milliseconds of CPU), and which of
         those decisions revealed hidden things (``engine.core.game.reveals``)."""
-        initial = await self.ctx.db.load_initial(game.id)
+        initial = await games_db.load_initial(self.ctx.db, game.id)
         return await asyncio.to_thread(rewind, self.g(game), game.id, initial.json, log_, first)
 
     async def rewind_to(self, table: Any, log_: list[Any], first: int, rewound: Rewound,
@@ -169,7 +178,8 @@ class Moderation:
         """Remove the decisions from ``first`` on (the caller holds the game's lock and
         checked who may): the state goes back to the one replayed before ``first``; each
         owing player gets a fresh timer; the thread gets ``head(n, undone)`` (how many and
-        which, sealed ones unnamed) and the prompt, the players their hands."""
+        which, sealed ones unnamed) and the prompt, the players their hands. The caller
+        hands the change to ``Sessions.after`` (the timers, the automatic seats)."""
         game_id = table.game.id
         g = self.g(table.game)
         before = rewound.before
@@ -180,20 +190,19 @@ class Moderation:
             if j == first:
                 deadline, remind_at = self.ctx.timer_for(table.game, g.load(before[j]))
             try:
-                await self.ctx.db.undo_last(game_id, version, before[j], d.prev_version,
+                await moderation_db.undo_last(self.ctx.db, game_id, version, before[j], d.prev_version,
                                             deadline=deadline, remind_at=remind_at,
                                             by_user_id=by_user, now=self.ctx.now())
             except NothingToUndo:
                 break
             version = d.prev_version
-        self.ctx.plans.drop(game_id, stored=True)  # db.undo_last dropped the runs too
+        self.ctx.plans.drop(game_id, stored=True)  # db.moderation.undo_last dropped the runs too
         for hook in self.rewound:
             hook(game_id)
-        self.ctx.signals.timer_changed()
         restored = g.load(before[first])
-        game = await self.ctx.db.get_game(game_id)
+        game = await cached.get_game(self.ctx, game_id)
         await self.ctx.reset_timers(game, restored)  # each owing player's own timer
-        game = await self.ctx.db.get_game(game_id)
+        game = await cached.get_game(self.ctx, game_id)
         names = {s.player_id: s.display_name for s in table.game.seats}
         undone = [f"{texts.name(names.get(d.player_id, d.player_id))}: `{d.text}`"
                   for d in texts.unsealed(log_[first:], None, g)]
@@ -224,11 +233,11 @@ class Moderation:
                 if other is not None and other.player_id != player_id:
                     raise Refusal("That member already plays another seat in this game.")
             new_name = clean(name) if name else (ai.BOT_NAMES[level] if level else str(user_id))
-            await self.ctx.db.replace_seat(
-                game_id, player_id, user_id=user_id, display_name=new_name,
+            await moderation_db.replace_seat(
+                self.ctx.db, game_id, player_id, user_id=user_id, display_name=new_name,
                 is_ai=level is not None, ai_level=ai.LEVELS[level] if level else None,
                 by_user_id=by_user, reason="replace", now=self.ctx.now())
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
             new = game.seat_of_player(player_id)
             head = (f"🔁 <@{by_user}> handed the seat of {texts.mention(old)} to "
                     f"{texts.mention(new)}.")
@@ -238,16 +247,16 @@ class Moderation:
             table = await self.sessions.running(game_id, game)
             deadline, remind_at = self.ctx.timer_for(game, table.state)
             to_act = self.g(table.game).to_act(table.state)
-            if to_act is not None and to_act.player == player_id:
-                await self.ctx.db.set_deadline(game_id, deadline, remind_at=remind_at)
-                self.ctx.signals.timer_changed()
+            timed = to_act is not None and to_act.player == player_id
+            if timed:
+                await timers_db.set_deadline(self.ctx.db, game_id, deadline, remind_at=remind_at)
             else:
                 deadline = game.deadline
             prompt = await self.notify.reprompt(game, table.state, deadline, head=head)
             await self.notify.record(game, table.state, prompt, {})
             if new is not None and not new.is_ai and new.user_id is not None:
                 await self.notify.dm_hand(game, table.state, new, [], "You have taken over this seat.")
-        self.sessions.advance_soon(game_id)
+            await self.sessions.after(Committed(game_id, game, timers=timed))
         return game
 
     async def move(self, game_id: int, channel_id: int, by_user: int) -> Game:
@@ -266,10 +275,10 @@ class Moderation:
                 and game.seat_of_user(by_user) is not None):
             raise Refusal(f"You play in game #{game_id}: its export holds the other players' "
                           "hidden cards, so another moderator exports it, or you after it ends.")
-        if game.status == GameStatus.RUNNING and await self.ctx.db.sealed_count(game_id):
+        if game.status == GameStatus.RUNNING and await owed_db.sealed_count(self.ctx.db, game_id):
             raise Refusal(f"Game #{game_id} holds secret decisions not yet revealed: export it "
                           "after the reveal.")
-        doc = await self.ctx.db.export_game(game_id, now=self.ctx.now())
+        doc = await transfer_db.export_game(self.ctx.db, game_id, now=self.ctx.now())
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
         return File(f"stella-game-{game_id}.json", data)  # the bot's export name, any game
 
@@ -279,7 +288,7 @@ class Moderation:
         checked = await asyncio.to_thread(imports.check, self.ctx.engine, data)
         present = self.ctx.present(checked.doc.game.game_name)
         doc = checked.doc
-        duplicate = await self.ctx.db.find_duplicate(doc, guild_id)
+        duplicate = await transfer_db.find_duplicate(self.ctx.db, doc, guild_id)
         if duplicate is not None:
             raise Refusal(f"This game is already stored on this server as game #{duplicate}; "
                           "nothing was imported.")
@@ -290,7 +299,7 @@ class Moderation:
         except Exception:
             raise Refusal("I couldn't create a thread for the imported game here.") from None
         try:
-            new_id = await self.ctx.db.import_game(doc, guild_id=guild_id, channel_id=channel_id,
+            new_id = await transfer_db.import_game(self.ctx.db, doc, guild_id=guild_id, channel_id=channel_id,
                                                    thread_id=thread_id, by_user_id=by_user,
                                                    now=self.ctx.now())
         except ImportRejected as exc:  # a race: the same file imported meanwhile
@@ -304,31 +313,30 @@ class Moderation:
                           "there failed; the status command in the thread shows it.") from None
 
     async def _announce_import(self, new_id: int, original: int, by_user: int) -> Game:
-        game = await self.ctx.db.get_game(new_id)
+        game = await cached.get_game(self.ctx, new_id)
         head = f"📥 Game #{new_id} imported by <@{by_user}> (exported as #{original}): {game.status}."
         if game.status == GameStatus.RUNNING:
             async with self.ctx.lock(new_id):
                 table = await self.sessions.running(new_id, game)
                 deadline, remind_at = self.ctx.timer_for(game, table.state)
-                await self.ctx.db.set_deadline(new_id, deadline, remind_at=remind_at)
-                self.ctx.signals.timer_changed()
+                await timers_db.set_deadline(self.ctx.db, new_id, deadline, remind_at=remind_at)
                 await self.notify.post(game, head)
                 await self.notify.round_post(game, table.state)
                 prompt = await self.notify.reprompt(game, table.state, deadline)
                 await self.notify.record(game, table.state, prompt, {})
-            self.sessions.advance_soon(new_id)
+                await self.sessions.after(Committed(new_id, game))
         else:
             await self.notify.post(game, head)
         return game
 
     async def listing(self, guild_id: int) -> str:
         games = [g for status in ACTIVE
-                 for g in await self.ctx.db.list_games(status=status, guild_id=guild_id, limit=50)]
+                 for g in await games_db.list_games(self.ctx.db, status=status, guild_id=guild_id, limit=50)]
         if not games:
             return "No lobby or running game on this server."
         lines = []
         for summary in sorted(games, key=lambda s: s.id):
-            game = await self.ctx.db.get_game(summary.id)
+            game = await cached.get_game(self.ctx, summary.id)
             where = f"<#{game.thread_id}>" if game.thread_id else "no thread"
             players = ", ".join(texts.name(s.display_name) + (" (absent)" if s.absent else "")
                                 for s in game.seats)

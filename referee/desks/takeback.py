@@ -10,8 +10,10 @@ from __future__ import annotations
 import logging
 
 from db import Game, GameStatus
+from db import games as games_db
 from db import lifecycle as lifecycle_db
 from db.lifecycle import Takeback
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.desks.moderation import Moderation
 from referee.errors import NotAllowed, NotAPlayer, Refusal
@@ -60,7 +62,7 @@ class Takebacks:
             if seat is None:
                 raise NotAPlayer()
             await self.sessions.holds.check_open(game)  # paused: refused
-            log_ = await self.ctx.db.get_log(game_id)
+            log_ = await games_db.get_log(self.ctx.db, game_id)
             people = [i for i, d in enumerate(log_) if d.source not in AUTOMATIC]
             if not people or log_[people[-1]].player_id != seat.player_id \
                     or log_[people[-1]].source != "player":
@@ -91,6 +93,7 @@ class Takebacks:
                     table, log_, first, rewound, user_id,
                     lambda n, undone: f"↩️ {who} took back {undone}.",
                     note="(A decision was taken back.)")
+                await self.sessions.after(Committed(game_id, table.game))
                 answer = f"`{decision.text}` is taken back."
             else:
                 self.asked.pop(key, None)  # most recent last
@@ -107,8 +110,6 @@ class Takebacks:
                            "anyone decides meanwhile."),
                     panel=takeback_panel(game_id, table.version), ping=needed)
                 answer = "Asked: the other players approve or refuse in the thread."
-        if not needed:
-            self.sessions.advance_soon(game_id)
         return answer
 
     async def answer(self, game_id: int, user_id: int, version: int, approve: bool, *,
@@ -143,7 +144,7 @@ class Takebacks:
         """Every approval is in (the caller holds the lock): replay without the decision."""
         await lifecycle_db.drop_takeback(self.ctx.db, game.id)
         table = await self.sessions.running(game.id, game)
-        log_ = await self.ctx.db.get_log(game.id)
+        log_ = await games_db.get_log(self.ctx.db, game.id)
         first = next((i for i, d in enumerate(log_) if d.seq == t.seq), None)
         if first is None:
             raise Refusal("That decision is no longer in the log: the takeback lapsed.")
@@ -155,5 +156,5 @@ class Takebacks:
             table, log_, first, rewound, by_user,
             lambda n, undone: f"↩️ Approved: {who} took back {undone}.",
             note="(A decision was taken back.)")
-        self.sessions.advance_soon(game.id)
+        await self.sessions.after(Committed(game.id, table.game))
         return "Approved: the decision is taken back."

@@ -14,12 +14,16 @@ import logging
 from typing import Any
 
 from db import DecisionSource, GameStatus
+from db import owed as owed_db
+from db import timers as timers_db
+from referee.deciding.committed import Committed
 from referee.deciding.sessions import AutoRun, Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
 from referee.process import budget
 from referee.process.background import TimedLoop
 from referee.process.retry import Backoff
+from referee.shared import cache as cached
 from referee.shared.context import AUTO_GRACE, Context, earliest
 from referee.telling.notify import hands
 
@@ -48,7 +52,7 @@ class Timers(TimedLoop):
         """Remind each owing player whose own reminder is due (their line of the prompt,
         pinging only them)."""
         async with self.ctx.lock(game_id):
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
             if (game.status != GameStatus.RUNNING or game.reminder_sent or game.remind_at is None
                     or game.remind_at > now):
                 return
@@ -71,10 +75,10 @@ class Timers(TimedLoop):
                         return
                     if prompt is not None:  # the reminder is the prompt now (edited next)
                         await self.sessions.notify.remember(game)
-                await self.ctx.db.mark_owed_reminded(game_id, t.player_id, t.deadline)
+                await owed_db.mark_owed_reminded(self.ctx.db, game_id, t.player_id, t.deadline)
                 marked = True
             if not marked:  # nobody's reminder was due after all: the game's is spent
-                await self.ctx.db.mark_reminder_sent(game_id, game.deadline)
+                await timers_db.mark_reminder_sent(self.ctx.db, game_id, game.deadline)
 
     async def timeout(self, game_id: int, now: int) -> None:
         """Deadlines passed: each owing player whose own deadline passed gets their saved
@@ -83,9 +87,10 @@ class Timers(TimedLoop):
         run = AutoRun()  # told together once made, as they end (an `open` then its default
         # dig: its own telling, after both, asked for a dig already made)
         async with self.ctx.lock(game_id):
-            game = await self.ctx.db.get_game(game_id)
+            game = await cached.get_game(self.ctx, game_id)
             if game.status != GameStatus.RUNNING or game.deadline is None or game.deadline > now:
                 return
+            stale = False
             try:
                 table = await self.sessions.running(game_id, game)
                 for _ in range(MAX_LATE):
@@ -95,26 +100,25 @@ class Timers(TimedLoop):
                 # the game moved on meanwhile (someone decided first): already handled, and
                 # whoever moved it set the new deadline
                 log.info("game %s: the deadline was already handled", game_id)
-                return
+                stale = True
             except (Refusal, ValueError, KeyError) as exc:
                 log.warning("game %s: timeout could not be applied: %s", game_id, exc)
-                await self.ctx.db.set_deadline(game_id, now + 3600)
+                await timers_db.set_deadline(self.ctx.db, game_id, now + 3600)
             finally:
-                await self._tell(run)
-        self.sessions.advance_soon(game_id)
+                await self.sessions.after(await self._told(game_id, run, advance=not stale))
 
-    async def _tell(self, run: AutoRun) -> None:
-        """The decisions of one timeout told in one message (then the round's picture or the
-        next prompt and the DMs, from the state they end in), queued in commit order
-        (``referee.messages.tell``). Caller holds the game's lock."""
+    async def _told(self, game_id: int, run: AutoRun, *, advance: bool) -> Committed:
+        """What one timeout changed: its decisions told in one message (then the round's
+        picture or the next prompt and the DMs, from the state they end in), queued in commit
+        order (``referee.messages.tell``). Caller holds the game's lock."""
         game, state = run.game, run.state
         if game is None:
-            return
-        timers = await self.ctx.db.owed_timers(game.id)
-        self.ctx.tell.submit(game.id, functools.partial(
+            return Committed(game_id, advance=advance)
+        timers = await cached.owed_timers(self.ctx, game.id)
+        return Committed(game_id, game, run.events, tell=functools.partial(
             self.sessions.notify.after_decision, game, run.before, state, run.events,
             game.deadline, None, lines=texts.collapse(run.lines), timers=timers,
-            deciders=run.deciders))
+            deciders=run.deciders), advance=advance)
 
     async def _late_one(self, table: Any, now: int, run: AutoRun) -> bool:
         """Decide for the first owing player whose deadline passed, added to ``run`` (told
@@ -136,14 +140,15 @@ class Timers(TimedLoop):
         t = due[0]
         seat = game.seat_of_player(t.player_id)
         if seat is None or seat.is_ai or seat.absent:
-            await self.ctx.db.set_deadline(game.id, now + AUTO_GRACE)
+            await timers_db.set_deadline(self.ctx.db, game.id, now + AUTO_GRACE)
             return False
         action, how = await self.sessions.late_decision(table, t.player_id, t.deadline)
         note = f"⏰ {texts.mention(seat)} ran out of time: {how}"
         if run.game is None:
             run.before = hands(self.ctx, game, table.state)
-        game, events = await self.sessions.commit(table, t.player_id, action,
-                                                  DecisionSource.TIMEOUT, note=note, quiet=True)
+        done = await self.sessions.commit(table, t.player_id, action, DecisionSource.TIMEOUT,
+                                          note=note, quiet=True)  # told by ``timeout``
+        game, events = table.game, done.events
         run.add(note, events, t.player_id)
         run.game, run.state = game, table.state  # what the run's message tells
         after = game.seat_of_player(t.player_id)
@@ -161,7 +166,7 @@ class Timers(TimedLoop):
     async def tick(self, now: int | None = None) -> None:
         """Handle every reminder and deadline due at ``now``."""
         now = self.ctx.now() if now is None else now
-        for row in await self.ctx.db.due_reminders(now):
+        for row in await timers_db.due_reminders(self.ctx.db, now):
             if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
                 continue
             try:
@@ -169,8 +174,8 @@ class Timers(TimedLoop):
             except Exception as exc:
                 self.backoff.failed(row.game_id, "reminder", now, exc)
                 with contextlib.suppress(Exception):  # give the reminder up
-                    await self.ctx.db.mark_reminder_sent(row.game_id, row.deadline)
-        for row in await self.ctx.db.expired_games(now):
+                    await timers_db.mark_reminder_sent(self.ctx.db, row.game_id, row.deadline)
+        for row in await timers_db.expired_games(self.ctx.db, now):
             if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
                 continue
             try:
@@ -185,7 +190,7 @@ class Timers(TimedLoop):
         is (between MIN_SLEEP and MAX_SLEEP)."""
         now = self.ctx.clock()
         waiting = self.backoff.waiting(int(now))
-        nxt = await self.ctx.db.next_timer(exclude=waiting, shard=self.ctx.settings.shard)
+        nxt = await timers_db.next_timer(self.ctx.db, exclude=waiting, shard=self.ctx.settings.shard)
         times = [t for t in (nxt, min(waiting.values(), default=None)) if t is not None]
         return MAX_SLEEP if not times else min(max(min(times) - now, MIN_SLEEP), MAX_SLEEP)
 

@@ -225,6 +225,61 @@ def pick_select(game_id: int, version: int, tag: str, texts: Sequence[str], lo: 
     return Select(cid, placeholder, tuple(options(texts, lo, hi)))
 
 
+MAX_PICK_SELECTS = 4  # selects side by side in one private pick message (a row each)
+
+
+def pick_chunks(texts: Sequence[str], lo: int, hi: int) -> list[tuple[int, int]]:
+    """texts[lo:hi] (26 to 100 decisions) as 2-4 consecutive ranges of at most 25, each a
+    select of one pick (issue 28: White Ranium's 36 cards to rotate took two picks), cut where
+    what the player sees changes (the first letter of the first word that differs: a board's
+    column); [] when one select does (25 or fewer) or four would not (over 100)."""
+    n = hi - lo
+    count = -(-n // MAX_OPTIONS)
+    if count < 2 or count > MAX_PICK_SELECTS:
+        return []
+    keys = [words(t) for t in texts[lo:hi]]
+    common = 0
+    while all(len(k) > common for k in keys) and len({k[common] for k in keys}) == 1:
+        common += 1
+
+    def seen(i: int) -> str:
+        return keys[i][common][:1] if len(keys[i]) > common else ""
+
+    cuts, start = [], 0
+    for k in range(1, count):
+        ideal = round(k * n / count)
+        # the nearest place to the even cut where what is seen changes, keeping each <= 25
+        near = [i for i in range(max(start + 1, ideal - 6), min(n, ideal + 7))
+                if seen(i) != seen(i - 1) and i - start <= MAX_OPTIONS]
+        cut = min(near, key=lambda i: abs(i - ideal)) if near else min(ideal, start + MAX_OPTIONS)
+        cuts.append(cut)
+        start = cut
+    if n - start > MAX_OPTIONS:
+        return []
+    bounds = [0, *cuts, n]
+    return [(lo + a, lo + b) for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def pick_panel(game_id: int, version: int, tag: str, texts: Sequence[str], lo: int, hi: int,
+               name: Callable[[str], str] = lambda t: t) -> Panel | None:
+    """The private pick of texts[lo:hi] as 2-4 selects in one message, each option a decision
+    (one pick), each select's placeholder saying what it holds ("A1 to C6"); None when one
+    select does, or four would not (``pick_chunks``)."""
+    chunks = pick_chunks(texts, lo, hi)
+    if not chunks:
+        return None
+    out: list[Select] = []
+    for a, b in chunks:
+        cid = ids.turn_id(game_id, version, tag, "pick", f"{a}-{b}")
+        if cid is None:
+            return None
+        first, last = words(texts[a])[1:2] or [texts[a]], words(texts[b - 1])[1:2] or [texts[b - 1]]
+        out.append(Select(cid, _cut(f"Choose: {first[0]} to {last[0]}")[:150],
+                          tuple(Option(_cut(name(texts[i])), f"{i}-{i + 1}")
+                                for i in range(a, b))))
+    return Panel(select=out[0], selects=tuple(out[1:]))
+
+
 def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
                present: Presentation | None = None, direct: bool = True,
                labels: Mapping[str, str] | Callable[[str], str] | None = None) -> Panel:

@@ -8,7 +8,7 @@ decision and it is legal (``Sessions.advance``, like an AI's move). The log keep
 per step (the notation does not change). A step that is not legal when it is due drops what is
 left of the run, and the player is asked as usual. Kept in memory and written in the
 transaction of the decision that sets or spends a run (``unsaved``/``saved``, with
-``db.append_decision``; an undo drops them there too), loaded back when the bot restarts: a run
+``db.games.append_decision``; an undo drops them there too), loaded back when the bot restarts: a run
 goes on after a crash, no step made twice or lost.
 """
 

@@ -113,7 +113,7 @@ def lobby_text(game: Game, present: Presentation, min_players: int = 2,
     seats = ", ".join(mention(s) for s in game.seats) or "nobody yet"
     status = "expired" if game.end_reason == "expired" else game.status  # referee.desks.expiry
     text = (f"{present.emoji} **{present.title} — game #{game.id}** ({status})\n"
-            f"Host: <@{game.host_id}>. {present.options_line(opts)} "
+            f"Host: <@{game.host_id}>. {present.options_line(opts, len(game.seats))} "
             f"Turn time limit: {hours:g} h.\n"
             f"Players ({len(game.seats)}/{max_players}): {seats}")
     if game.status != "lobby":

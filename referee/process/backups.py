@@ -1,5 +1,5 @@
 """Scheduled backups of the SQLite database (``BACKUP_EVERY_HOURS``, ``BACKUP_KEEP``,
-``BACKUP_DIR``): every so many hours a consistent copy (``db.backup``, SQLite's online backup,
+``BACKUP_DIR``): every so many hours a consistent copy (``db.storage.backup``, SQLite's online backup,
 made in a thread while the bot goes on) lands in the backup folder as
 ``<database>-YYYYMMDD-HHMMSS.sqlite3``, and only the newest ``BACKUP_KEEP`` copies are kept.
 
@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from db.backup import backup, rotate, scheduled_name
+from db.storage.backup import backup, rotate, scheduled_name
 from referee.process.background import Background
 
 log = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ counted. discord.py keeps its rate-limit state per process, so N processes that 
 GCRA of ``per_s`` a second with bursts of ``burst``:
 
 - on PostgreSQL (``share_through``) the budget is a row every process of the bot updates
-  atomically (``db.budget``): shards and machines draw from one budget;
+  atomically (``db.storage.budget``): shards and machines draw from one budget;
 - on SQLite (one machine) it lives in the process: one process has the whole budget; each of
   ``SHARDS=N`` processes gets 1/N of it (``share``).
 
@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-from db import budget as shared_budget
+from db.storage import budget as shared_budget
 
 log = logging.getLogger(__name__)
 

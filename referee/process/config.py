@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from db.sqlite import OLD_DEFAULT_PATH, default_path
+from db.storage.sqlite import OLD_DEFAULT_PATH, default_path
 from referee.process import event_loop as event_loops
 
 
@@ -17,9 +17,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     # default: mining-referee.sqlite3, or stella.sqlite3 where a bot made before the rename
-    # keeps its games (db.sqlite.default_path)
+    # keeps its games (db.storage.sqlite.default_path)
     database_path: Path = Field(default_factory=default_path)
-    # A PostgreSQL server instead of the SQLite file (db/postgres.py), e.g. for several
+    # A PostgreSQL server instead of the SQLite file (db/storage/postgres.py), e.g. for several
     # machines: postgresql://user:password@host:5432/dbname. Unset: DATABASE_PATH.
     database_url: SecretStr | None = None  # secret: it may hold a password
     discord_guild_id: int | None = None
@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     restart_grace_minutes: float = Field(10.0, ge=0)
     # A lobby nobody started within this many hours of its last change closes (referee/desks/expiry.py).
     lobby_expiry_hours: float = Field(48.0, gt=0)
-    # The database lease (db/lease.py): renewed this often, runs out this long after the last
+    # The database lease (db/storage/lease.py): renewed this often, runs out this long after the last
     # renewal (a crashed bot's successor waits at most that long).
     owner_lease_seconds: float = Field(45.0, gt=0)
     owner_renew_seconds: float = Field(10.0, gt=0)
@@ -65,7 +65,7 @@ class Settings(BaseSettings):
     # else asyncio's own; "asyncio" to always use asyncio's.
     event_loop: event_loops.Choice = "auto"
     # This machine's shards of the SHARDS (``SHARD_IDS=0,1``; unset: all): one bot's shards on
-    # several machines, one database (PostgreSQL). Each shard has its own lease (db/lease.py).
+    # several machines, one database (PostgreSQL). Each shard has its own lease (db/storage/lease.py).
     shard_ids: str | None = None
     # A standby launcher (``--standby``): starts no shard of its own, and takes over (starts)
     # any of its shards (SHARD_IDS, default all) whose lease ran out or whose holder on this

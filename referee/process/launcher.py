@@ -1,7 +1,7 @@
 """The launcher of a bot's shard processes (``SHARDS=N python bot.py``, ``referee.process.shards``).
 
 It starts one ``bot.py`` per shard of this machine (``SHARD_IDS``, default all N; ``SHARD_ID``
-in each child's environment). Every shard has its own lease in the database (``db.lease``, row
+in each child's environment). Every shard has its own lease in the database (``db.storage.lease``, row
 = shard id): the launcher takes the leases of its shards before starting any (waiting out a
 holder elsewhere that may be gone, refused with one paragraph if one is alive, or if the
 database runs with another SHARDS), hands its token to the shards (``SHARD_LEASE``), keeps each
@@ -35,7 +35,8 @@ import time
 import uuid
 from pathlib import Path
 
-from db import Database, lease, process_id
+from db import Database
+from db.storage import lease, process_id
 from referee.process.config import Settings
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The running bot's hold on its database (``db.lease``): claimed at start, renewed every
+"""The running bot's hold on its database (``db.storage.lease``): claimed at start, renewed every
 ``owner_renew_seconds``, released at a clean shutdown. Losing it (another process took over
 after our lease ran out, e.g. this one was frozen) calls ``on_lost`` once, loudly."""
 
@@ -10,8 +10,9 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable
 
-from db import Database, lease, process_id
-from db.process_id import Probe
+from db import Database
+from db.storage import lease, process_id
+from db.storage.process_id import Probe
 from referee.process.background import cancel
 from referee.process.config import Settings
 
@@ -43,7 +44,7 @@ class Ownership:
 
     async def claim(self) -> None:
         """Take the lease (at once from a dead holder on this machine, after waiting out one
-        that may be gone elsewhere: ``db.lease.acquire``; ``DatabaseInUse`` if a live process
+        that may be gone elsewhere: ``db.storage.lease.acquire``; ``DatabaseInUse`` if a live process
         holds it) and keep renewing it in the background."""
         await lease.acquire(self.db, self.token, process_id.this_process(), ttl=self.ttl,
                             clock=self.clock, sleep=self.sleep, running=self.running,

@@ -7,7 +7,7 @@ environment; ``SHARD_IDS`` picks this machine's shards, so several machines can 
 shards of one bot on one PostgreSQL database); each connects as its shard and owns its guilds'
 games: their commands come to it, and it alone resumes them, runs their timers, retries their
 prompts and closes their stale lobbies (``owns``). Games never move between guilds, so never
-between shards. Each shard has its own lease in the database (``db.lease``).
+between shards. Each shard has its own lease in the database (``db.storage.lease``).
 """
 
 from __future__ import annotations

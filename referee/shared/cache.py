@@ -6,15 +6,18 @@ owed timers and its hold. It is bounded
 (least recently used games go first) and only ever describes what this process wrote or read:
 the database lease (``referee.process.ownership``) makes this process the only writer of its games.
 
-``CachingDatabase`` is the ``Database`` the referee talks to. It answers ``get_game``,
-``load_snapshot``, ``owed_timers`` and ``find_game_by_thread`` (for a kept game: every slash
-command in a game thread asks it) from the cache and passes everything else through. What a
-write may have changed is forgotten by one path, whoever wrote: the cache observes every write
-transaction of the ``Database`` (``db.core``: ``observe_writes``; methods and ``db``'s module
-functions alike open their writes with ``_write(game_id)``), told the game it named and the
-tables it wrote (``written``). A write only to tables nothing kept is read from (``NOT_KEPT``:
+The referee reads four things through the functions here rather than ``db``'s own:
+``get_game``, ``load_snapshot``, ``owed_timers`` and ``find_game_by_thread`` (for a kept game:
+every slash command in a game thread asks it), given the ``Context`` (``Kept``: the database
+and this cache); they answer from memory for a kept game and call ``db``'s otherwise. Every
+other read and write goes straight to ``db``'s functions. What a write may have changed is
+forgotten by one path, whoever wrote: the cache observes every write transaction of the
+``Database`` (``keep``; ``db.storage.core``: ``observe_writes``; every function of ``db`` opens its
+writes with ``_write(game_id)``), told the game it named and the tables it wrote
+(``written``). A write only to tables nothing kept is read from (``NOT_KEPT``:
 what was told, the thread's memory, the lease, the sign of life, the REST budget, the DM
-channels) forgets nothing; any other forgets its game (every game when it names none), and the holds too if it wrote theirs
+channels) forgets nothing; any other
+forgets its game (every game when it names none), and the holds too if it wrote theirs
 (``HOLD_TABLES``). ``Sessions.commit`` then puts the state it just committed back (``put``), so
 the next decision starts from memory. Holds are kept beside the games for
 ``referee.deciding.holds.Holds``.
@@ -25,14 +28,16 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from db import Database, Game, GameStatus, OwedTimer, Snapshot
-from db.core import ANY_TABLE, Written
+from db import Game, GameStatus, OwedTimer, Snapshot
+from db import games as games_db
+from db import owed as owed_db
+from db.storage.core import ANY_TABLE, Core, Written
 
 GAMES_KEPT = 500  # games kept at most (a running game is a few kilobytes)
 
-#: tables nothing kept here is read from (``CachingDatabase``'s reads, ``Holds.get``): a write
+#: tables nothing kept here is read from (the cached reads below, ``Holds.get``): a write
 #: only to these forgets nothing (what was told, the thread's memory and chosen runs, the
 #: lease, the sign of life, the REST budget, the DM channels). A table missing here is only read again after a write.
 NOT_KEPT = frozenset({"notified", "hand_dms", "thread_memory", "runs", "leases", "life", "budgets",
@@ -186,64 +191,76 @@ class GameCache:
         self._holds.pop(game_id, None)
 
 
-class CachingDatabase:
-    """The referee's ``Database``: the same API, with ``GameCache`` in front (see above)."""
-
-    def __init__(self, db: Database, cache: GameCache) -> None:
-        self._db = db
-        self.cache = cache
-        db.observe_writes(cache.written)  # every write, by whoever: see the module's docstring
+class Kept(Protocol):
+    """What the cached reads need: the database and the cache in front of it (a ``Context``)."""
 
     @property
-    def raw(self) -> Database:
-        return self._db
+    def db(self) -> Core: ...
 
-    async def get_game(self, game_id: int) -> Game:
-        entry = self.cache.peek(game_id)
-        if entry is not None and entry.game is not None:
-            self.cache.hits += 1
-            self.cache.entry(game_id)  # most recently used
-            return entry.game
-        self.cache.misses += 1
-        mark = self.cache.writes
-        game = await self._db.get_game(game_id)
-        self.cache.fill(game_id, mark, game=game)
+    @property
+    def cache(self) -> GameCache: ...
+
+
+def keep(db: Core, cache: GameCache) -> None:
+    """Make ``cache`` forget what each write of ``db`` may have changed, by whoever it was
+    made (see the module's docstring)."""
+    db.observe_writes(cache.written)
+
+
+async def get_game(kept: Kept, game_id: int) -> Game:
+    """``db.games.get_game``, answered from memory for a kept game."""
+    cache = kept.cache
+    entry = cache.peek(game_id)
+    if entry is not None and entry.game is not None:
+        cache.hits += 1
+        cache.entry(game_id)  # most recently used
+        return entry.game
+    cache.misses += 1
+    mark = cache.writes
+    game = await games_db.get_game(kept.db, game_id)
+    cache.fill(game_id, mark, game=game)
+    return game
+
+
+async def find_game_by_thread(kept: Kept, thread_id: int) -> Game | None:
+    """``db.games.find_game_by_thread``, answered from memory for a kept running game."""
+    cache = kept.cache
+    game = cache.by_thread(thread_id)
+    if game is not None:
+        cache.hits += 1
         return game
+    cache.misses += 1
+    mark = cache.writes
+    game = await games_db.find_game_by_thread(kept.db, thread_id)
+    if game is not None and game.status == GameStatus.RUNNING:
+        cache.fill(game.id, mark, game=game)
+        cache.note_thread(game)
+    return game
 
-    async def find_game_by_thread(self, thread_id: int) -> Game | None:
-        game = self.cache.by_thread(thread_id)
-        if game is not None:
-            self.cache.hits += 1
-            return game
-        self.cache.misses += 1
-        mark = self.cache.writes
-        game = await self._db.find_game_by_thread(thread_id)
-        if game is not None and game.status == GameStatus.RUNNING:
-            self.cache.fill(game.id, mark, game=game)
-            self.cache.note_thread(game)
-        return game
 
-    async def load_snapshot(self, game_id: int) -> Snapshot:
-        entry = self.cache.peek(game_id)
-        if entry is not None and entry.snapshot is not None:
-            self.cache.hits += 1
-            return entry.snapshot
-        self.cache.misses += 1
-        mark = self.cache.writes
-        snapshot = await self._db.load_snapshot(game_id)
-        self.cache.fill(game_id, mark, snapshot=snapshot)
-        return snapshot
+async def load_snapshot(kept: Kept, game_id: int) -> Snapshot:
+    """``db.games.load_snapshot``, answered from memory for a kept game."""
+    cache = kept.cache
+    entry = cache.peek(game_id)
+    if entry is not None and entry.snapshot is not None:
+        cache.hits += 1
+        return entry.snapshot
+    cache.misses += 1
+    mark = cache.writes
+    snapshot = await games_db.load_snapshot(kept.db, game_id)
+    cache.fill(game_id, mark, snapshot=snapshot)
+    return snapshot
 
-    async def owed_timers(self, game_id: int) -> list[OwedTimer]:
-        entry = self.cache.peek(game_id)
-        if entry is not None and entry.owed is not None:
-            self.cache.hits += 1
-            return list(entry.owed)
-        self.cache.misses += 1
-        mark = self.cache.writes
-        timers = await self._db.owed_timers(game_id)
-        self.cache.fill(game_id, mark, owed=list(timers))  # only beside a kept game
-        return timers
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._db, name)
+async def owed_timers(kept: Kept, game_id: int) -> list[OwedTimer]:
+    """``db.owed.owed_timers``, answered from memory for a kept game."""
+    cache = kept.cache
+    entry = cache.peek(game_id)
+    if entry is not None and entry.owed is not None:
+        cache.hits += 1
+        return list(entry.owed)
+    cache.misses += 1
+    mark = cache.writes
+    timers = await owed_db.owed_timers(kept.db, game_id)
+    cache.fill(game_id, mark, owed=list(timers))  # only beside a kept game
+    return timers

@@ -14,12 +14,14 @@ from typing import Any
 import engine
 import games
 from db import Database, Game, OwedTimer
+from db import owed as owed_db
 from games import Presentation
 from referee.messages.outbox import Outbox
 from referee.messages.runs import Plans
 from referee.messages.tell import Teller
 from referee.process import shards
 from referee.process.config import Settings
+from referee.shared import cache as cached
 from referee.shared.ai import AiRunner
 from referee.shared.cache import GameCache
 from referee.shared.log_fields import working_on
@@ -54,8 +56,8 @@ class Context:
     auto_pace: float = 2.0
     # what a committed change means for the thread and the players, told after the reply
     tell: Teller = field(init=False)
-    # running games kept in memory, written through (``db`` is a ``CachingDatabase`` on it
-    # when the ``Referee`` made this context)
+    # running games kept in memory, written through (``referee.shared.cache``: the
+    # ``Referee`` has it observe ``db``'s writes)
     cache: GameCache = field(default_factory=GameCache)
 
     def __post_init__(self) -> None:
@@ -153,7 +155,7 @@ class Context:
     async def stored_timers(self, game: Game, state: Any) -> list[OwedTimer]:
         """The owing players' stored timers; for a game stored before there were per-player
         timers, everyone owing shares the game's own."""
-        timers = await self.db.owed_timers(game.id)
+        timers = await cached.owed_timers(self, game.id)
         if timers:
             return timers
         return [OwedTimer(o.player, o.decision, game.started_at or 0, game.deadline,
@@ -162,10 +164,10 @@ class Context:
 
     async def reset_timers(self, game: Game, state: Any) -> tuple[int | None, int | None]:
         """Fresh timers for everyone owing in ``state`` (a start, an undo, a new seat, an
-        import); returns the game's (deadline, remind_at): the earliest of them."""
+        import); returns the game's (deadline, remind_at): the earliest of them. The caller
+        hands the change to ``Sessions.after``, which pokes the timers."""
         timers = self.owed_timers(game, state)
-        await self.db.set_owed(game.id, timers)
-        self.signals.timer_changed()
+        await owed_db.set_owed(self.db, game.id, timers)
         return earliest(timers)
 
 

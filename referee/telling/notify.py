@@ -300,11 +300,15 @@ class Notifier:
         view = self.public.view(g, game.id, state)
         return present.round_summary(view, g.scores(state), texts.who(game, view))
 
-    async def round_parts(self, game: Game, state: Any) -> tuple[str, tuple[File, ...]]:
-        """The round's public summary and its picture."""
+    async def round_parts(self, game: Game, state: Any, always: bool = False
+                          ) -> tuple[str, tuple[File, ...]]:
+        """The round's public summary and its picture: where the game draws one for this
+        round (``Presentation.round_picture``), or ``always`` (a game restarted or moved
+        posts the board as it is)."""
         g, present = self.g(game), self.ctx.present(game)
         view = self.public.view(g, game.id, state)
-        picture = await images.map_png(present, view, game.id)
+        picture = (await images.map_png(present, view, game.id)
+                   if always or present.round_picture(view) else None)
         return self.round_text(game, state), (picture,) if picture else ()
 
     def fresh_summary(self, game: Game, state: Any, last: Shown) -> Shown:
@@ -316,7 +320,7 @@ class Notifier:
         return with_summary(last, self.round_text(game, state))
 
     async def round_post(self, game: Game, state: Any) -> None:
-        summary, files = await self.round_parts(game, state)
+        summary, files = await self.round_parts(game, state, always=True)
         await self.post(game, summary, files=files)
 
     async def final_post(self, game: Game, state: Any, head: str = "",
@@ -386,13 +390,13 @@ class Notifier:
         own = (f"Your hand comes by DM (or {present.cmd('hand')})." if secret
                else f"Your own summary: {present.cmd('hand')}.")
         head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled): {order}.",
-                f"{present.options_line(game.options)} Time per decision: {hours:g} h. {own}",
+                f"{present.options_line(game.options, len(game.seats))} Time per decision: {hours:g} h. {own}",
                 self.how_to(game), *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.refresh_board(game)
         self.trail.forget(game.id)
         self.digests.start(game.id, game.player_ids)
-        summary, files = await self.round_parts(game, state)
+        summary, files = await self.round_parts(game, state, always=True)
         prompt = await self.ask(game, state, deadline, None, None, "", intro=summary, files=files)
         delivered = await self.dm_hands(game, {p: hand_key(None) for p in game.player_ids}, state,
                                         events)

@@ -13,6 +13,7 @@ from db import Database, Game
 from referee.messages.outbox import MemoryOutbox
 from referee.process.config import Settings
 from referee.service import Referee
+from referee.shared import cache as cached
 
 T0 = 1_700_000_000
 ANN, BOB, CY, MOD, STRANGER = 101, 102, 103, 900, 999
@@ -86,7 +87,7 @@ async def lobby(ref: Referee, *users: tuple[int, str], bots: tuple[str, ...] = (
         await ref.lobby.join(game.id, user, name)
     for level in bots:
         await ref.lobby.add_bot(game.id, host, level)
-    return await ref.db.get_game(game.id)
+    return await cached.get_game(ref.ctx, game.id)
 
 
 async def started(ref: Referee, *users: tuple[int, str], bots: tuple[str, ...] = (),
@@ -94,7 +95,7 @@ async def started(ref: Referee, *users: tuple[int, str], bots: tuple[str, ...] =
     game = await lobby(ref, *users, bots=bots, **options)
     await ref.lobby.start(game.id, users[0][0], seed=seed)
     await ref.idle()
-    return await ref.db.get_game(game.id)
+    return await cached.get_game(ref.ctx, game.id)
 
 
 async def two_players(ref: Referee, **options: Any) -> Game:

@@ -6,8 +6,11 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from db import games as games_db
+from db import timers as timers_db
 from referee.demo import run_demo
 from referee.service import Referee
+from referee.shared import cache as cached
 from referee.shared.ai import AiRunner
 
 from .conftest import ANN, GUILD, lobby, started, thread_posts
@@ -31,9 +34,9 @@ async def test_an_all_ai_game_plays_to_the_end(referee: Referee) -> None:
         await referee.lobby.add_bot(game.id, ANN, "random")
     await referee.lobby.start(game.id, ANN, seed=4)
     await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     assert game.status == "finished"
-    results = await referee.db.get_results(game.id)
+    results = await games_db.get_results(referee.db, game.id)
     assert len(results) == 3 and any(r.won for r in results)
     text = "\n".join(p.text for p in thread_posts(referee.ctx.out, game))  # type: ignore[arg-type]
     assert "The game is over" in text and "Final scores" in text and "Winner" in text
@@ -49,10 +52,10 @@ async def test_stats_after_a_finished_game(referee: Referee) -> None:
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=2)
     ann = game.seat_of_user(ANN)
     referee.ctx.unattended = True  # a game played out by defaults (as in the demo)
-    await referee.db.set_absent(game.id, ann.player_id, True)
+    await timers_db.set_absent(referee.db, game.id, ann.player_id, True)
     await referee.sessions.advance(game.id)
     await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     assert game.status == "finished"
     text = await referee.info.stats(GUILD, ANN, "Ann")
     assert "1 game(s)" in text and "Leaderboard" in text and f"<@{ANN}>" in text
@@ -67,7 +70,7 @@ async def test_a_failing_ai_plays_the_default(referee: Referee) -> None:
 
     referee.ctx.ai.choose = broken  # type: ignore[method-assign]
     game = await started(referee, (ANN, "Ann"), bots=("easy",), seed=1)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert all(d.source == "ai" for d in log)
     assert game.status == "running"
 
@@ -101,5 +104,5 @@ async def test_an_illegal_ai_choice_is_replaced_by_the_default(referee: Referee)
 
     referee.ctx.ai.choose = cheat  # type: ignore[method-assign]
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=1)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert log and all(d.source == "ai" and d.text != "target G7" for d in log)

@@ -4,6 +4,7 @@ become ephemeral explanations, components route to the referee."""
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +22,12 @@ from cogs.common import DECISION_STANDS, SOMETHING_WRONG, RefereeTree, report_er
 from cogs.discordpy.panels import GameComponent, build_view
 from cogs.own_group import own_group
 from cogs.play import complete_words, legal
+from db import games as games_db
 from engine import NotYourTurn
 from referee.messages import ids
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import (
     ANN,
@@ -122,7 +125,7 @@ async def test_a_game_through_the_commands(referee: Referee) -> None:
     # answered at once (cogs.common.QUICK_S), privately as the deferral would have been
     assert it.response.calls[0][0] == "send" and it.response.calls[0][2]["ephemeral"]
     assert "Lobby #1 is open" in text
-    game = await referee.db.get_game(1)
+    game = await cached.get_game(referee.ctx, 1)
     thread = game.thread_id
     assert "joined game #1" in await run_command(Stella.join, cog, FakeInteraction(referee, bob, thread))
     assert "already" in await run_command(Stella.join, cog, FakeInteraction(referee, bob, thread))
@@ -184,7 +187,7 @@ async def test_components(referee: Referee) -> None:
     assert "not playing" in stranger.last_text()
     it = FakeInteraction(referee, me, game.thread_id)
     await components.handle(it, button.custom_id, [])
-    assert it.last_text() == "✅ Done: `target B1`"
+    assert it.last_text() == "✅ Done: Target B1."  # the button's words, not the notation
     again = FakeInteraction(referee, me, game.thread_id)
     await components.handle(again, button.custom_id, [])
     assert "out of date" in again.last_text()
@@ -203,7 +206,10 @@ async def test_components(referee: Referee) -> None:
     values = [o.value for o in select.item.options]
     pick = FakeInteraction(referee, me, game.thread_id)
     await components.handle(pick, select.custom_id, [values[0]])
-    assert pick.updates()[-1]["content"] == "✅ Done: `draw 1`" and pick.updates()[-1]["view"] is None
+    done = pick.updates()[-1]
+    assert re.fullmatch(r"✅ Done: Deck 1 \(\w+ on top, \d+ left\)\.", done["content"])  # words
+    assert done["view"] is None
+    assert (await referee.db.get_log(game.id))[-1].text == "draw 1"
 
 
 async def test_lobby_buttons(referee: Referee) -> None:
@@ -298,7 +304,7 @@ async def test_clicks_and_commands_from_another_server_are_refused(referee: Refe
     it = from_b(boss)
     await components.handle(it, ids.lobby_id(game.id, "start"), [])
     assert f"no game #{game.id} on this server" in it.last_text()
-    assert [s.user_id for s in (await referee.db.get_game(game.id)).seats] == [ANN]
+    assert [s.user_id for s in (await cached.get_game(referee.ctx, game.id)).seats] == [ANN]
     await referee.lobby.join(game.id, BOB, "Bob")
     await referee.lobby.start(game.id, ANN, seed=5)
     await referee.idle()
@@ -309,11 +315,11 @@ async def test_clicks_and_commands_from_another_server_are_refused(referee: Refe
         it = from_b(me)
         await components.handle(it, custom_id, [])
         assert f"no game #{game.id} on this server" in it.last_text()
-    assert await referee.db.get_log(game.id) == []
+    assert await games_db.get_log(referee.db, game.id) == []
     # the same click from the game's own server works
     it = FakeInteraction(referee, me, game.thread_id)
     await components.handle(it, ids.turn_id(game.id, table.version, table.tag, "do", "target B1"), [])
-    assert it.last_text() == "✅ Done: `target B1`"
+    assert it.last_text() == "✅ Done: Target B1."  # the button's words, not the notation
 
 
 async def test_a_failure_after_the_commit_says_the_decision_stands(referee: Referee,
@@ -366,7 +372,7 @@ async def test_a_failure_after_the_commit_says_the_decision_stands(referee: Refe
     text = await run_command(GameGroup.confirm, cog, FakeInteraction(referee, user, game.thread_id))
     decided += 1
     assert text == DECISION_STANDS
-    assert len(await referee.db.get_log(game.id)) >= decided  # each one was committed
+    assert len(await games_db.get_log(referee.db, game.id)) >= decided  # each one was committed
     # a failure before any commit still says nothing changed
     monkeypatch.setattr(referee.sessions, "decide", broken)
     user = await me()

@@ -11,9 +11,14 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from db import Database
+from db import games as games_db
+from db import lobby as lobby_db
+from db import moderation as moderation_db
+from db import owed as owed_db
+from db import timers as timers_db
 from referee.messages import choices
 from referee.service import Referee
-from referee.shared.cache import CachingDatabase
+from referee.shared import cache as cached
 
 from .conftest import ANN, CHANNEL, GUILD, MOD, owed, two_players
 
@@ -21,8 +26,8 @@ PREFERRED = ("mine", "draw", "target", "fight", "refill", "pass")
 
 
 def raw(ref: Referee) -> Database:
-    assert isinstance(ref.ctx.db, CachingDatabase)
-    return ref.ctx.db.raw
+    """The referee's database, read beside its cache (``referee.shared.cache``)."""
+    return ref.ctx.db
 
 
 async def agrees(ref: Referee, game_id: int) -> None:
@@ -32,11 +37,11 @@ async def agrees(ref: Referee, game_id: int) -> None:
         return
     db = raw(ref)
     if entry.game is not None:
-        assert entry.game == await db.get_game(game_id)
+        assert entry.game == await games_db.get_game(db, game_id)
     if entry.snapshot is not None:
-        assert entry.snapshot == await db.load_snapshot(game_id)
+        assert entry.snapshot == await games_db.load_snapshot(db, game_id)
     if entry.owed is not None:
-        assert entry.owed == await db.owed_timers(game_id)
+        assert entry.owed == await owed_db.owed_timers(db, game_id)
 
 
 async def step(ref: Referee, game_id: int) -> None:
@@ -96,13 +101,13 @@ async def test_an_undo_and_an_import_update_the_cache(referee: Referee) -> None:
     for _ in range(6):
         await step(referee, game.id)
     await referee.idle()
-    before = (await raw(referee).load_snapshot(game.id)).version
+    before = (await games_db.load_snapshot(raw(referee), game.id)).version
     await referee.moderation.undo(game.id, MOD)
     await referee.idle()
     await agrees(referee, game.id)
     table = await referee.sessions.running(game.id)  # what the next decision starts from
     assert table.version < before
-    assert table.text == (await raw(referee).load_snapshot(game.id)).json
+    assert table.text == (await games_db.load_snapshot(raw(referee), game.id)).json
     await step(referee, game.id)  # the game goes on from the undone state
     await agrees(referee, game.id)
     doc = json.loads((await referee.moderation.export(game.id)).data)
@@ -112,14 +117,14 @@ async def test_an_undo_and_an_import_update_the_cache(referee: Referee) -> None:
     for game_id in (game.id, imported.id):
         await agrees(referee, game_id)
         table = await referee.sessions.running(game_id)
-        assert table.text == (await raw(referee).load_snapshot(game_id)).json
+        assert table.text == (await games_db.load_snapshot(raw(referee), game_id)).json
 
 
 async def test_a_timer_change_and_a_replaced_seat_are_not_served_stale(referee: Referee) -> None:
     game = await two_players(referee)
     await step(referee, game.id)
     await referee.idle()
-    await referee.db.set_deadline(game.id, 123, remind_at=None)
+    await timers_db.set_deadline(referee.db, game.id, 123, remind_at=None)
     assert (await referee.sessions.running(game.id)).game.deadline == 123
     await referee.moderation.replace(game.id, str(ANN), MOD, level="easy")
     await referee.idle()
@@ -164,16 +169,16 @@ async def test_a_command_in_a_game_thread_reads_nothing_from_the_database(
     game = await two_players(referee)
     await step(referee, game.id)
     await referee.idle()
-    thread_id = (await referee.db.get_game(game.id)).thread_id
+    thread_id = (await cached.get_game(referee.ctx, game.id)).thread_id
     assert thread_id is not None
-    await referee.ctx.db.find_game_by_thread(thread_id)  # read once, then kept
+    await cached.find_game_by_thread(referee.ctx, thread_id)  # read once, then kept
     with Reads(raw(referee)) as reads:
-        found = await referee.ctx.db.find_game_by_thread(thread_id)
+        found = await cached.find_game_by_thread(referee.ctx, thread_id)
         await step(referee, game.id)
-        again = await referee.ctx.db.find_game_by_thread(thread_id)
+        again = await cached.find_game_by_thread(referee.ctx, thread_id)
     assert reads.count == 0
     assert found is not None and found.id == game.id
-    assert again == await raw(referee).get_game(game.id)
+    assert again == await games_db.get_game(raw(referee), game.id)
 
 
 async def test_a_moved_thread_and_a_finished_game_are_not_found_from_memory(
@@ -182,15 +187,15 @@ async def test_a_moved_thread_and_a_finished_game_are_not_found_from_memory(
     game = await two_players(referee)
     await step(referee, game.id)
     await referee.idle()
-    old = (await referee.db.get_game(game.id)).thread_id
-    assert old is not None and (await referee.ctx.db.find_game_by_thread(old)) is not None
-    await referee.ctx.db.set_thread(game.id, old + 1)
-    assert (await referee.ctx.db.find_game_by_thread(old + 1)).id == game.id  # type: ignore[union-attr]
-    moved = await referee.ctx.db.find_game_by_thread(old)
-    assert moved == await raw(referee).find_game_by_thread(old)  # the database's answer
+    old = (await cached.get_game(referee.ctx, game.id)).thread_id
+    assert old is not None and (await cached.find_game_by_thread(referee.ctx, old)) is not None
+    await lobby_db.set_thread(referee.ctx.db, game.id, old + 1)
+    assert (await cached.find_game_by_thread(referee.ctx, old + 1)).id == game.id  # type: ignore[union-attr]
+    moved = await cached.find_game_by_thread(referee.ctx, old)
+    assert moved == await games_db.find_game_by_thread(raw(referee), old)  # the database's answer
     assert moved is None or moved.thread_id == old
-    await referee.ctx.db.abort_game(game.id, by_user_id=MOD)
-    ended = await referee.ctx.db.find_game_by_thread(old + 1)
+    await moderation_db.abort_game(referee.ctx.db, game.id, by_user_id=MOD)
+    ended = await cached.find_game_by_thread(referee.ctx, old + 1)
     assert ended is not None and ended.status != "running"
 
 
@@ -233,12 +238,12 @@ async def test_a_write_to_one_game_leaves_the_other_games_in_memory(referee: Ref
     await agrees(referee, other.id)
 
 
-# --- every write tells the cache: one path (``db.core``'s ``_write``), observed ---------------
+# --- every write tells the cache: one path (``db.storage.core``'s ``_write``), observed ---------------
 
 #: the write path itself, the backends under it and what runs before a ``Database`` exists
 #: (the migrations on the connection, the backup copy): nothing else reaches a backend's writes
 WRITE_SQL = re.compile(r"\s*(INSERT|UPDATE|DELETE)\s")  # a write statement's start (not prose)
-WRITE_PATH = {"db.core", "db.database", "db.sqlite", "db.postgres", "db.migrate", "db.backup"}
+WRITE_PATH = {"db.storage.core", "db.storage.database", "db.storage.sqlite", "db.storage.postgres", "db.storage.migrate", "db.storage.backup"}
 
 
 def db_modules() -> list[Any]:
@@ -247,8 +252,9 @@ def db_modules() -> list[Any]:
 
     import db as db_package
 
-    return [importlib.import_module(f"db.{m.name}") for m in pkgutil.iter_modules(db_package.__path__)
-            if m.name != "__main__"]
+    return [importlib.import_module(m.name)
+            for m in pkgutil.walk_packages(db_package.__path__, prefix="db.")
+            if not m.name.endswith("__main__")]
 
 
 def calls_in(function: Any) -> tuple[set[str], list[str]]:
@@ -293,13 +299,13 @@ def test_every_write_in_db_goes_through_the_one_observed_path() -> None:
     import ast
     from pathlib import Path
 
-    from db.core import ANY_TABLE, written_table
+    from db.storage.core import ANY_TABLE, written_table
     from referee.shared.cache import NOT_KEPT
 
     writes = db_writes()
     assert len(writes) > 40, sorted(writes)
-    for known in ("Database.append_decision", "Database.undo_last", "Database.import_game",
-                  "db.holds.hold", "db.lifecycle.pause", "db.notified.record", "db.lease.renew"):
+    for known in ("db.games.append_decision", "db.moderation.undo_last", "db.transfer.import_game",
+                  "db.holds.hold", "db.lifecycle.pause", "db.notified.record", "db.storage.lease.renew"):
         assert known in writes, known
     bypass = {name: sorted(called & {"write", "write_apart"}) for name, (called, _) in writes.items()
               if called & {"write", "write_apart"}}
@@ -339,13 +345,13 @@ async def test_a_write_made_beside_the_referees_database_is_told_to_the_cache(
     async def keep_both() -> None:
         for game in (one, other):
             await referee.sessions.running(game.id)
-            await referee.ctx.db.get_game(game.id)
+            await cached.get_game(referee.ctx, game.id)
         assert await kept() == (True, True)
 
     async with db._write(one.id) as tx:  # a write to one game: that game only
         await tx.run("UPDATE games SET deadline = 5 WHERE id = ?", (one.id,))
     assert await kept() == (False, True)
-    assert (await referee.ctx.db.get_game(one.id)).deadline == 5  # not served stale
+    assert (await cached.get_game(referee.ctx, one.id)).deadline == 5  # not served stale
     await keep_both()
     async with db._write() as tx:  # a write naming no game: every game
         await tx.run("UPDATE seats SET absent = absent WHERE game_id = ?", (other.id,))
@@ -359,7 +365,7 @@ async def test_a_write_made_beside_the_referees_database_is_told_to_the_cache(
     assert (await referee.holds.get(one.id)) is not None  # the hold is read again
     await holds.release(db, one.id)
     assert await referee.holds.get(one.id) is None
-    await db.set_deadline(other.id, 77, remind_at=None)  # a method, raw
+    await timers_db.set_deadline(db, other.id, 77, remind_at=None)  # a method, raw
     assert (await referee.sessions.running(other.id)).game.deadline == 77
 
 
@@ -369,7 +375,7 @@ async def test_what_the_cache_keeps_is_read_from_tables_a_kept_write_reaches(
     """``NOT_KEPT`` (tables whose writes forget nothing) holds no table the cache's reads read:
     every read the cache keeps the answer of is recorded, and none reads from them."""
     from db import holds, lifecycle
-    from db.core import Tx
+    from db.storage.core import Tx
     from referee.shared.cache import NOT_KEPT
 
     game = await two_players(referee)
@@ -398,11 +404,11 @@ async def test_what_the_cache_keeps_is_read_from_tables_a_kept_write_reaches(
 
     db._read = seen  # type: ignore[method-assign]
     try:
-        thread_id = (await db.get_game(game.id)).thread_id
+        thread_id = (await games_db.get_game(db, game.id)).thread_id
         assert thread_id is not None
-        await db.find_game_by_thread(thread_id)
-        await db.load_snapshot(game.id)
-        await db.owed_timers(game.id)
+        await games_db.find_game_by_thread(db, thread_id)
+        await games_db.load_snapshot(db, game.id)
+        await owed_db.owed_timers(db, game.id)
         await holds.get(db, game.id)
         await lifecycle.get_pause(db, game.id)
     finally:

@@ -13,6 +13,7 @@ from cogs.game import GameGroup, parse_options
 from referee.errors import Refusal
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, CHANNEL, STRANGER, Clock, settings
 from .fakes import FakeInteraction, FakeMember
@@ -66,7 +67,7 @@ async def test_a_game_through_the_game_group(referee: Referee) -> None:
     text = await run_command(GameGroup.new, cog, it, game="stella-digger", options="red_tears=true",
                              turn_hours=None)
     assert "Lobby #1 is open" in text
-    game = await referee.db.get_game(1)
+    game = await cached.get_game(referee.ctx, 1)
     assert game.game_name == "stella-digger" and game.options["red_tears"] is True
     thread = game.thread_id
     assert "joined game #1" in await run_command(GameGroup.join, cog, FakeInteraction(referee, bob, thread))

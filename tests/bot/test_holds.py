@@ -3,12 +3,15 @@ out into the void, and nobody loses a turn to a failure that wasn't theirs (issu
 
 from __future__ import annotations
 
+from db import games as games_db
 from db import holds as holds_db
 from db import notified as notified_db
+from db import timers as timers_db
 from db.holds import HoldReason
 from referee.errors import WrongPhase
 from referee.messages.outbox import Failure, MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, CHANNEL, MOD, Clock, lobby, owed, started, two_players
 
@@ -34,13 +37,13 @@ async def test_a_refused_prompt_is_not_recorded_as_posted(referee: Referee, cloc
     hold = await holds_db.get(referee.db, game.id)
     assert hold is not None and hold.reason == HoldReason.UNDELIVERED and hold.retry_at is not None
     # the deadline doesn't run while the player has no prompt: no timeout, no strike
-    after = await referee.db.get_game(game.id)
+    after = await cached.get_game(referee.ctx, game.id)
     assert after.deadline is None and after.remind_at is None
     clock.advance(7 * 24 * 3600)
     await referee.timers.tick()
     await referee.idle()
-    assert len(await referee.db.get_log(game.id)) == 1
-    assert all(s.missed_deadlines == 0 for s in (await referee.db.get_game(game.id)).seats)
+    assert len(await games_db.get_log(referee.db, game.id)) == 1
+    assert all(s.missed_deadlines == 0 for s in (await cached.get_game(referee.ctx, game.id)).seats)
     # the moderators were told once, in the parent channel, pinging nobody
     told = [p for p in out.threads[CHANNEL] if f"Game #{game.id}" in p.text]
     assert len(told) == 1 and told[0].ping == () and "permission" in told[0].text
@@ -56,7 +59,7 @@ async def test_a_refused_prompt_is_not_recorded_as_posted(referee: Referee, cloc
     assert await holds_db.get(referee.db, game.id) is None
     last = out.threads[game.thread_id][-1]
     assert last.panel is not None and last.ping and "couldn't be posted earlier" in last.text
-    assert (await referee.db.get_game(game.id)).deadline is not None
+    assert (await cached.get_game(referee.ctx, game.id)).deadline is not None
     posted, _ = await notified_db.last_told(referee.db, game.id)
     assert posted == table.version
 
@@ -78,7 +81,7 @@ async def test_a_lost_prompt_is_posted_again_after_a_restart(db, clock: Clock) -
         assert await again.catch_up(spacing=0) == 1
         assert out.threads[game.thread_id][-1].panel is not None
         assert await holds_db.get(db, game.id) is None
-        assert (await db.get_game(game.id)).deadline is not None
+        assert (await games_db.get_game(db, game.id)).deadline is not None
     finally:
         await again.close()
 
@@ -93,14 +96,14 @@ async def test_a_gone_thread_pauses_the_game(referee: Referee, clock: Clock) -> 
     await referee.idle()
     hold = await holds_db.get(referee.db, game.id)
     assert hold is not None and hold.reason == HoldReason.GONE
-    versions = len(await referee.db.get_log(game.id))
+    versions = len(await games_db.get_log(referee.db, game.id))
     # nothing runs on: no timeouts, no AI moves, no strikes, never finished
     for _ in range(10):
         clock.advance(3 * 24 * 3600)
         await referee.timers.tick()
         await referee.idle()
-    game = await referee.db.get_game(game.id)
-    assert game.status == "running" and len(await referee.db.get_log(game.id)) == versions
+    game = await cached.get_game(referee.ctx, game.id)
+    assert game.status == "running" and len(await games_db.get_log(referee.db, game.id)) == versions
     assert all(s.missed_deadlines == 0 and not s.absent for s in game.seats)
     # a player acting is told clearly, nothing changes
     other, _, table = await owed(referee, game.id)
@@ -120,7 +123,7 @@ async def test_a_gone_thread_pauses_the_game(referee: Referee, clock: Clock) -> 
     assert await holds_db.get(referee.db, game.id) is None
     posts = out.threads[moved.thread_id]
     assert "moved here" in posts[0].text and posts[1].files and posts[-1].panel is not None
-    assert (await referee.db.get_game(game.id)).deadline is not None
+    assert (await cached.get_game(referee.ctx, game.id)).deadline is not None
     assert await referee.sessions.decide(game.id, other, default) == default
 
 
@@ -128,22 +131,22 @@ async def test_nobody_present_pauses_and_nothing_is_scored(referee: Referee, clo
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=2)
     ann = game.seat_of_user(ANN)
     assert ann is not None
-    await referee.db.set_absent(game.id, ann.player_id, True)  # Ann walks away
+    await timers_db.set_absent(referee.db, game.id, ann.player_id, True)  # Ann walks away
     await referee.sessions.advance(game.id)
     await referee.idle()
-    game = await referee.db.get_game(game.id)
-    assert game.status == "running" and await referee.db.get_results(game.id) == []
+    game = await cached.get_game(referee.ctx, game.id)
+    assert game.status == "running" and await games_db.get_results(referee.db, game.id) == []
     hold = await holds_db.get(referee.db, game.id)
     assert hold is not None and hold.reason == HoldReason.NOBODY and game.deadline is None
     clock.advance(30 * 24 * 3600)
     await referee.timers.tick()
     await referee.idle()
-    assert (await referee.db.get_game(game.id)).status == "running"
+    assert (await cached.get_game(referee.ctx, game.id)).status == "running"
     # Ann is back: the game goes on with a deadline
     assert await referee.info.back(game, ANN)
     await referee.idle()
     assert await holds_db.get(referee.db, game.id) is None
-    assert (await referee.db.get_game(game.id)).deadline is not None
+    assert (await cached.get_game(referee.ctx, game.id)).deadline is not None
 
 
 async def test_a_game_needs_a_human_seat_to_start(referee: Referee) -> None:
@@ -156,7 +159,7 @@ async def test_a_game_needs_a_human_seat_to_start(referee: Referee) -> None:
         raise AssertionError("an all-AI game started")
     except Exception as exc:
         assert "at least one human" in str(exc)
-    assert (await referee.db.get_game(game.id)).status == "lobby"
+    assert (await cached.get_game(referee.ctx, game.id)).status == "lobby"
 
 
 async def test_automatic_moves_are_told_in_one_message_per_run(referee: Referee) -> None:
@@ -166,7 +169,7 @@ async def test_automatic_moves_are_told_in_one_message_per_run(referee: Referee)
         user, _, table = await owed(referee, game.id)
         await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
         await referee.idle()
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     automatic = [d for d in log if d.source == "ai"]
     human = len(log) - len(automatic)
     posts = out_of(referee).threads[game.thread_id]  # type: ignore[index]
@@ -182,7 +185,7 @@ async def test_a_member_taking_an_absent_seat_ends_the_pause(referee: Referee) -
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=2)
     ann = game.seat_of_user(ANN)
     assert ann is not None
-    await referee.db.set_absent(game.id, ann.player_id, True)
+    await timers_db.set_absent(referee.db, game.id, ann.player_id, True)
     await referee.sessions.advance(game.id)
     await referee.idle()
     assert (await holds_db.get(referee.db, game.id)) is not None
@@ -198,4 +201,4 @@ async def test_a_member_taking_an_absent_seat_ends_the_pause(referee: Referee) -
     await referee.sessions.decide(game.id, user, default)
     await referee.idle()
     assert await holds_db.get(referee.db, game.id) is None
-    assert (await referee.db.get_game(game.id)).deadline is not None
+    assert (await cached.get_game(referee.ctx, game.id)).deadline is not None

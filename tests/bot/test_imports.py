@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
+from db import games as games_db
 from engine.stella_digger.components import ALL_CARDS, COLOURS
 from referee.desks import imports
 from referee.errors import Refusal
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import CHANNEL, GUILD, MOD, two_players
 from .test_moderation import step
@@ -140,7 +142,7 @@ async def test_a_finished_game_counts_only_its_replayed_results(referee: Referee
                                                                 db_path: Path) -> None:
     game = await two_players(referee)
     g = _game()
-    while (await referee.db.get_game(game.id)).status == "running":
+    while (await cached.get_game(referee.ctx, game.id)).status == "running":
         await step(referee, game.id)
     doc = json.loads((await referee.moderation.export(game.id)).data)
     end = g.load(doc["snapshot"]["state"])
@@ -152,7 +154,7 @@ async def test_a_finished_game_counts_only_its_replayed_results(referee: Referee
     imported = await referee.moderation.import_game(json.dumps(doc).encode(),
                                                     guild_id=OTHER_GUILD, channel_id=CHANNEL,
                                                     by_user=MOD)
-    assert [(r.player_id, r.score) for r in await referee.db.get_results(imported.id)] == [
+    assert [(r.player_id, r.score) for r in await games_db.get_results(referee.db, imported.id)] == [
         (r["player_id"], r["score"]) for r in doc["results"]]
 
 
@@ -181,7 +183,7 @@ async def test_an_error_after_the_store_says_the_game_was_imported(
         await referee.moderation.import_game(json.dumps(doc).encode(), guild_id=OTHER_GUILD,
                                              channel_id=CHANNEL, by_user=MOD)
     assert "nothing" not in str(info.value)
-    assert len([g for g in await referee.db.running_games()]) == 2
+    assert len([g for g in await games_db.running_games(referee.db)]) == 2
 
 
 async def test_other_servers_are_answered_while_an_import_is_checked(
@@ -299,7 +301,7 @@ async def test_a_real_start_of_any_game_imports(referee: Referee, name: str) -> 
     imported = await referee.moderation.import_game(json.dumps(doc).encode(),
                                                     guild_id=OTHER_GUILD, channel_id=CHANNEL,
                                                     by_user=MOD)
-    assert (await referee.db.get_game(imported.id)).status == "running"
+    assert (await cached.get_game(referee.ctx, imported.id)).status == "running"
 
 
 async def test_an_initial_state_past_the_start_is_refused(referee: Referee,

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, lease
-from db.process_id import ProcessId, this_process
+from db import Database
+from db.storage import lease
+from db.storage.process_id import ProcessId, this_process
 from referee.process.launcher import Launcher
 
 from .conftest import settings

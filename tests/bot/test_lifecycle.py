@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from db import games as games_db
 from db import lifecycle as lifecycle_db
 from engine import Event
 from engine.core.game import default_reveals, reveals
 from referee.errors import NotAllowed, NotAPlayer, Refusal, WrongPhase
 from referee.messages import ids
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import (
     ANN,
@@ -51,9 +53,9 @@ async def test_a_paused_game_stops_its_timers_and_refuses_players(referee: Refer
     assert deadline is not None
     clock.advance(3600)
     await referee.lifecycle.pause(game.id, MOD)
-    paused = await referee.db.get_game(game.id)
+    paused = await cached.get_game(referee.ctx, game.id)
     assert paused.deadline is None and paused.remind_at is None
-    assert all(t.deadline is None for t in await referee.db.owed_timers(game.id))
+    assert all(t.deadline is None for t in await cached.owed_timers(referee.ctx, game.id))
     assert "is paused" in text_of(referee, game)
     with pytest.raises(Refusal, match="already paused"):
         await referee.lifecycle.pause(game.id, MOD)
@@ -67,11 +69,11 @@ async def test_a_paused_game_stops_its_timers_and_refuses_players(referee: Refer
     clock.advance(5 * 24 * 3600)  # far past the old deadline: nothing fires
     await referee.timers.tick()
     await referee.idle()
-    assert await referee.db.get_log(game.id) == []
+    assert await games_db.get_log(referee.db, game.id) == []
     assert "by a moderator" in await referee.moderation.listing(1)
 
     await referee.lifecycle.resume(game.id, MOD)
-    resumed = await referee.db.get_game(game.id)
+    resumed = await cached.get_game(referee.ctx, game.id)
     # the 23 hours that were left, from now
     assert resumed.deadline == clock() + (deadline - (clock() - 5 * 24 * 3600))
     assert "goes on" in thread_posts(referee.ctx.out, game)[-1].text  # type: ignore[arg-type]
@@ -83,10 +85,10 @@ async def test_a_paused_game_stops_its_timers_and_refuses_players(referee: Refer
 async def test_extend_gives_one_player_more_time(referee: Referee, clock: Clock) -> None:
     game = await two_players(referee)
     _, player, _ = await owed(referee, game.id)
-    before = {t.player_id: t.deadline for t in await referee.db.owed_timers(game.id)}
+    before = {t.player_id: t.deadline for t in await cached.owed_timers(referee.ctx, game.id)}
     new = await referee.lifecycle.extend(game.id, MOD, 5)
     assert new == before[player] + 5 * 3600  # type: ignore[operator]
-    assert (await referee.db.get_game(game.id)).deadline == new
+    assert (await cached.get_game(referee.ctx, game.id)).deadline == new
     assert "5 more hour(s)" in text_of(referee, game)
     with pytest.raises(Refusal):
         await referee.lifecycle.extend(game.id, MOD, 0)
@@ -99,7 +101,7 @@ async def test_extend_gives_one_player_more_time(referee: Referee, clock: Clock)
     await referee.lifecycle.extend(game.id, MOD, 2, player)
     assert (await lifecycle_db.get_pause(referee.db, game.id)).left[player][0] == left + 7200  # type: ignore[union-attr]
     await referee.lifecycle.resume(game.id, MOD)
-    assert (await referee.db.get_game(game.id)).deadline == clock() + left + 7200
+    assert (await cached.get_game(referee.ctx, game.id)).deadline == clock() + left + 7200
 
 
 # --- resigning ------------------------------------------------------------------------------
@@ -111,9 +113,9 @@ async def test_resigning_from_two_players_ends_the_game(referee: Referee) -> Non
     assert "ends at once" in await referee.lifecycle.resign_preview(game.id, ANN)
     assert await referee.lifecycle.resign(game.id, ANN) is True
     await referee.idle()
-    ended = await referee.db.get_game(game.id)
+    ended = await cached.get_game(referee.ctx, game.id)
     assert ended.status == "finished" and ended.end_reason == "resigned"
-    results = {r.user_id: r.won for r in await referee.db.get_results(game.id)}
+    results = {r.user_id: r.won for r in await games_db.get_results(referee.db, game.id)}
     assert results == {ANN: False, BOB: True}
     text = text_of(referee, game)
     assert "resigned" in text and f"<@{BOB}> wins" in text
@@ -127,14 +129,14 @@ async def test_resigning_from_three_players_hands_the_seat_to_the_easy_ai(refere
     assert "easy AI plays your seat" in await referee.lifecycle.resign_preview(game.id, ANN)
     assert await referee.lifecycle.resign(game.id, ANN) is False
     await referee.idle()
-    now = await referee.db.get_game(game.id)
+    now = await cached.get_game(referee.ctx, game.id)
     seat = now.seat_of_player(str(ANN))
     assert now.status == "running" and seat is not None and seat.is_ai and seat.ai_level == 1
     assert "plays their seat to the end" in text_of(referee, game)
     # the next resignation leaves one seat playing: it wins; both resigned seats lose
     assert await referee.lifecycle.resign(game.id, BOB) is True
     await referee.idle()
-    results = {r.player_id: (r.user_id, r.won) for r in await referee.db.get_results(game.id)}
+    results = {r.player_id: (r.user_id, r.won) for r in await games_db.get_results(referee.db, game.id)}
     assert results == {str(ANN): (ANN, False), str(BOB): (BOB, False), str(CY): (CY, True)}
 
 
@@ -142,7 +144,7 @@ async def test_the_last_human_resigning_ends_the_game_for_the_ai(referee: Refere
     game = await started(referee, (ANN, "Ann"), bots=("random", "random"), seed=2)
     assert await referee.lifecycle.resign(game.id, ANN) is True
     await referee.idle()
-    results = {r.player_id: r.won for r in await referee.db.get_results(game.id)}
+    results = {r.player_id: r.won for r in await games_db.get_results(referee.db, game.id)}
     assert results[str(ANN)] is False and sum(results.values()) == 2
 
 
@@ -167,8 +169,8 @@ async def test_a_takeback_approved_by_the_other_player(referee: Referee) -> None
         await referee.takebacks.answer(game.id, STRANGER, version, True)
     assert "taken back" in await referee.takebacks.answer(game.id, other, version, True)
     await referee.idle()
-    assert await referee.db.get_log(game.id) == []
-    assert (await referee.db.load_snapshot(game.id)).json == initial
+    assert await games_db.get_log(referee.db, game.id) == []
+    assert (await cached.load_snapshot(referee.ctx, game.id)).json == initial
     assert "took back" in text_of(referee, game)
     with pytest.raises(Refusal, match="no longer open"):
         await referee.takebacks.answer(game.id, other, version, True)
@@ -210,7 +212,7 @@ async def test_a_takeback_is_refused_across_a_reveal_and_lapses_when_the_game_mo
 
 async def test_against_ai_only_a_takeback_needs_no_approval(referee: Referee) -> None:
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=5)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     user, _, table = await owed(referee, game.id)
     texts = sorted(str(a) for a in referee.ctx.game.legal(table.state))
     target = next((t for t in texts if t.startswith("target")), None)
@@ -220,7 +222,7 @@ async def test_against_ai_only_a_takeback_needs_no_approval(referee: Referee) ->
     await referee.idle()
     assert "taken back" in await referee.takebacks.request(game.id, ANN)
     await referee.idle()
-    assert len(await referee.db.get_log(game.id)) == len(log)
+    assert len(await games_db.get_log(referee.db, game.id)) == len(log)
 
 
 def test_reveals_default_and_stella_diggers_own() -> None:
@@ -265,7 +267,7 @@ async def test_a_lobby_nobody_starts_expires(referee: Referee, clock: Clock) -> 
     assert await referee.expiry.expire() == []
     clock.advance(2 * 3600)
     assert await referee.expiry.expire() == [old.id]
-    gone = await referee.db.get_game(old.id)
+    gone = await cached.get_game(referee.ctx, old.id)
     assert gone.status == "aborted" and gone.end_reason == "expired"
     posts = thread_posts(referee.ctx.out, old)  # type: ignore[arg-type]
     assert "expired" in posts[-1].text
@@ -273,7 +275,7 @@ async def test_a_lobby_nobody_starts_expires(referee: Referee, clock: Clock) -> 
     assert f"game #{old.id}** (expired)" in posts[0].text and posts[0].panel is None
     with pytest.raises(WrongPhase, match="expired"):
         await referee.lobby.join(old.id, CY, "Cy")
-    assert (await referee.db.get_game(fresh.id)).status == "lobby"
+    assert (await cached.get_game(referee.ctx, fresh.id)).status == "lobby"
     assert 0 < await referee.expiry.sleep_for() <= 3600
 
 
@@ -286,7 +288,7 @@ async def test_a_rematch_opens_a_lobby_with_the_same_seats(referee: Referee) -> 
     await referee.lifecycle.resign(game.id, ANN)
     await referee.lifecycle.resign(game.id, BOB)
     await referee.idle()
-    assert (await referee.db.get_game(game.id)).status == "finished"
+    assert (await cached.get_game(referee.ctx, game.id)).status == "finished"
     with pytest.raises(NotAllowed):
         await referee.ending.rematch(game.id, STRANGER, "Stranger")
     new = await referee.ending.rematch(game.id, BOB, "Bob")
@@ -309,7 +311,7 @@ async def test_asking_and_withdrawing_a_takeback_in_a_loop_pings_once(referee: R
     await referee.idle()
     posts = thread_posts(referee.ctx.out, game)  # type: ignore[arg-type]
     before = len(posts)
-    state = await referee.db.load_snapshot(game.id)
+    state = await cached.load_snapshot(referee.ctx, game.id)
     assert "Asked" in await referee.takebacks.request(game.id, user)
     [version] = [ids.parse(b).arg for b in life_buttons(referee, game, "tb-no")]  # type: ignore[union-attr]
     assert "off" in await referee.takebacks.answer(game.id, user, version, False)  # withdrawn
@@ -320,7 +322,7 @@ async def test_asking_and_withdrawing_a_takeback_in_a_loop_pings_once(referee: R
     asks = [p for p in posts[before:] if "asks to take back" in p.text]
     assert len(asks) == 1 and sum(1 for p in posts[before:] if p.ping) == 1
     assert await lifecycle_db.get_takeback(referee.db, game.id) is None  # nothing changed
-    assert (await referee.db.load_snapshot(game.id)).json == state.json
+    assert (await cached.load_snapshot(referee.ctx, game.id)).json == state.json
     # a moderator undoes the decision and another is made: a new state, a new ask
     await referee.moderation.undo(game.id, MOD)
     _, _, table = await owed(referee, game.id)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from db import games as games_db
 from referee.errors import NotAllowed, Refusal, WrongPhase
 from referee.messages import ids
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, CHANNEL, CY, GUILD, STRANGER, lobby, thread_posts
 
@@ -65,7 +67,7 @@ async def test_only_the_host_starts_with_two_to_four_players(referee: Referee) -
         await referee.lobby.start(game.id, BOB)
     game = await referee.lobby.start(game.id, ANN, seed=3)
     assert game.status == "running" and game.version == 0
-    state = referee.ctx.game.load((await referee.db.load_snapshot(game.id)).json)
+    state = referee.ctx.game.load((await cached.load_snapshot(referee.ctx, game.id)).json)
     assert [s.player_id for s in game.seats] == [p.id for p in state.players]  # engine seat order
     with pytest.raises(WrongPhase):
         await referee.lobby.join(game.id, CY, "Cy")
@@ -94,7 +96,7 @@ async def test_no_thread_no_game(db, clock) -> None:  # type: ignore[no-untyped-
     ref = Referee(db, NoThreads(), clock=clock)
     with pytest.raises(Refusal, match="couldn't create a thread"):
         await ref.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann")
-    assert [g.status for g in await db.list_games()] == ["aborted"]
+    assert [g.status for g in await games_db.list_games(db)] == ["aborted"]
     await ref.close()
 
 
@@ -113,13 +115,13 @@ async def test_open_lobbies_are_capped_per_member_and_per_channel(referee: Refer
             await new(ANN)
     assert len(referee.ctx.out.threads) == threads  # type: ignore[attr-defined]
     hosts = iter(range(5000, 5100))
-    while len(await referee.db.list_games(status="lobby")) < LOBBIES_PER_CHANNEL:
+    while len(await games_db.list_games(referee.db, status="lobby")) < LOBBIES_PER_CHANNEL:
         await new(next(hosts))
     with pytest.raises(Refusal, match="This channel already has"):
         await new(next(hosts))
     await new(next(hosts), CHANNEL + 1)  # another channel still has room
     # a started lobby no longer counts
-    first = min(g.id for g in await referee.db.list_games(status="lobby", user_id=ANN))
+    first = min(g.id for g in await games_db.list_games(referee.db, status="lobby", user_id=ANN))
     await referee.lobby.join(first, BOB, "Bob")
     await referee.lobby.start(first, ANN, seed=1)
     await referee.idle()

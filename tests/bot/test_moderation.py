@@ -6,9 +6,11 @@ import json
 
 import pytest
 
+from db import games as games_db
 from referee.errors import NotAllowed, Refusal
 from referee.messages import choices
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import (
     ANN,
@@ -68,7 +70,7 @@ async def test_skip_applies_the_default(referee: Referee) -> None:
     done = await referee.moderation.skip(game.id, MOD)
     await referee.idle()  # the thread is told after the reply (referee.messages.tell)
     assert done == str(referee.ctx.game.default(table.state))
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert [(d.player_id, d.source, d.by_user_id) for d in log] == [(player, "admin", MOD)]
     assert "skipped" in "\n".join(p.text for p in thread_posts(referee.ctx.out, game))  # type: ignore[arg-type]
 
@@ -79,14 +81,14 @@ async def test_undo_replays_the_log(referee: Referee) -> None:
         await referee.moderation.undo(game.id, MOD)
     await step(referee, game.id, 6)
     g = referee.ctx.game
-    log = await referee.db.get_log(game.id)
-    before_last = g.dump(g.replay((await referee.db.load_initial(game.id)).json,
+    log = await games_db.get_log(referee.db, game.id)
+    before_last = g.dump(g.replay((await games_db.load_initial(referee.db, game.id)).json,
                                   [(d.player_id, d.text) for d in log[:-1]]))
     undone = await referee.moderation.undo(game.id, MOD)
     assert undone == [f"{'Ann' if log[-1].player_id == str(ANN) else 'Bob'}: `{log[-1].text}`"]
-    snap = await referee.db.load_snapshot(game.id)
+    snap = await cached.load_snapshot(referee.ctx, game.id)
     assert snap.json == before_last and snap.version == log[-1].prev_version
-    assert len(await referee.db.get_log(game.id)) == len(log) - 1
+    assert len(await games_db.get_log(referee.db, game.id)) == len(log) - 1
     post = thread_posts(referee.ctx.out, game)[-1]  # type: ignore[arg-type]
     assert "undid 1 decision" in post.text and post.panel is not None
     # the game goes on from there
@@ -97,11 +99,11 @@ async def test_undo_goes_back_over_ai_moves(referee: Referee) -> None:
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=1)
     for _ in range(4):
         await step(referee, game.id)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     last_ann = max(i for i, d in enumerate(log) if d.source == "player")
     await referee.moderation.undo(game.id, MOD)
     await referee.idle()
-    assert len(await referee.db.get_log(game.id)) == last_ann
+    assert len(await games_db.get_log(referee.db, game.id)) == last_ann
     user, _, _ = await owed(referee, game.id)
     assert user == ANN
 
@@ -113,14 +115,14 @@ async def test_replace_a_seat_with_an_ai_and_back(referee: Referee) -> None:
         await referee.moderation.replace(game.id, bob.player_id, MOD, user_id=ANN, name="Ann")
     await referee.moderation.replace(game.id, bob.player_id, MOD, level="random")
     await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     assert game.seat_of_player(bob.player_id).is_ai
     user, _, _ = await owed(referee, game.id)
     assert user == ANN  # the AI took Bob's decisions at once
     await step(referee, game.id, 3)
-    assert {d.source for d in await referee.db.get_log(game.id) if d.player_id == bob.player_id} <= {"ai"}
+    assert {d.source for d in await games_db.get_log(referee.db, game.id) if d.player_id == bob.player_id} <= {"ai"}
     await referee.moderation.replace(game.id, bob.player_id, MOD, user_id=CY, name="Cy")
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     cy = game.seat_of_user(CY)
     assert cy.player_id == bob.player_id and not cy.is_ai
     assert "handed the seat" in "\n".join(p.text for p in thread_posts(referee.ctx.out, game))  # type: ignore[arg-type]
@@ -146,8 +148,8 @@ async def test_export_and_import(referee: Referee) -> None:
                                                     channel_id=CHANNEL, by_user=MOD)
     assert imported.id != game.id and imported.status == "running"
     assert imported.thread_id not in (None, game.thread_id)
-    a = await referee.db.load_snapshot(game.id)
-    b = await referee.db.load_snapshot(imported.id)
+    a = await cached.load_snapshot(referee.ctx, game.id)
+    b = await cached.load_snapshot(referee.ctx, imported.id)
     assert (a.version, a.json) == (b.version, b.json)
     posts = thread_posts(referee.ctx.out, imported)  # type: ignore[arg-type]
     assert "imported" in posts[0].text and posts[-1].panel is not None

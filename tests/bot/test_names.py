@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from referee.messages.names import NAME_MAX, clean, shown
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, CY, lobby, owed, thread_posts
 
@@ -43,7 +44,7 @@ async def test_hostile_names_are_harmless_in_every_post(referee: Referee) -> Non
         user, _, table = await owed(referee, game.id)
         await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
         await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     text = "\n".join(p.text for p in thread_posts(referee.ctx.out, game))  # type: ignore[arg-type]
     assert "Free Nitro" in text  # the names are there...
     assert "[Free Nitro](" not in text.replace("\\[Free Nitro](", "")  # ...never as a link
@@ -78,7 +79,7 @@ async def test_role_and_channel_mentions_in_names_stay_text(referee: Referee) ->
         user, _, table = await owed(referee, game.id)
         await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
         await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     written = [await referee.moderation.listing(GUILD), await referee.info.log(game, 20),
                await referee.info.log(game, 20, notation=False),
                *(p.text for p in thread_posts(referee.ctx.out, game))]  # type: ignore[arg-type]

@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 
 from db import Game
+from db import games as games_db
 from referee.errors import StalePrompt
 from referee.messages import ids
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 from tests.mining_colony.referee.test_mining_colony_referee import colony_game
 from tests.platform.conftest import SEALED, register_sealed_bid, unregister_sealed_bid
 
@@ -36,7 +38,7 @@ async def sealed_game(ref: Referee, players: int = 2) -> Game:
         await ref.lobby.join(game.id, user, name)
     await ref.lobby.start(game.id, ANN, seed=1)
     await ref.idle()
-    return await ref.db.get_game(game.id)
+    return await cached.get_game(ref.ctx, game.id)
 
 
 def prompts(ref: Referee, game: Game, *, current: bool = False) -> list[tuple[int, str, list[str]]]:
@@ -55,8 +57,8 @@ def prompts(ref: Referee, game: Game, *, current: bool = False) -> list[tuple[in
 
 async def state_of(ref: Referee, game_id: int) -> tuple[int, int, str]:
     """(version, log length, snapshot) to show a refused click changed nothing."""
-    snap = await ref.db.load_snapshot(game_id)
-    return snap.version, len(await ref.db.get_log(game_id)), snap.json
+    snap = await cached.load_snapshot(ref.ctx, game_id)
+    return snap.version, len(await games_db.get_log(ref.db, game_id)), snap.json
 
 
 async def click(ref: Referee, game_id: int, user: int, version: int, tag: str,
@@ -85,7 +87,7 @@ async def test_a_prompt_stays_good_after_another_player_answers(referee: Referee
     table = await referee.sessions.running(game.id)
     assert table.version == version + 1
     assert await click(referee, game.id, ANN, version, tag, "open") == "open"
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert [(d.player_id, d.text) for d in log] == [(p, "open") for p in game.player_ids[::-1]]
     # Ann answered: the same button again is out of date and changes nothing
     await referee.idle()
@@ -172,7 +174,7 @@ async def test_mining_colony_a_bid_prompt_survives_the_ai_seats_bid(referee: Ref
     g = referee.ctx.engine(game)
     table = await referee.sessions.running(game.id)
     ai = next(s.player_id for s in game.seats if s.is_ai)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert [d.player_id for d in log] == [ai]  # the AI seat bid right after the prompt went out
     version, tag, controls = prompts(referee, game)[0]
     assert version == table.version - 1 and controls
@@ -180,7 +182,7 @@ async def test_mining_colony_a_bid_prompt_survives_the_ai_seats_bid(referee: Ref
     assert owing == {s.player_id for s in game.seats if not s.is_ai}
     verb = controls[0].split(":", 1)[1]
     done = await _pick_through(referee, game.id, ANN, version, tag, verb)  # not out of date
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert log[-1].text == done and log[-1].player_id == game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
     await referee.idle()
     before = await state_of(referee, game.id)
@@ -191,7 +193,7 @@ async def test_mining_colony_a_bid_prompt_survives_the_ai_seats_bid(referee: Ref
     assert await state_of(referee, game.id) == before
     # Bob's copy of the same prompt still works (only other seats answered since)
     bob = await _pick_through(referee, game.id, BOB, version, tag, verb)
-    assert (await referee.db.get_log(game.id))[-1].text == bob
+    assert (await games_db.get_log(referee.db, game.id))[-1].text == bob
     await referee.idle()
     with pytest.raises(StalePrompt):  # the reveal: the round moved on
         await referee.sessions.pick(game.id, BOB, version, tag, verb=verb)

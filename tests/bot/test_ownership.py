@@ -1,4 +1,4 @@
-"""The bot holds its database (``referee.process.ownership`` over ``db.lease``): a second bot on the file
+"""The bot holds its database (``referee.process.ownership`` over ``db.storage.lease``): a second bot on the file
 is refused while the lease is live; one that lost the lease (it froze, its lease ran out, another
 process took over) stops acting on games at once and says so loudly."""
 
@@ -11,8 +11,8 @@ import pytest
 
 from bot import RefereeBot
 from cogs.common import referee_of
-from db import lease
-from db.lease import DatabaseInUse
+from db.storage import lease
+from db.storage.lease import DatabaseInUse
 from referee.errors import Refusal
 from referee.messages.outbox import MemoryOutbox
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from discord import app_commands
 
+import games
 from bot import RefereeBot
 from referee.messages import texts
 from referee.messages.outbox import MemoryOutbox
@@ -145,6 +146,9 @@ def bot_texts() -> Iterator[tuple[str, str]]:
                 continue
             for line, text in player_strings(path):
                 yield f"{path.relative_to(REPO)}:{line}", text
+    for present in games.all_games():  # the rules topics, as `/game rules` sends them
+        for key, text in present.topics().items():
+            yield f"rules {present.name} {key}", text
 
 
 async def test_every_command_a_text_names_exists(db_path: Path, clock: Clock) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from db import games as games_db
 from referee.messages import ids
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, CHANNEL, lobby, owed, thread_posts, two_players
 
@@ -17,7 +19,7 @@ async def play_defaults(ref: Referee, game_id: int, limit: int = 400) -> list[tu
     """Every owed decision is the default, made by its player; the (player, text) log."""
     made = []
     for _ in range(limit):
-        game = await ref.db.get_game(game_id)
+        game = await cached.get_game(ref.ctx, game_id)
         if game.status != "running":
             break
         user, player, table = await owed(ref, game_id)
@@ -45,8 +47,8 @@ async def test_a_ping_only_when_the_turn_passes_and_no_control_stays(referee: Re
     game = await two_players(referee)
     await play_defaults(referee, game.id)
     posts = thread_posts(out, game)
-    log = await referee.db.get_log(game.id)
-    game = await referee.db.get_game(game.id)
+    log = await games_db.get_log(referee.db, game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     user_of = {s.user_id: s.player_id for s in game.seats}
     pings: dict[str, int] = {}
     for post in posts:
@@ -127,7 +129,7 @@ async def test_the_lobby_message_and_the_announcement_stay_current(referee: Refe
     assert "Press **Join**" not in lobby_message.text
     assert "under way" in intro[-1]
     await play_defaults(referee, game.id)
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     state = (await referee.sessions.table(game.id)).state
     scores = referee.ctx.game.scores(state)
     assert "finished" in intro[-1] and "🏆" in intro[-1]
@@ -147,7 +149,7 @@ async def test_a_hand_dm_links_the_thread_and_says_whose_turn(referee: Referee) 
     await referee.sessions.decide(game.id, user, "draw 1")  # the turn passes
     await referee.idle()
     nxt, nxt_player, table = await owed(referee, game.id)
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     link = f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
     last = out.dms[user][-1].text  # their card drawn: the turn has passed
     assert last.endswith(link) and "Not your turn (waiting for" in last
@@ -196,7 +198,7 @@ async def test_the_opening_deal_in_one_choice_per_player(referee: Referee) -> No
     index = [o.label for o in panel.select.options].index("Draw all 4: 4 from deck 2")
     await referee.sessions.run(game.id, second, table.version, table.tag, "draw", index)
     await referee.idle()
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     draws = [(d.player_id, d.text) for d in log if d.text.startswith("draw")]
     assert draws == [(p1, "draw 1"), (p2, "draw 2"), (p1, "draw 1"), (p2, "draw 2"),
                      (p1, "draw 3"), (p2, "draw 2"), (p1, "draw 3"), (p2, "draw 2")]
@@ -245,5 +247,5 @@ async def test_the_cards_to_discard_in_one_multi_select(referee: Referee) -> Non
                                              "refill", []) == "refill"
     await referee.sessions.decide(game.id, user, text, version=table.version, tag=table.tag)
     await referee.idle()
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert log[-1].text == text

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import engine
 from bot import RefereeBot
+from db import games as games_db
 from referee.messages.outbox import MemoryOutbox
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, Clock, lobby, owed, settings, two_players
 
@@ -19,7 +21,7 @@ async def test_restart_continues_games_and_timers(db_path: Path, clock: Clock) -
     game = await two_players(first.referee)
     user, _, _ = await owed(first.referee, game.id)
     await first.referee.sessions.decide(game.id, user, "target B1")
-    before = await first.referee.db.get_game(game.id)
+    before = await cached.get_game(first.referee.ctx, game.id)
     await first.close()
 
     clock.advance(3 * 86400)  # the bot was down past the deadline
@@ -30,24 +32,24 @@ async def test_restart_continues_games_and_timers(db_path: Path, clock: Clock) -
     assert await ref.resume() == 1
     # the deadline passed while the bot was down: not a missed deadline, but a grace period
     # (RESTART_GRACE_MINUTES, 10) with a reminder at once
-    game = await ref.db.get_game(game.id)
+    game = await cached.get_game(ref.ctx, game.id)
     assert game.version == before.version
     assert game.deadline == clock.t + 600 and game.remind_at == clock.t
     user, player, table = await owed(ref, game.id)
     posts = out.threads[game.thread_id]
     count = len(posts)
-    decided = await ref.db.get_log(game.id)
+    decided = await games_db.get_log(ref.db, game.id)
     await ref.timers.tick()
     await ref.idle()
-    assert await ref.db.get_log(game.id) == decided
+    assert await games_db.get_log(ref.db, game.id) == decided
     assert len(posts) == count + 1 and "Reminder" in posts[-1].text and posts[-1].ping == (user,)
     clock.advance(599)
     await ref.timers.tick()
-    assert await ref.db.get_log(game.id) == decided and len(posts) == count + 1
+    assert await games_db.get_log(ref.db, game.id) == decided and len(posts) == count + 1
     clock.advance(1)
     await ref.timers.tick()
     await ref.idle()
-    log = await ref.db.get_log(game.id)
+    log = await games_db.get_log(ref.db, game.id)
     assert (log[-1].player_id, log[-1].source) == (player, "timeout")
     assert log[-1].text == str(ref.ctx.game.default(table.state))
     assert "ran out of time" in "\n".join(p.text for p in out.threads[game.thread_id])
@@ -84,7 +86,7 @@ async def test_restart_resumes_ai_turns(db_path: Path, clock: Clock) -> None:
     await second.referee.idle()
     user, _, _ = await owed(second.referee, game.id)
     assert user == ANN
-    log = await second.referee.db.get_log(game.id)
+    log = await games_db.get_log(second.referee.db, game.id)
     assert log and log[0].source == "ai"
     await second.close()
 
@@ -184,7 +186,7 @@ async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt
     ref = second.referee
     assert ref is not None
     await ref.resume()
-    stored = await ref.db.get_game(game.id)
+    stored = await cached.get_game(ref.ctx, game.id)
     assert stored.deadline == clock.t + 1800 and stored.remind_at is None
     await ref.timers.tick()  # no reminder: the prompt comes with the catch-up
     assert len(posts) == count
@@ -193,7 +195,7 @@ async def test_a_deadline_missed_while_down_with_its_prompt_lost_gets_one_prompt
     assert f"<t:{clock.t + 1800}" in posts[-1].text
     await ref.timers.tick()
     assert len(posts) == count + 1
-    assert [d.source for d in await ref.db.get_log(game.id)] == ["player"]
+    assert [d.source for d in await games_db.get_log(ref.db, game.id)] == ["player"]
     await second.close()
 
 

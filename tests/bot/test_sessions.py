@@ -6,17 +6,19 @@ import asyncio
 
 import pytest
 
+from db import games as games_db
 from engine import IllegalDecision, NotationError, NotYourTurn
 from referee.errors import NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from referee.messages import choices, ids
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, CARD, STRANGER, T0, lobby, owed, thread_posts, two_players
 
 
 async def snapshot(ref: Referee, game_id: int) -> tuple[int, int]:
-    game = await ref.db.get_game(game_id)
-    return game.version or 0, len(await ref.db.get_log(game_id))
+    game = await cached.get_game(ref.ctx, game_id)
+    return game.version or 0, len(await games_db.get_log(ref.db, game_id))
 
 
 async def test_start_posts_summary_map_and_prompt(referee: Referee) -> None:
@@ -40,13 +42,13 @@ async def test_a_decision_is_committed_before_the_reply(referee: Referee) -> Non
     user, player, table = await owed(referee, game.id)
     done = await referee.sessions.decide(game.id, user, "target B1")
     assert done == "target B1"
-    log = await referee.db.get_log(game.id)  # stored before the reply...
+    log = await games_db.get_log(referee.db, game.id)  # stored before the reply...
     assert [(d.player_id, d.text) for d in log] == [(player, "target B1")]
     await referee.idle()  # ...and the thread is told after it (referee.messages.tell)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert [(d.player_id, d.text, d.source, d.by_user_id) for d in log] == \
         [(player, "target B1", "player", user)]
-    assert (await referee.db.get_game(game.id)).version == table.version + 1
+    assert (await cached.get_game(referee.ctx, game.id)).version == table.version + 1
     assert "moves the marker to B1" in thread_posts(referee.ctx.out, game)[-1].text  # type: ignore[arg-type]
 
 
@@ -103,7 +105,7 @@ async def test_two_clicks_at_once_apply_once(referee: Referee) -> None:
         return_exceptions=True)
     assert sum(isinstance(r, str) for r in results) == 1
     assert sum(isinstance(r, StalePrompt) for r in results) == 2
-    assert len(await referee.db.get_log(game.id)) == 1
+    assert len(await games_db.get_log(referee.db, game.id)) == 1
 
 
 async def test_verb_buttons_and_selects_only_for_the_owing_player(referee: Referee) -> None:
@@ -156,7 +158,7 @@ async def play(ref: Referee, game_id: int, steps: int) -> None:
     """The owing player takes the first legal decision, ``steps`` times, through the panel
     path (version and tag checked)."""
     for _ in range(steps):
-        game = await ref.db.get_game(game_id)
+        game = await cached.get_game(ref.ctx, game_id)
         if game.status != "running":
             return
         user, _, table = await owed(ref, game_id)
@@ -207,7 +209,7 @@ async def test_closed_dms_are_said_in_the_thread_once(referee: Referee) -> None:
     assert len(notes) == 1 and f"<@{ANN}>" in notes[0].text and "/stella hand" in notes[0].text
     assert not CARD.search(notes[0].text)
     assert ANN not in out.dms  # type: ignore[attr-defined]
-    assert (await referee.db.get_game(game.id)).status == "running"
+    assert (await cached.get_game(referee.ctx, game.id)).status == "running"
 
 
 async def test_ids_in_prompts_match_the_state(referee: Referee) -> None:
@@ -229,4 +231,4 @@ async def test_a_failing_notification_does_not_undo_a_stored_decision(referee: R
 
     referee.ctx.out.post = broken  # type: ignore[method-assign]
     assert await referee.sessions.decide(game.id, user, "target B1") == "target B1"
-    assert [d.text for d in await referee.db.get_log(game.id)] == ["target B1"]
+    assert [d.text for d in await games_db.get_log(referee.db, game.id)] == ["target B1"]

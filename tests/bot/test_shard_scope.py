@@ -4,6 +4,7 @@ retries and lobby expiry of the other shard's guild are left to that shard's pro
 
 from __future__ import annotations
 
+from db import games as games_db
 from db import holds as holds_db
 from db.holds import HoldReason
 from referee.messages.outbox import MemoryOutbox
@@ -30,14 +31,14 @@ async def test_each_shard_acts_on_its_own_games_only(db, clock: Clock) -> None:
     try:
         games = [await game_in(refs[0], g) for g in GUILDS]
         lobbies = [await game_in(refs[0], g, start=False) for g in GUILDS]
-        assert [len(await db.get_log(g)) for g in games] == [0, 0]
+        assert [len(await games_db.get_log(db, g)) for g in games] == [0, 0]
         clock.advance(2 * 3600)  # every deadline passed, every lobby stale
 
         async def logged() -> list[int]:
-            return [len(await db.get_log(g)) for g in games]
+            return [len(await games_db.get_log(db, g)) for g in games]
 
         async def status() -> list[str]:
-            return [str((await db.get_game(g)).status.value) for g in lobbies]
+            return [str((await games_db.get_game(db, g)).status.value) for g in lobbies]
 
         for shard, ref in enumerate(refs):  # shard 0 acts first, then shard 1
             await ref.timers.tick()

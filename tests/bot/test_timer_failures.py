@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 
 from db import Database
+from db import games as games_db
+from db import timers as timers_db
 from referee.messages.outbox import MemoryOutbox
 from referee.process.retry import RETRY_MAX
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import Clock, owed, settings, thread_posts, two_players
 
@@ -38,9 +41,9 @@ async def test_a_deadline_handled_by_someone_else_meanwhile_is_already_handled(
         await other.timers.tick()
         await other.idle()
         await other.close()
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert [d.source for d in log] == ["timeout"]  # applied once
-    after = await referee.db.get_game(game.id)
+    after = await cached.get_game(referee.ctx, game.id)
     assert after.version == log[-1].version
     assert after.deadline == clock.t + 86400, "the deadline was shoved instead of kept"
     assert sum("ran out of time" in p.text for p in posts) == 1
@@ -62,8 +65,9 @@ async def test_a_full_disk_backs_off_and_summarises(
         attempts += 1
         disk_full()
 
-    for write in ("append_decision", "set_deadline", "mark_reminder_sent"):
-        monkeypatch.setattr(referee.db, write, full if write == "append_decision" else disk_full)
+    for topic, write in ((games_db, "append_decision"), (timers_db, "set_deadline"),
+                         (timers_db, "mark_reminder_sent")):
+        monkeypatch.setattr(topic, write, full if write == "append_decision" else disk_full)
     caplog.set_level(logging.INFO, logger="referee")
     wakes = 0
     while clock.t < start + 3600:  # an hour of the timer loop, in simulated time
@@ -79,14 +83,14 @@ async def test_a_full_disk_backs_off_and_summarises(
     assert len(summaries) == 3 and all("\n" not in s for s in summaries)
     assert summaries[-1].startswith(f"game {game.id}: timeout still failing (11 times since ")
     assert summaries[-1].endswith("UTC): database or disk is full")
-    assert await referee.db.get_log(game.id) == []
+    assert await games_db.get_log(referee.db, game.id) == []
 
     # the disk has room again: the next retry applies the deadline, and says so
     monkeypatch.undo()
     clock.advance(RETRY_MAX)
     await referee.timers.tick()
     await referee.idle()
-    assert [d.source for d in await referee.db.get_log(game.id)] == ["timeout"]
+    assert [d.source for d in await games_db.get_log(referee.db, game.id)] == ["timeout"]
     assert "timeout works again after 11 failure(s)" in caplog.text
     user, _, _ = await owed(referee, game.id)
     assert user is not None

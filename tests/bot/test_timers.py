@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from db import games as games_db
 from referee.messages import choices
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, Clock, owed, thread_posts, two_players
 
@@ -19,7 +21,7 @@ async def bob_acts(ref: Referee, game_id: int) -> None:
 
 
 async def time_out(ref: Referee, clock: Clock, game_id: int) -> None:
-    game = await ref.db.get_game(game_id)
+    game = await cached.get_game(ref.ctx, game_id)
     assert game.deadline is not None
     clock.t = game.deadline
     await ref.timers.tick()
@@ -39,17 +41,17 @@ async def test_reminder_then_timeout(referee: Referee, clock: Clock) -> None:
     assert len(posts) == count + 1
     reminder = posts[-1]
     assert "Reminder" in reminder.text and reminder.ping == (user,) and reminder.panel is not None
-    assert (await referee.db.get_game(game.id)).reminder_sent
+    assert (await cached.get_game(referee.ctx, game.id)).reminder_sent
     await referee.timers.tick()
     assert len(posts) == count + 1  # once
 
     await time_out(referee, clock, game.id)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     default = str(referee.ctx.game.default(table.state))
     assert [(d.player_id, d.text, d.source) for d in log] == [(player, default, "timeout")]
     note = next(p for p in posts[count:] if "ran out of time" in p.text)
     assert f"<@{user}>" in note.text and f"`{default}`" in note.text
-    after = await referee.db.get_game(game.id)
+    after = await cached.get_game(referee.ctx, game.id)
     assert after.seat_of_user(user).missed_deadlines == 1
     assert after.deadline == clock.t + 86400 and not after.reminder_sent
 
@@ -58,7 +60,7 @@ async def test_three_missed_deadlines_make_a_seat_absent_until_the_player_is_bac
         referee: Referee, clock: Clock) -> None:
     game = await two_players(referee)
     for _ in range(200):
-        game = await referee.db.get_game(game.id)
+        game = await cached.get_game(referee.ctx, game.id)
         if game.seat_of_user(ANN).absent:
             break
         user, _, _ = await owed(referee, game.id)
@@ -70,24 +72,24 @@ async def test_three_missed_deadlines_make_a_seat_absent_until_the_player_is_bac
     assert ann.absent and ann.missed_deadlines == 3
     posts = thread_posts(referee.ctx.out, game)  # type: ignore[arg-type]
     assert any("now marked absent" in p.text for p in posts)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert [d.source for d in log if d.player_id == ann.player_id] == ["timeout"] * 3
 
     # Ann's decisions are now made at once; Bob always has the turn.
     for _ in range(15):
-        if (await referee.db.get_game(game.id)).status != "running":
+        if (await cached.get_game(referee.ctx, game.id)).status != "running":
             break
         user, _, _ = await owed(referee, game.id)
         assert user == BOB
         await bob_acts(referee, game.id)
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert "auto" in [d.source for d in log if d.player_id == ann.player_id]
     assert any("is absent: the default decision" in p.text for p in posts)
 
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     assert await referee.info.back(game, ANN)
     assert "is back" in posts[-1].text
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     assert not game.seat_of_user(ANN).absent and game.seat_of_user(ANN).missed_deadlines == 0
     assert not await referee.info.back(game, ANN)
     for _ in range(30):
@@ -102,7 +104,7 @@ async def test_acting_resets_the_missed_count(referee: Referee, clock: Clock) ->
     game = await two_players(referee)
     user, _, _ = await owed(referee, game.id)
     await time_out(referee, clock, game.id)
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     missed = game.seat_of_user(user)
     assert missed.missed_deadlines == 1
     while True:
@@ -111,7 +113,7 @@ async def test_acting_resets_the_missed_count(referee: Referee, clock: Clock) ->
             break
         await referee.sessions.decide(game.id, now_user, str(referee.ctx.game.default(table.state)))
     await referee.sessions.decide(game.id, user, str(referee.ctx.game.default(table.state)))
-    assert (await referee.db.get_game(game.id)).seat_of_user(user).missed_deadlines == 0
+    assert (await cached.get_game(referee.ctx, game.id)).seat_of_user(user).missed_deadlines == 0
 
 
 async def test_turn_time_limit_is_a_game_setting(referee: Referee, clock: Clock) -> None:

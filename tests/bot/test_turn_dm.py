@@ -5,8 +5,10 @@ closed DM is told in the thread once, without a ping."""
 
 from __future__ import annotations
 
+from db import games as games_db
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 
 from .conftest import ANN, BOB, CARD, GUILD, lobby, thread_posts
 from .test_quiet_thread import play_defaults, turn_runs
@@ -26,13 +28,13 @@ async def test_only_the_opted_in_player_gets_one_dm_per_turn_passed(referee: Ref
     game = await lobby(referee, (ANN, "Ann"), (BOB, "Bob"))
     await referee.lobby.start(game.id, ANN, seed=5)
     await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     made = await play_defaults(referee, game.id)
-    assert (await referee.db.get_game(game.id)).status == "finished" and made
+    assert (await cached.get_game(referee.ctx, game.id)).status == "finished" and made
     posts = thread_posts(out, game)
     pinged_ann = sum(ANN in p.ping for p in posts)
     ann_player = next(s.player_id for s in game.seats if s.user_id == ANN)
-    passed = turn_runs(await referee.db.get_log(game.id))[ann_player]
+    passed = turn_runs(await games_db.get_log(referee.db, game.id))[ann_player]
     dms = turn_dms(out, ANN)
     # one DM with each ping that passed the turn to Ann, never more than the turns passed
     assert len(dms) == pinged_ann and 0 < len(dms) <= passed, (len(dms), pinged_ann, passed)
@@ -51,7 +53,7 @@ async def test_a_closed_dm_is_told_once_in_the_thread_without_a_ping(referee: Re
     await referee.lobby.start(game.id, ANN, seed=5)
     await referee.idle()
     await play_defaults(referee, game.id, limit=60)
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     warned = [p for p in thread_posts(out, game) if "couldn't send you your \"your turn\"" in p.text]
     assert len(warned) == 1 and f"<@{ANN}>" in warned[0].text, [p.text for p in warned]
     assert warned[0].ping == ()  # her prompt pinged her already

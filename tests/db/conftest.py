@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from db import Database, Game
+from db import games as games_db
+from db import lobby as lobby_db
 from tests.db.pgserver import drop_schema, pg_server, pg_status
 
 T0 = 1_700_000_000
@@ -72,7 +74,7 @@ async def reopen(backend: str, db_path: Path, pg_url: str | None) -> AsyncIterat
     url = pg_url
     if url is None:
         pytest.skip(f"PostgreSQL tests skipped: {pg_status()}")
-    from db.postgres import PgBackend
+    from db.storage.postgres import PgBackend
 
     schema = f"test_{uuid.uuid4().hex[:16]}"
 
@@ -94,8 +96,8 @@ async def running_game(
     deadline: int | None = T0 + 3600,
     ai: int = 0,
 ) -> Game:
-    game = await db.create_game(
-        guild_id=guild_id,
+    game = await lobby_db.create_game(
+        db, guild_id=guild_id,
         channel_id=10,
         host_id=users[0],
         thread_id=thread_id,
@@ -103,13 +105,13 @@ async def running_game(
         now=T0,
     )
     for user in users:
-        await db.join_seat(game.id, user_id=user, display_name=f"user{user}", now=T0)
+        await lobby_db.join_seat(db, game.id, user_id=user, display_name=f"user{user}", now=T0)
     for _ in range(ai):
-        await db.join_seat(
-            game.id, user_id=None, display_name="Bot", is_ai=True, ai_level=2, now=T0
+        await lobby_db.join_seat(
+            db, game.id, user_id=None, display_name="Bot", is_ai=True, ai_level=2, now=T0
         )
-    return await db.start_game(
-        game.id,
+    return await lobby_db.start_game(
+        db, game.id,
         initial_json=state(0, seed=42),
         seed=42,
         deadline=deadline,
@@ -120,12 +122,12 @@ async def running_game(
 
 async def decide(db: Database, game: Game, n: int) -> None:
     """Append `n` decisions, players taking turns, each one version up."""
-    snap = await db.load_snapshot(game.id)
+    snap = await games_db.load_snapshot(db, game.id)
     version = snap.version
     for i in range(n):
         player = game.seats[i % len(game.seats)].player_id
-        await db.append_decision(
-            game.id,
+        await games_db.append_decision(
+            db, game.id,
             version,
             player,
             f"draw {i % 3 + 1}",

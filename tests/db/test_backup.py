@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from db import Database
-from db.backup import backup, rotate, scheduled_name
+from db import games as games_db
+from db import lobby as lobby_db
 from db.check import check
+from db.storage.backup import backup, rotate, scheduled_name
 from engine import game_module, get_game
 from engine.core.rng import Rng, seed_state
 from tests.db.pgserver import drop_schema, pg_status
@@ -35,14 +37,14 @@ async def real_game(db: Database, name: str, seed: int, decisions: int) -> int:
     """A game of ``name`` started from the engine's own initial state, with ``decisions``
     random legal decisions committed one by one as the referee commits them."""
     engine, ai = get_game(name), game_module(name, "ai")
-    game = await db.create_game(guild_id=1, channel_id=10, host_id=111, game_name=name,
+    game = await lobby_db.create_game(db, guild_id=1, channel_id=10, host_id=111, game_name=name,
                                 thread_id=1000 + seed, options={})
     for user in (111, 222):
-        await db.join_seat(game.id, user_id=user, display_name=f"user{user}")
-    started = await db.get_game(game.id)
+        await lobby_db.join_seat(db, game.id, user_id=user, display_name=f"user{user}")
+    started = await games_db.get_game(db, game.id)
     players = [s.player_id for s in started.seats]
     state = engine.new_game(players, {}, seed)
-    await db.start_game(game.id, initial_json=engine.dump(state), seed=seed)
+    await lobby_db.start_game(db, game.id, initial_json=engine.dump(state), seed=seed)
     rng = Rng(_Seed(seed))
     for _ in range(decisions):
         owed = engine.owed(state)
@@ -52,7 +54,7 @@ async def real_game(db: Database, name: str, seed: int, decisions: int) -> int:
         before = state.version
         action = ai.random_decision(engine, state, player, rng)
         engine.apply(state, player, action)
-        await db.append_decision(game.id, before, player, str(action), engine.dump(state),
+        await games_db.append_decision(db, game.id, before, player, str(action), engine.dump(state),
                                  state.version, deadline=None)
     return game.id
 
@@ -181,7 +183,7 @@ async def test_a_pg_dump_restores_with_every_game_loadable(pg_url: str | None) -
     url = pg_url
     if url is None:
         pytest.skip(f"PostgreSQL tests skipped: {pg_status()}")
-    from db.postgres import PgBackend
+    from db.storage.postgres import PgBackend
 
     schema, restored = f"test_{uuid.uuid4().hex[:12]}", f"test_{uuid.uuid4().hex[:12]}"
     try:
@@ -197,7 +199,7 @@ async def test_a_pg_dump_restores_with_every_game_loadable(pg_url: str | None) -
         _psql(url, stdin=dump.stdout.replace(schema, restored))
         db = Database(await PgBackend.open(url, schema=restored, max_size=2))
         try:
-            games = await db.list_games()
+            games = await games_db.list_games(db)
             assert len(games) == len(GAMES)
             from db.check import _replay
 

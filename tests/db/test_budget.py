@@ -1,4 +1,4 @@
-"""The rate budget shared through the database (db/budget.py): a GCRA row whose reservations
+"""The rate budget shared through the database (db/storage/budget.py): a GCRA row whose reservations
 are atomic, so processes drawing from it together never exceed its rate (on SQLite and on
 PostgreSQL, the `db` fixture)."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from db import Database, budget
+from db import Database
+from db.storage import budget
 
 T = 0.02  # 50 a second
 BURST = 4 * T  # 5 at once

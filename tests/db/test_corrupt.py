@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from db import CorruptGame, Database, DatabaseCorrupt, GameStatus
+from db import games as games_db
+from db import transfer as transfer_db
 from tests.db.conftest import running_game
 
 
@@ -27,14 +29,14 @@ async def test_corrupt_snapshot(db: Database, db_path: Path) -> None:
         db_path, "UPDATE game_states SET snapshot_json = ? WHERE game_id = ?", ('{"trunc', bad.id)
     )
     # Listing and resuming do not read states, so they still work.
-    assert [t.game_id for t in await db.running_games()] == [good.id, bad.id]
-    assert len(await db.list_games(status=GameStatus.RUNNING)) == 2
-    assert (await db.get_game(bad.id)).status == GameStatus.RUNNING
+    assert [t.game_id for t in await games_db.running_games(db)] == [good.id, bad.id]
+    assert len(await games_db.list_games(db, status=GameStatus.RUNNING)) == 2
+    assert (await games_db.get_game(db, bad.id)).status == GameStatus.RUNNING
     with pytest.raises(CorruptGame, match=f"game {bad.id} is damaged.*not valid JSON"):
-        await db.load_snapshot(bad.id)
-    assert (await db.load_snapshot(good.id)).version == 0
+        await games_db.load_snapshot(db, bad.id)
+    assert (await games_db.load_snapshot(db, good.id)).version == 0
     # Still exportable for a post-mortem, but such a document is not importable.
-    doc = await db.export_game(bad.id)
+    doc = await transfer_db.export_game(db, bad.id)
     assert doc["snapshot"]["state"] == '{"trunc'
 
 
@@ -44,19 +46,19 @@ async def test_corrupt_options_and_missing_state(db: Database, db_path: Path) ->
     vandalise(db_path, "UPDATE games SET options_json = ? WHERE id = ?", ("not json", game.id))
     vandalise(db_path, "DELETE FROM game_states WHERE game_id = ?", (other.id,))
     with pytest.raises(CorruptGame, match="options"):
-        await db.get_game(game.id)
+        await games_db.get_game(db, game.id)
     with pytest.raises(CorruptGame, match="options"):
-        await db.find_game_by_thread(1)
+        await games_db.find_game_by_thread(db, 1)
     with pytest.raises(CorruptGame, match="missing"):
-        await db.load_snapshot(other.id)
-    assert [s.id for s in await db.list_games()] == [other.id, game.id]
+        await games_db.load_snapshot(db, other.id)
+    assert [s.id for s in await games_db.list_games(db)] == [other.id, game.id]
 
 
 async def test_unreadable_row_is_skipped_in_listing(db: Database, db_path: Path) -> None:
     game = await running_game(db, thread_id=1)
     other = await running_game(db, thread_id=2)
     vandalise(db_path, "UPDATE games SET status = ? WHERE id = ?", ("???", game.id))
-    assert [s.id for s in await db.list_games()] == [other.id]
+    assert [s.id for s in await games_db.list_games(db)] == [other.id]
 
 
 async def overwritten_database(path: Path) -> None:

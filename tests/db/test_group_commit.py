@@ -1,4 +1,4 @@
-"""Group commit in the SQLite backend (db/sqlite.py): writes done together are committed
+"""Group commit in the SQLite backend (db/storage/sqlite.py): writes done together are committed
 together, a failing one alone is undone, and a writer resumes only once its write is committed."""
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from db import Database, StaleVersion
+from db import games as games_db
+from db import guilds as guilds_db
 from tests.db.conftest import running_game, state
 
 
@@ -26,8 +28,8 @@ async def test_concurrent_writes_share_commits_and_a_failing_one_changes_nothing
         game = games[i]
         expected = 5 if i == 3 else 0  # game 3: a stale prompt, refused
         try:
-            await db.append_decision(
-                game.id, expected, "111", "x", state(expected + 1), expected + 1, deadline=None
+            await games_db.append_decision(
+                db, game.id, expected, "111", "x", state(expected + 1), expected + 1, deadline=None
             )
         except StaleVersion:
             return "stale"
@@ -39,9 +41,9 @@ async def test_concurrent_writes_share_commits_and_a_failing_one_changes_nothing
     outcomes = await asyncio.gather(*(decide(i) for i in range(6)))
     assert outcomes == ["seen 1", "seen 1", "seen 1", "stale", "seen 1", "seen 1"]
     assert len(commits) < 5  # five writes, fewer fsyncs
-    assert (await db.get_game(games[3].id)).version == 0
-    assert await db.get_log(games[3].id) == []
-    assert [len(await db.get_log(g.id)) for g in games] == [1, 1, 1, 0, 1, 1]
+    assert (await games_db.get_game(db, games[3].id)).version == 0
+    assert await games_db.get_log(db, games[3].id) == []
+    assert [len(await games_db.get_log(db, g.id)) for g in games] == [1, 1, 1, 0, 1, 1]
 
 
 async def test_a_write_waits_for_another_process_without_blocking_the_loop(
@@ -52,19 +54,19 @@ async def test_a_write_waits_for_another_process_without_blocking_the_loop(
     try:
         other.execute("BEGIN IMMEDIATE")  # another process is writing
         task = asyncio.create_task(
-            db.append_decision(game.id, 0, "111", "x", state(1), 1, deadline=None)
+            games_db.append_decision(db, game.id, 0, "111", "x", state(1), 1, deadline=None)
         )
         ticks = 0
         for _ in range(20):  # the loop keeps running while the write waits for the lock
             await asyncio.sleep(0.005)
             ticks += 1
         assert ticks == 20 and not task.done()
-        assert (await db.get_game(game.id)).version == 0  # reads are not blocked either
+        assert (await games_db.get_game(db, game.id)).version == 0  # reads are not blocked either
         other.execute("COMMIT")
         await asyncio.wait_for(task, 10)
     finally:
         other.close()
-    assert (await db.get_game(game.id)).version == 1
+    assert (await games_db.get_game(db, game.id)).version == 1
 
 
 async def test_reads_see_only_committed_writes(db: Database) -> None:
@@ -73,20 +75,20 @@ async def test_reads_see_only_committed_writes(db: Database) -> None:
     async with backend.write() as tx:  # type: ignore[attr-defined]
         await tx.run("UPDATE games SET end_reason = 'pending' WHERE id = ?", (game.id,))
         # Inside the batch, before its COMMIT: a reader still sees the committed row.
-        assert (await db.get_game(game.id)).end_reason is None
-    assert (await db.get_game(game.id)).end_reason == "pending"
+        assert (await games_db.get_game(db, game.id)).end_reason is None
+    assert (await games_db.get_game(db, game.id)).end_reason == "pending"
 
 
 async def test_closing_commits_what_was_written(db_path: Path) -> None:
     db = await Database.open(db_path)
     game = await running_game(db)
     await asyncio.gather(
-        db.append_decision(game.id, 0, "111", "x", state(1), 1, deadline=None),
-        db.set_admin_role(1, 55),
+        games_db.append_decision(db, game.id, 0, "111", "x", state(1), 1, deadline=None),
+        guilds_db.set_admin_role(db, 1, 55),
     )
     await db.close()
     with pytest.raises(Exception, match="closed"):
-        await db.set_admin_role(1, 56)
+        await guilds_db.set_admin_role(db, 1, 56)
     async with await Database.open(db_path) as again:
-        assert (await again.get_game(game.id)).version == 1
-        assert await again.get_admin_role(1) == 55
+        assert (await games_db.get_game(again, game.id)).version == 1
+        assert await guilds_db.get_admin_role(again, 1) == 55

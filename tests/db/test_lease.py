@@ -1,4 +1,4 @@
-"""One owner per database (db/lease.py): a live lease refuses everyone else, one that ran out
+"""One owner per database (db/storage/lease.py): a live lease refuses everyone else, one that ran out
 can be taken over, renewal tells the holder whether it still owns the file, release frees it.
 A holder that is provably gone (same machine, its process gone or its pid reused) is taken over
 at once; one that may be alive elsewhere is waited out, and refused if it renews meanwhile."""
@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, lease, process_id
-from db.lease import RENEWED, RUNNING, DatabaseInUse
-from db.process_id import ProcessId
+from db import Database
+from db.storage import lease, process_id
+from db.storage.lease import RENEWED, RUNNING, DatabaseInUse
+from db.storage.process_id import ProcessId
 
 from .conftest import T0, Reopen
 
@@ -87,12 +88,12 @@ async def test_a_dead_holder_on_this_machine_is_taken_over_at_once(
         db: Database, caplog: pytest.LogCaptureFixture) -> None:
     await lease.claim(db, "a" * 32, A, ttl=45, now=T0)  # then A is killed (SIGKILL)
     time = no_sleep_time(T0 + 6)
-    caplog.set_level(logging.INFO, logger="db.lease")
+    caplog.set_level(logging.INFO, logger="db.storage.lease")
     taken = await lease.acquire(db, "n" * 32, A_AGAIN, ttl=45, clock=time.clock, sleep=time.sleep,
                                 running=alive(A_AGAIN))
     assert (taken.pid, taken.started, taken.acquired_at) == (112, 9000, T0 + 6)
     assert (await lease.holder(db)).token == "n" * 32
-    said = [r.getMessage() for r in caplog.records if r.name == "db.lease"]
+    said = [r.getMessage() for r in caplog.records if r.name == "db.storage.lease"]
     assert len(said) == 1 and "took over the database lease of process 111" in said[0], said
     assert not await lease.renew(db, "a" * 32, ttl=45, now=T0 + 7)
 
@@ -138,7 +139,7 @@ async def test_a_holder_elsewhere_is_waited_out_then_taken_over(
         held.append(current.token)
 
     time = FakeTime(T0 + 3, look)
-    caplog.set_level(logging.INFO, logger="db.lease")
+    caplog.set_level(logging.INFO, logger="db.storage.lease")
     taken = await lease.acquire(db, "n" * 32, A, ttl=45, clock=time.clock, sleep=time.sleep,
                                 running=alive())  # no process runs: it would not matter
     assert taken.acquired_at == T0 + 45 and taken.token == "n" * 32

@@ -7,6 +7,8 @@ import sqlite3
 from pathlib import Path
 
 from db import Database, GameStatus
+from db import games as games_db
+from db import timers as timers_db
 
 N = 10_000
 BIG_STATE = json.dumps({"map": ["x" * 40] * 200})  # ~9 KB, like a real snapshot
@@ -37,13 +39,13 @@ async def test_running_games_over_ten_thousand(db_path: Path) -> None:
         pass
     bulk_insert(db_path)
     async with await Database.open(db_path) as db:
-        running = await db.running_games()
+        running = await games_db.running_games(db)
         assert len(running) == N - N // 10
         assert [t.game_id for t in running] == [i for i in range(1, N + 1) if i % 10]
         sample = running[6]  # game 7
         assert (sample.thread_id, sample.version, sample.deadline) == (50_007, 7, 1_700_000_007)
         assert running[2].deadline is None  # game 3
-        expired = await db.expired_games(1_700_000_000 + 100)
+        expired = await timers_db.expired_games(db, 1_700_000_000 + 100)
         assert [t.game_id for t in expired] == [i for i in range(1, 101) if i % 10 and i % 3]
-        finished = await db.list_games(status=GameStatus.FINISHED, limit=N)
+        finished = await games_db.list_games(db, status=GameStatus.FINISHED, limit=N)
         assert len(finished) == N // 10

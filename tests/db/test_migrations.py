@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from db import Database, MigrationError, SchemaTooNew
-from db.migrate import Migration, load_migrations, migrate, split_statements
+from db import guilds as guilds_db
+from db.storage.migrate import Migration, load_migrations, migrate, split_statements
 
 
 async def test_migrates_empty_file(db_path: Path) -> None:
@@ -38,11 +39,11 @@ async def test_migrates_empty_file(db_path: Path) -> None:
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:
     async with await Database.open(db_path) as db:
-        await db.set_admin_role(5, 55)
+        await guilds_db.set_admin_role(db, 5, 55)
     for _ in range(2):
         async with await Database.open(db_path) as db:
             assert await db.schema_version() == len(load_migrations())
-            assert await db.get_admin_role(5) == 55
+            assert await guilds_db.get_admin_role(db, 5) == 55
     with sqlite3.connect(db_path) as raw:
         count = raw.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0]
         assert count == len(load_migrations())

@@ -1,4 +1,4 @@
-"""The PostgreSQL backend (db/postgres.py, db/dialect.py): the translation of SQLite's dialect,
+"""The PostgreSQL backend (db/storage/postgres.py, db/storage/dialect.py): the translation of SQLite's dialect,
 and the same migrations giving the same tables on a real server (skipped without one; every
 other tests/db test of the `db` fixture also runs there)."""
 
@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, MigrationError, SchemaTooNew, dialect
-from db.migrate import Migration, load_migrations, migrate
+from db import Database, MigrationError, SchemaTooNew
+from db import games as games_db
+from db import guilds as guilds_db
+from db.storage import dialect
+from db.storage.migrate import Migration, load_migrations, migrate
 from tests.db.conftest import Reopen, running_game, state
 
 
@@ -69,7 +72,7 @@ async def test_the_same_migrations_give_the_same_tables(db: Database, tmp_path: 
 async def test_a_failing_migration_leaves_nothing_and_a_newer_schema_is_refused(
     db: Database, reopen: Reopen
 ) -> None:
-    from db.postgres import migrate as pg_migrate
+    from db.storage.postgres import migrate as pg_migrate
 
     known = len(load_migrations())
     bad = [*load_migrations(), Migration(known + 1, "bad", (
@@ -103,17 +106,17 @@ async def test_one_game_writes_run_beside_other_games_and_never_beside_a_whole_s
     await holding.wait()
     # Another game's decision commits while game A's transaction is open...
     await asyncio.wait_for(
-        db.append_decision(b.id, 0, "111", "x", state(1), 1, deadline=None), 10
+        games_db.append_decision(db, b.id, 0, "111", "x", state(1), 1, deadline=None), 10
     )
     # ...but a write of the whole schema waits for it (and game A's own writes too).
-    whole = asyncio.create_task(db.set_admin_role(1, 55))
-    same = asyncio.create_task(db.append_decision(a.id, 0, "111", "x", state(1), 1, deadline=None))
+    whole = asyncio.create_task(guilds_db.set_admin_role(db, 1, 55))
+    same = asyncio.create_task(games_db.append_decision(db, a.id, 0, "111", "x", state(1), 1, deadline=None))
     await asyncio.sleep(0.3)
     assert not whole.done() and not same.done()
     release.set()
     await asyncio.wait_for(asyncio.gather(holder, whole, same), 10)
-    assert await db.get_admin_role(1) == 55
-    assert [(await db.get_game(g.id)).version for g in (a, b)] == [1, 1]
+    assert await guilds_db.get_admin_role(db, 1) == 55
+    assert [(await games_db.get_game(db, g.id)).version for g in (a, b)] == [1, 1]
 
 
 async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url: str | None) -> None:
@@ -124,7 +127,7 @@ async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url:
         pytest.skip("no PostgreSQL server")
     import uuid
 
-    from db.postgres import PgBackend
+    from db.storage.postgres import PgBackend
     from tests.db.pgserver import drop_schema
 
     schema = f"test_{uuid.uuid4().hex[:16]}"
@@ -142,9 +145,9 @@ async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url:
     stuck = asyncio.create_task(freeze_in_a_write())
     try:
         await holding.wait()
-        await asyncio.wait_for(other.set_admin_role(1, 55), 60)  # not blocked for good
-        assert await other.get_admin_role(1) == 55
-        assert await other.get_admin_role(7) is None  # the stuck write was rolled back
+        await asyncio.wait_for(guilds_db.set_admin_role(other, 1, 55), 60)  # not blocked for good
+        assert await guilds_db.get_admin_role(other, 1) == 55
+        assert await guilds_db.get_admin_role(other, 7) is None  # the stuck write was rolled back
         never.set()
         with pytest.raises(Exception):  # noqa: B017 - the server ended that session
             await asyncio.wait_for(stuck, 30)
@@ -157,15 +160,15 @@ async def test_a_client_stuck_in_a_transaction_does_not_block_the_others(pg_url:
 
 async def test_leases_are_renewed_beside_a_stuck_writer(pg_url: str | None) -> None:
     """A writer stuck holding the schema's write lock (its machine frozen mid-transaction) does
-    not hold up the other processes' lease renewals, releases or claims (``db.lease``): a live
+    not hold up the other processes' lease renewals, releases or claims (``db.storage.lease``): a live
     shard's lease cannot run out because another machine froze."""
     if pg_url is None:
         pytest.skip("no PostgreSQL server")
     import uuid
 
-    from db import lease
-    from db.postgres import PgBackend
-    from db.process_id import ProcessId
+    from db.storage import lease
+    from db.storage.postgres import PgBackend
+    from db.storage.process_id import ProcessId
     from tests.db.pgserver import drop_schema
 
     schema = f"test_{uuid.uuid4().hex[:16]}"

@@ -6,6 +6,9 @@ open games only (a finished game's is gone)."""
 from __future__ import annotations
 
 from db import Database, PlayerResult, notified
+from db import games as games_db
+from db import lobby as lobby_db
+from db import moderation as moderation_db
 from db import thread_memory as memory
 from tests.db.conftest import T0, Reopen, running_game, state
 
@@ -23,7 +26,7 @@ async def test_the_thread_memory_is_written_with_what_was_told_and_read_back(
                               memory=kept)
         other = await running_game(db, (333, 444), thread_id=901, guild_id=2)
         await memory.keep(db, memory.ThreadMemory(other.id, prompt_json='{"message_id": 6}'))
-        lobby = await db.create_game(guild_id=1, channel_id=10, host_id=555, thread_id=902,
+        lobby = await lobby_db.create_game(db, guild_id=1, channel_id=10, host_id=555, thread_id=902,
                                      options={}, now=T0)  # still open: its lobby message
         await memory.save_lobby(db, lobby.id, 12)
     async with await reopen() as db:  # a new process: everything as it was written
@@ -54,7 +57,7 @@ async def test_a_run_is_stored_with_its_decisions_and_dropped_by_an_undo(db: Dat
     p1, p2 = (s.player_id for s in game.seats)
 
     async def decide(version: int, player: str, run: list[str] | None) -> None:
-        await db.append_decision(game.id, version, player, "draw 1", state(version + 1),
+        await games_db.append_decision(db, game.id, version, player, "draw 1", state(version + 1),
                                  version + 1, deadline=None, now=T0, run=run)
 
     await decide(0, p1, ["draw 1", "draw 3"])  # the run chosen: its first step made now
@@ -66,7 +69,7 @@ async def test_a_run_is_stored_with_its_decisions_and_dropped_by_an_undo(db: Dat
     await decide(3, p1, [])  # the last one
     assert await memory.load(db) == []
     await decide(4, p2, ["draw 2"])
-    await db.undo_last(game.id, 5, state(4), 4, deadline=None, now=T0)
+    await moderation_db.undo_last(db, game.id, 5, state(4), 4, deadline=None, now=T0)
     assert await memory.load(db) == []  # an undo: runs chosen before are not chosen any more
 
 
@@ -74,10 +77,10 @@ async def test_a_game_over_keeps_nothing(db: Database) -> None:
     game = await running_game(db)
     p1, p2 = (s.player_id for s in game.seats)
     await memory.save_lobby(db, game.id, 70)
-    await db.append_decision(game.id, 0, p1, "draw 1", state(1), 1, deadline=None, now=T0,
+    await games_db.append_decision(db, game.id, 0, p1, "draw 1", state(1), 1, deadline=None, now=T0,
                              run=["draw 2"])
     assert len(await memory.load(db)) == 1
-    await db.append_decision(game.id, 1, p2, "pass", state(2), 2, deadline=None, now=T0,
+    await games_db.append_decision(db, game.id, 1, p2, "pass", state(2), 2, deadline=None, now=T0,
                              results=[PlayerResult(p1, 3, True), PlayerResult(p2, 1, False)])
     assert await memory.load(db) == []  # finished: not an open game
     await notified.record(db, game.id, 2, prompt_version=None, auto=False, hands={}, over=True)

@@ -8,8 +8,9 @@ import sqlite3
 from pathlib import Path
 
 from db import Database
+from db import games as games_db
 from db.check import check
-from db.migrate import applied_version, load_migrations, migrate
+from db.storage.migrate import applied_version, load_migrations, migrate
 from engine import game_module, get_game
 from engine.core.rng import Rng, seed_state
 from tests.db.test_backup import GAMES
@@ -74,12 +75,12 @@ async def test_a_file_of_the_oldest_schema_upgrades_with_every_game_loadable(
     db = await Database.open(path)  # the upgrade the bot makes at its start
     try:
         assert await db.schema_version() == newest
-        running = await db.running_games()
+        running = await games_db.running_games(db)
         assert [g.game_id for g in running] == list(range(1, count + 1))
         for game_id, name in enumerate(GAMES, 1):
             engine = get_game(name)
-            state = engine.load((await db.load_snapshot(game_id)).json)
+            state = engine.load((await games_db.load_snapshot(db, game_id)).json)
             assert engine.owed(state), f"{name}: nobody owes a decision after the upgrade"
-            assert len(await db.get_log(game_id)) == 12
+            assert len(await games_db.get_log(db, game_id)) == 12
     finally:
         await db.close()

@@ -16,13 +16,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from db import games as games_db
 from engine import get_game
 from games import get
 from referee.messages.choices import ordered, words
 from tests.fakediscord import state as st
 
 from .audit import same_picture
-from .driver import DONE, select_of, split_id
+from .driver import DONE, said, select_of, selects_of, split_id
 from .helpers import PATIENCE
 from .world import World
 
@@ -65,15 +66,15 @@ class ColonyTable:
             await h.reply(10)
         h = await fake.send_slash_command(host, self.thread, "game start")
         assert "has started" in (await h.reply(10)).content
-        game = await self.db.get_game(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
         by_id = {u.id: u for u in self.humans}
         self.users = {s.player_id: by_id[str(s.user_id)] for s in game.seats if not s.is_ai}
 
     async def state(self) -> Any:
-        return G.load((await self.db.load_snapshot(self.game_id)).json)
+        return G.load((await games_db.load_snapshot(self.db, self.game_id)).json)
 
     async def status(self) -> str:
-        return str((await self.db.get_game(self.game_id)).status)
+        return str((await games_db.get_game(self.db, self.game_id)).status)
 
     # --- deciding -----------------------------------------------------------------------------
 
@@ -139,7 +140,7 @@ class ColonyTable:
             h = await fake.click_button(user, prompt, cid)
             text = cid.split(":do:", 1)[1]
             reply = await h.reply(10)
-            assert reply.content == DONE.format(text) and reply.ephemeral
+            assert reply.content == said("mining-colony", state, text) and reply.ephemeral
             return text
         assert verbs, [c for c in controls]
         verb = self.rng.choice([v for v in verbs if v != "done"] or verbs)
@@ -150,7 +151,7 @@ class ColonyTable:
         for _ in range(10):
             if msg.content.startswith("✅"):
                 break
-            select = select_of(msg)
+            select = self.rng.choice(selects_of(msg) or [None])  # one of a few side by side
             assert select is not None, msg.content
             value = self.rng.choice(select["options"])["value"]
             old = select["custom_id"]
@@ -160,9 +161,9 @@ class ColonyTable:
                 "✅") or (select_of(m) is not None and select_of(m)["custom_id"] != old), 10,
                 "the private select to move on")
             assert not hs.followups, [f.content for f in hs.followups]
-        done = msg.content.removeprefix("✅ Done: `").removesuffix("`")
-        assert done in texts and msg.visible_to == user.id
-        return done
+        done = [t for t in texts if msg.content == said("mining-colony", state, t)]
+        assert len(done) == 1 and msg.visible_to == user.id, msg.content  # its words name it
+        return done[0]
 
     async def by_do(self, user: st.User, state: Any, player: str) -> str:
         """``/game do`` with a decision the bot's autocomplete offers."""

@@ -26,7 +26,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import games
+from cogs.common import done_line
 from db import Database, Decision, Game, GameStatus
+from db import games as games_db
+from engine import get_game
 from referee.messages.choices import ordered, words
 from tests.fakediscord import FakeDiscord, InteractionHandle
 from tests.fakediscord import state as st
@@ -73,6 +77,29 @@ def split_id(custom_id: str) -> tuple[int, int, str, str, str] | None:
 
 def select_of(message: st.Message) -> dict[str, Any] | None:
     return next((c for c in message.walk_components() if c.get("type") == 3), None)
+
+
+def selects_of(message: st.Message) -> list[dict[str, Any]]:
+    """Every select of a message (a long pick is a few selects side by side, one pick)."""
+    return [c for c in message.walk_components() if c.get("type") == 3]
+
+
+def option_for(message: st.Message, index: int) -> tuple[str, str]:
+    """The select and the option (its value a range ``lo-hi`` of the sorted legal list) that
+    lead to decision ``index``: (custom id, value)."""
+    for select in selects_of(message):
+        for o in select["options"]:
+            lo, hi = map(int, o["value"].split("-"))
+            if lo <= index < hi:
+                return select["custom_id"], o["value"]
+    raise AssertionError(f"no option leads to decision {index}: {message.content!r}")
+
+
+def said(game: str, state: Any, text: str) -> str:
+    """The private answer to a click that decides ``text`` at ``state``: the decision in its
+    button's words (issue 28), or its notation where the game has none."""
+    view = get_game(game).view(state, None)
+    return done_line(text, games.get(game).choice_label(view, text))
 
 
 @dataclass
@@ -159,7 +186,7 @@ class GameDriver:
                 h = await self.send(user, self.thread, "stella join")
                 msg = await h.reply()
                 assert h.ephemeral and "You joined" in msg.content, msg.content
-        game = await self.db.get_game(self.game_id or 0)
+        game = await games_db.get_game(self.db, self.game_id or 0)
         assert [s.user_id for s in game.seats] == [int(u.id) for u in self.users]
 
     async def start(self, via: str = "button") -> None:
@@ -186,8 +213,8 @@ class GameDriver:
 
     async def stored(self) -> tuple[Game, Any, str]:
         assert self.game_id is not None
-        game = await self.db.get_game(self.game_id)
-        snap = await self.db.load_snapshot(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
+        snap = await games_db.load_snapshot(self.db, self.game_id)
         return game, GAME.load(snap.json), snap.json
 
     async def sync(self) -> Any:
@@ -197,7 +224,7 @@ class GameDriver:
 
     async def log(self) -> list[Decision]:
         assert self.game_id is not None
-        return await self.db.get_log(self.game_id)
+        return await games_db.get_log(self.db, self.game_id)
 
     def seats(self) -> dict[str, str]:
         assert self.game is not None
@@ -265,7 +292,7 @@ class GameDriver:
         if direct is not None:
             h = await self.click(user, prompt, direct)
             msg = await h.reply(10)
-            assert h.ephemeral and msg.content == DONE.format(text), (text, msg.content)
+            assert h.ephemeral and msg.content == said(GAME.name, self.state, text), (text, msg.content)
             return [h]
         verb = words(text)[0]
         button = next((cid for cid, p in controls.items() if p and p[3] == "verb" and p[4] == verb), None)
@@ -301,9 +328,7 @@ class GameDriver:
                     10, f"the multi-select for {text!r}")
                 assert not many.followups, [m.content for m in many.followups]
                 break
-            value = next(o["value"] for o in select["options"]
-                         if int(o["value"].split("-")[0]) <= index < int(o["value"].split("-")[1]))
-            old_id = select["custom_id"]
+            old_id, value = option_for(msg, index)
             hs = await self.select(user, msg, old_id, value)
             handles.append(hs)
             await hs.response(10)
@@ -315,7 +340,7 @@ class GameDriver:
 
             await self.fake.wait_for(moved, 10, f"the select for {text!r} to move on")
             assert not hs.followups, [m.content for m in hs.followups]
-        assert msg.content == DONE.format(text), (text, msg.content)
+        assert msg.content == said(GAME.name, self.state, text), (text, msg.content)
         assert msg.visible_to == user.id and msg.ephemeral
         return handles
 
@@ -405,10 +430,10 @@ class GameDriver:
     async def check_final(self) -> None:
         """Finished in the database with the engine's scores; the final post says so."""
         assert self.state.ended and self.game_id is not None and self.thread is not None
-        game = await self.db.get_game(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
         assert game.status == GameStatus.FINISHED
         scores = GAME.scores(self.state)
-        results = await self.db.get_results(self.game_id)
+        results = await games_db.get_results(self.db, self.game_id)
         by_player = {r.player_id: r for r in results}
         assert sorted(by_player) == sorted(p.id for p in self.state.players)
         for p in self.state.players:

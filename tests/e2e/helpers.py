@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from db import games as games_db
 from db import notified as notified_db
 from tests.fakediscord import messages
 from tests.fakediscord import state as st
@@ -32,10 +33,10 @@ class Unchanged:
     async def take(cls, driver: GameDriver) -> Unchanged:
         assert driver.game_id is not None
         await settle(driver.world)  # what the last decision posts goes out after its reply
-        game = await driver.db.get_game(driver.game_id)
+        game = await games_db.get_game(driver.db, driver.game_id)
         text, log = "", 0
         if game.status != "lobby":
-            text = (await driver.db.load_snapshot(driver.game_id)).json
+            text = (await games_db.load_snapshot(driver.db, driver.game_id)).json
             log = len(await driver.log())
         public = tuple((m.id, len(m.history), m.deleted)
                        for m in driver.fake.public_messages(driver.world.guild))
@@ -104,13 +105,13 @@ def owes(decision: str) -> Callable[[Any], bool]:
 async def replayed_log(db: Any, game: Any, game_id: int) -> list[Any]:
     """The decision log, checked: numbered without gaps, each decision applied to the version it
     was made on, and the initial state plus the log is exactly the stored snapshot."""
-    log = await db.get_log(game_id)
+    log = await games_db.get_log(db, game_id)
     assert [d.seq for d in log] == list(range(1, len(log) + 1))
-    state = game.load((await db.load_initial(game_id)).json)
+    state = game.load((await games_db.load_initial(db, game_id)).json)
     for d in log:
         assert d.prev_version == state.version
         game.apply(state, d.player_id, d.text)
-    assert game.dump(state) == (await db.load_snapshot(game_id)).json, "snapshot != log replayed"
+    assert game.dump(state) == (await games_db.load_snapshot(db, game_id)).json, "snapshot != log replayed"
     return log
 
 

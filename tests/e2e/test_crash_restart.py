@@ -1,4 +1,4 @@
-"""A crash does not keep the bot down (``db.lease``): ``python bot.py`` killed with SIGKILL in
+"""A crash does not keep the bot down (``db.storage.lease``): ``python bot.py`` killed with SIGKILL in
 the middle of a game and started again at once on the same machine takes the dead process's
 lease over on its first start (no exit 3 to retry through) and the game goes on from where it
 was: nothing lost, nothing applied twice. The time from the kill to the new process answering
@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import time
 
-from db import Database, lease
+from db import Database
+from db.storage import lease
 
 from .driver import GameDriver, Policy
 from .proc import BotProcess

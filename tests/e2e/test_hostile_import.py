@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 
+from db import games as games_db
+from db import transfer as transfer_db
+
 from .driver import GameDriver, Policy, answer, interactions_ok
 from .helpers import advance_until, settle
 from .world import GAME
@@ -37,8 +40,8 @@ async def test_forged_and_malformed_imports_are_refused(world, db, stella):
     driver = GameDriver(world, db, world.players[:2])
     await driver.setup()
     await advance_until(driver, Policy(3, budget=0), lambda s: s.version >= 8)
-    doc = await db.export_game(driver.game_id)
-    games = len(await db.list_games(limit=100))
+    doc = await transfer_db.export_game(db, driver.game_id)
+    games = len(await games_db.list_games(db, limit=100))
     channels = len(world.guild.channels)
     expected = {"999 crystals": "not one a real game can reach",
                 "20 extra cards": "not one a real game can reach",
@@ -52,7 +55,7 @@ async def test_forged_and_malformed_imports_are_refused(world, db, stella):
         assert msg.ephemeral and phrase in msg.content, (how, msg.content)
         assert "Input should" not in msg.content and "type=" not in msg.content
         assert len(world.guild.channels) == channels  # no thread for a refused file
-        assert len(await db.list_games(limit=100)) == games
+        assert len(await games_db.list_games(db, limit=100)) == games
         rules = await driver.send(world.players[3], world.channel, "stella rules", {})
         await answer(rules)
     interactions_ok(driver.interactions)

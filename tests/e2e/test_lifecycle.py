@@ -6,7 +6,9 @@ from members without Manage Server."""
 
 from __future__ import annotations
 
+from db import games as games_db
 from db import lifecycle as lifecycle_db
+from db import owed as owed_db
 from tests.fakediscord import state as st
 
 from .driver import GameDriver, answer
@@ -53,7 +55,7 @@ async def test_takeback_pause_resign_and_rematch(world, db, stella):
     assert "taken back" in (await answer(h)).content
     await settle(world)
     assert await driver.log() == []
-    assert (await db.load_snapshot(driver.game_id)).json == initial
+    assert (await games_db.load_snapshot(db, driver.game_id)).json == initial
     await driver.sync()
 
     # a moderator pauses: the owing player is refused until it resumes
@@ -77,9 +79,9 @@ async def test_takeback_pause_resign_and_rematch(world, db, stella):
     h = await driver.click(user, confirm, resign_id)
     assert "You resigned" in (await answer(h)).content
     await settle(world)
-    game = await db.get_game(driver.game_id)
+    game = await games_db.get_game(db, driver.game_id)
     assert game.status == "finished" and game.end_reason == "resigned"
-    assert {r.user_id: r.won for r in await db.get_results(game.id)} == {
+    assert {r.user_id: r.won for r in await games_db.get_results(db, game.id)} == {
         int(user.id): False, int(other.id): True}
     texts = [m.content for m in driver.thread.public_messages]
     assert any("resigned" in t and f"<@{other.id}> wins" in t for t in texts), texts
@@ -93,7 +95,7 @@ async def test_takeback_pause_resign_and_rematch(world, db, stella):
     await settle(world)
     new_id = await lifecycle_db.rematch_of(db, game.id)
     assert new_id is not None
-    new = await db.get_game(new_id)
+    new = await games_db.get_game(db, new_id)
     assert new.status == "lobby" and new.host_id == int(other.id)
     assert sorted(s.user_id for s in new.seats) == sorted(int(u.id) for u in driver.users)
     thread = fake.channels[str(new.thread_id)]
@@ -116,7 +118,7 @@ async def test_the_host_changes_a_lobby_and_a_moderator_gives_more_time(world, d
     h = await driver.send(host, thread, "game options",
                           {"options": "red_tears=true", "turn_hours": 2.0})
     assert "changed" in (await answer(h)).content
-    game = await db.get_game(driver.game_id)
+    game = await games_db.get_game(db, driver.game_id)
     assert [s.user_id for s in game.seats] == [int(host.id)]
     assert game.options["red_tears"] is True and game.options["turn_seconds"] == 7200
     before = await Unchanged.take(driver)
@@ -127,11 +129,11 @@ async def test_the_host_changes_a_lobby_and_a_moderator_gives_more_time(world, d
 
     # a moderator gives the owing player two more hours
     user, player = driver.owing()
-    owed = {t.player_id: t.deadline for t in await db.owed_timers(driver.game_id)}
+    owed = {t.player_id: t.deadline for t in await owed_db.owed_timers(db, driver.game_id)}
     h = await driver.send(world.moderator, thread, "stella-admin extend", {"hours": 2.0})
     assert "more hour" in (await answer(h)).content
     await settle(world)
-    after = {t.player_id: t.deadline for t in await db.owed_timers(driver.game_id)}
+    after = {t.player_id: t.deadline for t in await owed_db.owed_timers(db, driver.game_id)}
     assert after[player] == owed[player] + 7200
     assert any("2 more hour(s)" in m.content for m in thread.public_messages)
     # and a member without the moderator rights is refused (the group is hidden from them)

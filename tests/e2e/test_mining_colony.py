@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from db import games as games_db
+
 from .colony import ColonyTable, audit
 from .helpers import settle
 from .world import World
@@ -30,8 +32,8 @@ async def finish(world: World, db: Any, table: ColonyTable) -> dict[str, int]:
     await settle(world)  # the last decision's posts go out after its reply (referee.messages.tell)
     state = await table.state()
     assert state.ended and await table.status() == "finished"
-    log = await db.get_log(table.game_id)
-    initial = (await db.load_initial(table.game_id)).json
+    log = await games_db.get_log(db, table.game_id)
+    initial = (await games_db.load_initial(db, table.game_id)).json
     thread = table.thread
     assert thread is not None
     await world.fake.wait_for(lambda: any("The game is over" in (m.content or "") and m.attachments

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from db import Database
+from db import games as games_db
 from engine import get_game
 
 from .colony import ColonyTable
@@ -52,25 +53,25 @@ async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path
         assert "You joined" in await reply(await fake.send_slash_command(bob, thread, "game join"))
         assert "has started" in await reply(await fake.send_slash_command(ann, thread,
                                                                           "game start"))
-        game = await db.get_game(game_id)
+        game = await games_db.get_game(db, game_id)
         users = {int(s.user_id): s.player_id for s in game.seats}
         pid = {ann: users[int(ann.id)], bob: users[int(bob.id)]}
         for told, (cut, where) in enumerate(cuts, 1):
-            state = G.load((await db.load_snapshot(game_id)).json)
+            state = G.load((await games_db.load_snapshot(db, game_id)).json)
             while state.phase != "bid":  # develop and take until the next bid round
                 owed = G.owed(state)[0]
                 user = ann if owed.player == pid[ann] else bob
                 text = str(G.default(state, owed.player))
                 h = await fake.send_slash_command(user, thread, "game do", {"action": text})
                 assert await reply(h) == DONE.format(text)
-                state = G.load((await db.load_snapshot(game_id)).json)
+                state = G.load((await games_db.load_snapshot(db, game_id)).json)
             round_no = state.round
             first = str(rng.choice(G.legal(state, pid[ann])))
             while not first.startswith("play"):
                 first = str(rng.choice(G.legal(state, pid[ann])))
             h = await fake.send_slash_command(ann, thread, "game do", {"action": first})
             assert await reply(h) == DONE.format(first)
-            state = G.load((await db.load_snapshot(game_id)).json)
+            state = G.load((await games_db.load_snapshot(db, game_id)).json)
             second = next(str(a) for a in G.legal(state, pid[bob]) if str(a).startswith("play"))
             before = len(await replayed_log(db, G, game_id))
             gate = (fake.hold(cut, "POST", f"/channels/{thread.id}/messages") if where == "thread"
@@ -100,7 +101,7 @@ async def test_sigkill_in_the_middle_of_a_bid_round(holding_world: Any, tmp_path
                 assert await reply(h) == DONE.format(second)
             log = await replayed_log(db, G, game_id)
             assert [d.text for d in log].count(second) == 1 and not any(d.sealed for d in log)
-            state = G.load((await db.load_snapshot(game_id)).json)
+            state = G.load((await games_db.load_snapshot(db, game_id)).json)
             assert state.round == round_no and state.phase != "bid"  # revealed, once
             try:
                 await fake.wait_for(lambda told=told: sum(

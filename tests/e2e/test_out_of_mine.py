@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import render.out_of_mine.board as pictures
+from db import games as games_db
 from engine import get_game
 from engine.out_of_mine.components import KINDS, placements, square_text
 
@@ -33,7 +34,7 @@ G = get_game("out-of-mine")
 
 
 async def stored(db: Any, game_id: int) -> Any:
-    return G.load((await db.load_snapshot(game_id)).json)
+    return G.load((await games_db.load_snapshot(db, game_id)).json)
 
 
 def seen(world: World, user: Any, old: set[str] | frozenset[str] = frozenset()) -> str:
@@ -261,7 +262,7 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
     for user in users[1:]:
         assert "You joined" in await reply(await fake.send_slash_command(user, thread, "game join"))
     assert "has started" in await reply(await fake.send_slash_command(ann, thread, "game start"))
-    game = await db.get_game(game_id)
+    game = await games_db.get_game(db, game_id)
     pid = {int(s.user_id): s.player_id for s in game.seats}
     by_player = {pid[int(u.id)]: u for u in users}
     order = list(game.player_ids)  # seat order
@@ -330,7 +331,7 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
                        for msg in thread.messages)
 
         await fake.wait_for(revealed, 10, "the reveal picture")
-        game = await db.get_game(game_id)
+        game = await games_db.get_game(db, game_id)
         posted = [msg for msg in thread.messages if not msg.ephemeral and msg.id not in old]
         assert any("Every dig is revealed" in (msg.content or "") for msg in posted)
         # the picture of every board with its score parts (the last: above the final chart),
@@ -346,7 +347,7 @@ async def test_whole_out_of_mine_game(world: World, db: Any, stella: Any, seats:
     assert state.ended and pictures == 7
     last_posts = [msg for msg in thread.messages if not msg.ephemeral][-3:]
     assert any("The game is over" in (msg.content or "") and msg.attachments for msg in last_posts)
-    digs = [d.text for d in await db.get_log(game_id) if d.text.startswith("dig")]
+    digs = [d.text for d in await games_db.get_log(db, game_id) if d.text.startswith("dig")]
     assert len(digs) == 7 * seats and all("time=" in d for d in digs)  # R6: every dig stamped
     assert audit.checked["public"] > 20 and audit.checked["files"] > 7 * seats
     assert not fake.unknown_requests and not fake.internal_errors

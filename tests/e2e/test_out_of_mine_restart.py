@@ -11,6 +11,8 @@ import re
 from typing import Any
 
 from db import Database
+from db import games as games_db
+from db import owed as owed_db
 from engine import get_game
 from engine.out_of_mine.actions import parse
 
@@ -45,7 +47,7 @@ async def race_game_with_sides(world: World, db: Database) -> tuple[int, Any, st
     game_id, thread = int(m[1]), world.fake.channels[m[2]]
     await say(world, bob, thread, "game join")
     await say(world, ann, thread, "game start")
-    game = await db.get_game(game_id)
+    game = await games_db.get_game(db, game_id)
     player = next(s.player_id for s in game.seats if int(s.user_id) == int(ann.id))
     for user in (ann, bob):
         assert "side a" in str((await say(world, user, thread, "game do", action="side a")).content)
@@ -66,7 +68,7 @@ async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: 
             word = await offered(world, ann, thread)
             assert word is not None
             reply = await say(world, ann, thread, "game draft", action=f"+{word}")
-        saved = await db.get_draft(game_id, player)
+        saved = await owed_db.get_draft(db, game_id, player)
         assert saved is not None and len(saved.text.split()) == 3
         for cut, path in ((1, "/interactions/**"), (2, "/interactions/**")):
             # the draft's answer, its interaction's callback (cogs.common.QUICK_S): sent once the
@@ -79,7 +81,7 @@ async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: 
             await proc.kill()
             fake.release_all()
             proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
-            draft = await db.get_draft(game_id, player)
+            draft = await owed_db.get_draft(db, game_id, player)
             assert draft is not None
             assert draft.text in (saved.text, f"{saved.text} {word}"), "a step half stored"
             assert all(draft.marks[w] == at for w, at in saved.marks.items()), "a saved time moved"
@@ -94,7 +96,7 @@ async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: 
         assert taken == saved.text.split()[1]
         back = await (await fake.click_button(ann, reply, buttons[-1]["custom_id"])).reply(30)
         assert back.ephemeral and taken not in str(back.content).split("`")[1]
-        again = await db.get_draft(game_id, player)
+        again = await owed_db.get_draft(db, game_id, player)
         assert again is not None and taken not in again.text.split()
         assert all(again.marks[w] == saved.marks[w] for w in again.text.split()[1:])
         kept = dict(again.marks)
@@ -103,7 +105,7 @@ async def test_sigkill_in_the_middle_of_a_draft(holding_world: World, tmp_path: 
             await say(world, ann, thread, "game draft", action=f"+{word}")
         done = await say(world, ann, thread, "game confirm")
         assert "Done" in str(done.content)
-        dig = [d.text for d in await db.get_log(game_id) if d.player_id == player and d.text.startswith("dig")]
+        dig = [d.text for d in await games_db.get_log(db, game_id) if d.player_id == player and d.text.startswith("dig")]
         assert len(dig) == 1
         placed = {t.word: t.at / 10 for t in parse(dig[0]).tiles}  # type: ignore[attr-defined]
         for w, at in kept.items():  # R6: each tile counts from its last placing, kill or not
@@ -137,7 +139,7 @@ async def test_the_bots_downtime_is_not_on_the_players_clock(holding_world: Worl
         word = await offered(world, ann, thread)
         assert word is not None
         await say(world, ann, thread, "game draft", action=f"+{word}")
-        before = await db.get_draft(game_id, player)
+        before = await owed_db.get_draft(db, game_id, player)
         assert before is not None
         await proc.kill()
         proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
@@ -146,7 +148,7 @@ async def test_the_bots_downtime_is_not_on_the_players_clock(holding_world: Worl
         assert said, "the restart says what it took off"
         down = float(said[1])  # from her clock's start or the last sign of life, to the restart
         # a restart takes some time (imports, connecting; no lease to wait for: the dead
-        # process's is taken over at once, db.lease), at most the time since her clock started
+        # process's is taken over at once, db.storage.lease), at most the time since her clock started
         assert 0.0 < down <= time.time() - began
         while (more := await offered(world, ann, thread)) is not None:
             await say(world, ann, thread, "game draft", action=f"+{more}")
@@ -154,7 +156,7 @@ async def test_the_bots_downtime_is_not_on_the_players_clock(holding_world: Worl
         done = await say(world, ann, thread, "game confirm")
         ended = time.time()
         assert "Done" in str(done.content)
-        [dig] = [d.text for d in await db.get_log(game_id)
+        [dig] = [d.text for d in await games_db.get_log(db, game_id)
                  if d.player_id == player and d.text.startswith("dig")]
         action = parse(dig)
         placed = {t.word: t.at / 10 for t in action.tiles}  # type: ignore[attr-defined]

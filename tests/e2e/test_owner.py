@@ -11,7 +11,8 @@ import asyncio
 import pytest
 
 from cogs.discordpy.operator import PERMISSIONS
-from db import Database, lease
+from db import Database
+from db.storage import lease
 
 from .proc import DATABASE_IN_USE, BotProcess, identified
 

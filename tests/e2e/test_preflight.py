@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from db import Database, lease
+from db import Database
+from db.storage import lease
 
 from .proc import REPO, BotProcess
 
@@ -86,7 +87,7 @@ async def test_check_names_pending_migrations_and_a_wrong_token(world: Any,
                                                                  tmp_path: Path) -> None:
     import sqlite3
 
-    from db.migrate import load_migrations, migrate
+    from db.storage.migrate import load_migrations, migrate
 
     conn = sqlite3.connect(world.db_path, isolation_level=None)
     migrate(conn, load_migrations()[:3])

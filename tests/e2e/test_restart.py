@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from db import Database
+from db import games as games_db
 
 from .audit import HAND_LINE
 from .driver import DONE, GameDriver, Played, Policy, answer, select_of, split_id, turn_ids
@@ -34,10 +35,10 @@ def replayed(initial: str, log: list) -> str:
 
 async def consistent(db: Database, game_id: int) -> list:
     """The stored snapshot is exactly the initial state plus the logged decisions."""
-    log = await db.get_log(game_id)
+    log = await games_db.get_log(db, game_id)
     assert [d.seq for d in log] == list(range(1, len(log) + 1))
-    initial = (await db.load_initial(game_id)).json
-    snap = await db.load_snapshot(game_id)
+    initial = (await games_db.load_initial(db, game_id)).json
+    snap = await games_db.load_snapshot(db, game_id)
     assert replayed(initial, log) == snap.json, "the snapshot is not the log replayed"
     assert snap.version == (log[-1].version if log else GAME.load(initial).version)
     return log

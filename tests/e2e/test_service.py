@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from db import Database
+from db import games as games_db
 from db.check import check
 
 from .proc import REPO, BotProcess
@@ -89,7 +90,7 @@ async def test_healthz_and_metrics_after_a_game(holding_world: Any, tmp_path: Pa
         await table.setup()
         state = await table.play(easy, stop=lambda _state: len(table.decided) >= 20)
         assert not state.ended
-        log = await db.get_log(table.game_id)
+        log = await games_db.get_log(db, table.game_id)
         async with aiohttp.ClientSession() as http:
             answers: list[tuple[int, str]] = []
 

@@ -1,5 +1,5 @@
 """One bot's shards on two machines and a standby, on one PostgreSQL database (per-shard leases:
-``db.lease``, ``referee.process.launcher``). Two launchers on this machine stand in for two machines:
+``db.storage.lease``, ``referee.process.launcher``). Two launchers on this machine stand in for two machines:
 ``SHARDS=2 SHARD_IDS=0`` and ``SHARD_IDS=1``, and a third, ``--standby``. A second launcher for a
 shard a live process holds, or one with another SHARDS, is refused with one paragraph. Then the
 second machine dies (its launcher and its shard SIGKILLed at once; or frozen by SIGSTOP, which
@@ -16,7 +16,8 @@ import time
 
 import pytest
 
-from db import Database, lease
+from db import Database
+from db.storage import lease
 
 from .driver import GameDriver, Policy
 from .proc import DATABASE_IN_USE, BotProcess, identified

@@ -4,7 +4,8 @@ runs their timers); each shard holds its own lease in the database, freed when t
 
 from __future__ import annotations
 
-from db import Database, lease
+from db import Database
+from db.storage import lease
 from referee.process.shards import shard_of
 
 from .driver import GameDriver, Policy

@@ -1,5 +1,5 @@
 """Two shard processes of one bot on one PostgreSQL database draw from one REST budget
-(referee/process/budget.py, db/budget.py) against a fake Discord that enforces the global limit
+(referee/process/budget.py, db/storage/budget.py) against a fake Discord that enforces the global limit
 per token (tests/fakediscord/limits.py): not one global 429. The contrast: the same two
 processes each keeping to the budget on its own (``REST_BUDGET=process``, what discord.py alone
 does) go past the limit together and are refused. Skipped without PostgreSQL (as tests/db)."""

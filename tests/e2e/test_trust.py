@@ -15,6 +15,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from db import games as games_db
 from tests.fakediscord import state as st
 
 from .driver import GameDriver, Policy, answer, turn_ids
@@ -88,7 +89,7 @@ async def test_a_hostile_server_fools_nothing_and_freezes_nobody(world, db, stel
     for user, cid in ((member_b, f"sd:{game_id}:lobby:join"), (mod_b, f"sd:{game_id}:lobby:start")):
         msg = await answer(await fake.click_button(user, forged, cid))
         assert msg.ephemeral and ELSEWHERE in msg.content, msg.content
-    game = await db.get_game(game_id or 0)
+    game = await games_db.get_game(db, game_id or 0)
     assert game.status == "lobby" and [s.user_id for s in game.seats] == [int(driver.users[0].id)]
 
     await driver.join_all()
@@ -109,7 +110,7 @@ async def test_a_hostile_server_fools_nothing_and_freezes_nobody(world, db, stel
     assert "[Free Nitro](" not in public.replace("\\[Free Nitro\\](", "")
     assert RLO not in public and FENCE not in public.replace("\\`", "")
     assert "@everyone" not in public
-    stored = {s.display_name for s in (await db.get_game(game_id or 0)).seats}
+    stored = {s.display_name for s in (await games_db.get_game(db, game_id or 0)).seats}
     assert all(len(n) <= 32 and RLO not in n for n in stored)
 
     # a forged import (every player 999 crystals of each colour, the log emptied) is refused at
@@ -161,14 +162,14 @@ async def test_discord_refusals_cost_no_player_a_turn(world, db, stella):
     await driver.decide(method="do", policy=policy)
     await settle(world)
     assert refusal.hits >= 1 and driver.prompt_for(driver.state.version) is None
-    game = await db.get_game(game_id)
+    game = await games_db.get_game(db, game_id)
     assert game.deadline is None
     ref = bot.referee
     assert ref is not None
     await ref.timers.tick(ref.ctx.now() + WEEK)  # a week passes: no timeout, no strike
     await settle(world)
     assert (await driver.log())[-1].source == "player"
-    assert all(s.missed_deadlines == 0 for s in (await db.get_game(game_id)).seats)
+    assert all(s.missed_deadlines == 0 for s in (await games_db.get_game(db, game_id)).seats)
     told = [m for m in world.channel.public_messages if f"Game #{game_id}" in m.content]
     assert len(told) == 1 and "turn prompt" in told[0].content and "<@" not in told[0].content
     # the permission comes back: the retry posts the prompt and pings the player
@@ -176,7 +177,7 @@ async def test_discord_refusals_cost_no_player_a_turn(world, db, stella):
     assert await ref.holds.retry_due(ref.ctx.now() + WEEK) == 1
     prompt = await driver.prompt()
     owing, _ = driver.owing()
-    assert f"<@{owing.id}>" in prompt.content and (await db.get_game(game_id)).deadline is not None
+    assert f"<@{owing.id}>" in prompt.content and (await games_db.get_game(db, game_id)).deadline is not None
     await driver.decide(policy=policy)
 
     # 2. The thread is deleted (while a player's deadline runs): the game pauses at once, the
@@ -192,7 +193,7 @@ async def test_discord_refusals_cost_no_player_a_turn(world, db, stella):
     for _ in range(10):
         await ref.timers.tick(ref.ctx.now() + 10 * WEEK)
         await settle(world)
-    game = await db.get_game(game_id)
+    game = await games_db.get_game(db, game_id)
     assert game.status == "running" and len(await driver.log()) == decisions
     assert all(s.missed_deadlines == 0 and not s.absent for s in game.seats)
     owing, _ = driver.owing()

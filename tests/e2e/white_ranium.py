@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from db import Database
+from db import games as games_db
 from engine import get_game
 from engine.core.rng import Rng, seed_state
 from engine.white_ranium import ai
@@ -22,7 +23,7 @@ from referee.messages.choices import ordered, words
 from tests.fakediscord import InteractionHandle
 from tests.fakediscord import state as st
 
-from .driver import DONE, select_of, split_id, turn_ids
+from .driver import DONE, option_for, said, select_of, split_id, turn_ids
 from .helpers import PATIENCE
 from .world import World
 
@@ -98,13 +99,13 @@ class WhiteRaniumTable:
         text = await self.reply(await self.fake.send_slash_command(host, self.thread,
                                                                    "game start"))
         assert "has started" in text, text
-        game = await self.db.get_game(self.game_id)
+        game = await games_db.get_game(self.db, self.game_id)
         by_id = {int(u.id): u for u in self.humans}
         self.users = {s.player_id: by_id[int(s.user_id)] for s in game.seats
                       if s.user_id is not None and not s.is_ai}
 
     async def state(self) -> Any:
-        return G.load((await self.db.load_snapshot(self.game_id)).json)
+        return G.load((await games_db.load_snapshot(self.db, self.game_id)).json)
 
     def prompt_for(self, version: int) -> st.Message | None:
         for msg in reversed(self.thread.messages):
@@ -154,7 +155,7 @@ class WhiteRaniumTable:
         if direct is not None:
             h = await self.fake.click_button(user, prompt, direct)
             msg = await self.reply(h)
-            assert h.ephemeral and msg == DONE.format(text), (text, msg)
+            assert h.ephemeral and msg == said("white-ranium", state, text), (text, msg)
             return
         verb = words(text)[0]
         button = next((c for c, p in controls.items() if p and p[3] == "verb" and p[4] == verb),
@@ -174,9 +175,7 @@ class WhiteRaniumTable:
             assert msg.visible_to == user.id
             offered = [tuple(map(int, o["value"].split("-"))) for o in select["options"]]
             assert all(texts[a:b] for a, b in offered)  # every option leads to legal decisions
-            value = next(o["value"] for o in select["options"]
-                         if int(o["value"].split("-")[0]) <= index < int(o["value"].split("-")[1]))
-            old = select["custom_id"]
+            old, value = option_for(msg, index)
             hs = await self.fake.choose_select(user, msg, old, [value])
             self.handles.append(hs)
             await hs.response(10)
@@ -187,7 +186,7 @@ class WhiteRaniumTable:
                                                         and current["custom_id"] != old)
 
             await self.fake.wait_for(moved, 10, f"the select for {text!r} to move on")
-        assert msg.content == DONE.format(text), (text, msg.content)
+        assert msg.content == said("white-ranium", state, text), (text, msg.content)
 
     async def play(self, chooser: Chooser = easy, limit: int = 600,
                    stop: Callable[[Any], bool] | None = None,
@@ -206,7 +205,7 @@ class WhiteRaniumTable:
             if watch is not None:
                 await watch(state, player, text, mark)
         state = await self.state()
-        seed = (await self.db.load_initial(self.game_id)).seed
+        seed = (await games_db.load_initial(self.db, self.game_id)).seed
         raise AssertionError(
             f"game {self.game_id} (seed {seed}, chooser seed {self.seed}) did not end in {limit} "
             f"human decisions (round {state.round}): White Ranium ends only as R21 says, and "

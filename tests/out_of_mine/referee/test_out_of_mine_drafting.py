@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
+from db import owed as owed_db
 from engine.out_of_mine.components import CARDS, KINDS
 from referee.errors import Malformed, WrongPhase
 from referee.messages import ids
 from referee.service import Referee
+from referee.shared import cache as cached
 from tests.bot.conftest import ANN, Clock
 
 from .test_out_of_mine_referee import mine_game
@@ -64,7 +66,7 @@ async def test_adding_and_taking_back_tiles(referee: Referee, clock: Clock) -> N
     second = (await referee.sessions.complete(game_id, ANN, "+"))[0][1:]
     clock.advance(5)
     await referee.sessions.draft(game_id, ANN, f"+{second}")
-    draft = await referee.db.get_draft(game_id, ann)
+    draft = await owed_db.get_draft(referee.db, game_id, ann)
     assert draft is not None and draft.text == f"dig {first} {second}"
     placed_at = dict(draft.marks)
     assert placed_at[second] > placed_at[first]
@@ -76,19 +78,19 @@ async def test_adding_and_taking_back_tiles(referee: Referee, clock: Clock) -> N
     assert [a.arg for a in args if isinstance(a, ids.TurnId)] == [second, first]
     clock.advance(5)
     await referee.sessions.draft(game_id, ANN, f"-{first}")
-    draft = await referee.db.get_draft(game_id, ann)
+    draft = await owed_db.get_draft(referee.db, game_id, ann)
     assert draft is not None and draft.text == f"dig {second}"
     assert draft.marks == {second: placed_at[second]}  # the tile that stays keeps its time
     with pytest.raises(WrongPhase, match="not in your draft"):
         await referee.sessions.draft(game_id, ANN, f"-{first}")
     await referee.sessions.draft(game_id, ANN, "-")
-    draft = await referee.db.get_draft(game_id, ann)
+    draft = await owed_db.get_draft(referee.db, game_id, ann)
     assert draft is not None and draft.text == "dig"
     panel = await referee.sessions.draft_panel(game_id, ANN)
     assert panel is not None and not panel.buttons  # nothing to take back, kinds to pick
     with pytest.raises(WrongPhase, match="nothing to take back"):
         await referee.sessions.draft(game_id, ANN, "-")
-    assert (await referee.db.get_draft(game_id, ann)).text == "dig"  # type: ignore[union-attr]
+    assert (await owed_db.get_draft(referee.db, game_id, ann)).text == "dig"  # type: ignore[union-attr]
 
 
 def test_take_back_ids_carry_a_tile_word() -> None:
@@ -136,7 +138,7 @@ async def test_the_draft_panel_picks_a_kind_then_a_placement_near_a_square(
     assert square in squares(nearest[0])  # those on the pointed square first
     assert nearest == g.options(table.state, ann, "dig", part=point)[:25]
     await referee.sessions.draft(game_id, ANN, f"+{nearest[0]}")  # the "add" select's pick
-    draft = await referee.db.get_draft(game_id, ann)
+    draft = await owed_db.get_draft(referee.db, game_id, ann)
     assert draft is not None and draft.text == f"dig {nearest[0]}"
     panel = await referee.sessions.draft_panel(game_id, ANN)
     assert panel is not None and [b.label for b in panel.buttons] == [
@@ -145,7 +147,7 @@ async def test_the_draft_panel_picks_a_kind_then_a_placement_near_a_square(
     assert after == {w.split(":")[0] for w in g.options(table.state, ann, draft.text)}
     with pytest.raises(Malformed):
         await referee.sessions.draft_part(game_id, ANN, "red l; drop")
-    assert (await referee.db.get_draft(game_id, ann)).text == draft.text  # type: ignore[union-attr]
+    assert (await owed_db.get_draft(referee.db, game_id, ann)).text == draft.text  # type: ignore[union-attr]
 
 
 def test_the_draft_panel_splits_many_kinds_over_two_selects() -> None:
@@ -180,7 +182,7 @@ async def test_a_draft_of_a_listed_decision_is_checked_as_it_grows(referee: Refe
     for bad in ("open yellow:A3", "+yellow:A3", "pass", "dig yellow:A3"):
         with pytest.raises((IllegalDecision, WrongPhase, Malformed)):
             await referee.sessions.draft(game.id, ANN, bad)
-        assert await referee.db.get_draft(game.id, seat.player_id) is None  # nothing saved
+        assert await owed_db.get_draft(referee.db, game.id, seat.player_id) is None  # nothing saved
     assert "It is complete" in await referee.sessions.draft(game.id, ANN, "open")
 
 
@@ -194,17 +196,17 @@ async def test_a_draft_is_bounded_in_length_and_in_steps_a_minute(referee: Refer
     for text in ("+" + "x" * 5990, "dig " + "y" * DRAFT_MAX_CHARS):
         with pytest.raises(Malformed, match="at most"):
             await referee.sessions.draft(game_id, ANN, text)
-    assert (await referee.db.get_draft(game_id, ann)).text == "dig"  # type: ignore[union-attr]
+    assert (await owed_db.get_draft(referee.db, game_id, ann)).text == "dig"  # type: ignore[union-attr]
     word = (await referee.sessions.complete(game_id, ANN, "+"))[0][1:]
     steps = 1  # "dig" above
     while steps < DRAFT_STEPS_PER_MINUTE:
         await referee.sessions.draft(game_id, ANN, f"+{word}" if steps % 2 else "-")
         steps += 1
         clock.advance(0.5)
-    saved = await referee.db.get_draft(game_id, ann)
+    saved = await owed_db.get_draft(referee.db, game_id, ann)
     with pytest.raises(WrongPhase, match="in the last minute"):
         await referee.sessions.draft(game_id, ANN, "-" if saved.text != "dig" else f"+{word}")  # type: ignore[union-attr]
-    assert await referee.db.get_draft(game_id, ann) == saved  # a refusal changes nothing
+    assert await owed_db.get_draft(referee.db, game_id, ann) == saved  # a refusal changes nothing
     clock.advance(31)  # the first step is a minute old
     await referee.sessions.draft(game_id, ANN, "-" if saved.text != "dig" else f"+{word}")  # type: ignore[union-attr]
 
@@ -231,7 +233,7 @@ async def test_complete_is_said_only_of_a_covered_board(referee: Referee) -> Non
     assert f"Not complete: {empty} of 20 spaces are empty" in one and "It is complete" not in one
     most = f"dig {' '.join(words[:-1])}"
     shown = await referee.sessions.draft(game_id, ANN, most)
-    engine = referee.ctx.engine(await referee.db.get_game(game_id))
+    engine = referee.ctx.engine(await cached.get_game(referee.ctx, game_id))
     rec = preview(table.state, ann, engine.parse(most))  # the engine's R11 parts, not a copy
     assert rec.empty == len(dig.tiles[-1].squares) and rec.score == 10 - rec.empty
     assert f"{rec.empty} of 20 spaces are empty" in shown and f"**{rec.score}**" in shown

@@ -9,9 +9,12 @@ import re
 from typing import Any
 
 from db import Game
+from db import games as games_db
+from db import owed as owed_db
 from engine import IllegalDecision
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, T0, Clock
 
 HOUR = 3600
@@ -24,7 +27,7 @@ async def mine_game(ref: Referee, **options: bool) -> Game:
     await ref.lobby.join(game.id, BOB, "Bob")
     await ref.lobby.start(game.id, ANN, seed=7)
     await ref.idle()
-    return await ref.db.get_game(game.id)
+    return await cached.get_game(ref.ctx, game.id)
 
 
 def marks(out: MemoryOutbox, game: Game) -> dict[int | None, int]:
@@ -100,19 +103,19 @@ async def test_a_whole_game_played_by_drafts_stays_private_until_each_reveal(
         assert not [w for w in ann_tiles if w in others]  # R3: sealed until the reveal
         status, _ = await referee.info.status(game, BOB)
         assert not [w for w in ann_tiles if w in status]
-        assert all(d.sealed for d in (await referee.db.get_log(game.id))[-1:])
+        assert all(d.sealed for d in (await games_db.get_log(referee.db, game.id))[-1:])
         await referee.sessions.decide(game.id, BOB, "open")
         await dig_by_drafts(referee, game, BOB, clock)
         await referee.sessions.confirm(game.id, BOB)  # the last commit: the reveal
         await referee.idle()  # the thread is told after the reply (referee.messages.tell)
-        assert not any(d.sealed for d in await referee.db.get_log(game.id))
+        assert not any(d.sealed for d in await games_db.get_log(referee.db, game.id))
         thread = out.threads[game.thread_id]  # type: ignore[index]
         assert any("revealed" in p.text for p in thread[-4:])
         assert any(p.files for p in thread[-4:])  # the reveal picture
-        game = await referee.db.get_game(game.id)
+        game = await cached.get_game(referee.ctx, game.id)
         if game.status != "running":
             break
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     assert game.status == "finished"
     final = out.threads[game.thread_id]  # type: ignore[index]
     assert any("OUT OF MINE! The game is over" in p.text and p.files for p in final[-3:])
@@ -120,7 +123,7 @@ async def test_a_whole_game_played_by_drafts_stays_private_until_each_reveal(
     assert table.state.round == 7 and table.state.ended
     told = "\n".join(p.text for p in final)
     assert forced and told.count(" back after playing ") == forced  # every forced side, in public
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     digs = [d.text for d in log if d.text.startswith("dig")]
     assert len(digs) == 14 and all(TIME.search(d) for d in digs)
 
@@ -135,11 +138,11 @@ async def test_the_deadline_commits_a_legal_draft_and_stamps_the_default_dig(
             await referee.sessions.decide(game.id, user, "side a")
     await referee.sessions.decide(game.id, ANN, "open")
     tiles = await dig_by_drafts(referee, game, ANN, clock)
-    deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+    deadline = min(t.deadline for t in await cached.owed_timers(referee.ctx, game.id))
     clock.t = deadline + 1
     await referee.timers.tick(int(clock()))
     await referee.idle()
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     late = {d.player_id: d.text for d in log if d.source == "timeout"}
     ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
     bob = game.seat_of_user(BOB).player_id  # type: ignore[union-attr]
@@ -172,7 +175,7 @@ async def test_a_player_can_not_type_a_time_or_an_illegal_tile(referee: Referee)
         assert str(exc)
     else:
         raise AssertionError("an illegal tile was drafted")
-    assert await referee.db.get_draft(game.id, game.seat_of_user(ANN).player_id) is None  # type: ignore[union-attr]
+    assert await owed_db.get_draft(referee.db, game.id, game.seat_of_user(ANN).player_id) is None  # type: ignore[union-attr]
 
 
 async def test_ai_seats_dig_real_boards(referee: Referee) -> None:
@@ -185,17 +188,17 @@ async def test_ai_seats_dig_real_boards(referee: Referee) -> None:
     await referee.lobby.add_bot(game.id, ANN, "strong")
     await referee.lobby.start(game.id, ANN, seed=3)
     await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     for _ in range(30):
         owed = await owes(referee, game, ANN)
         if owed is None:
             break
         await referee.sessions.decide(game.id, ANN, {"side": "side a"}.get(owed, owed))
         await referee.idle()
-    game = await referee.db.get_game(game.id)
+    game = await cached.get_game(referee.ctx, game.id)
     assert game.status == "finished"
     ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     digs = [d.text for d in log if d.text.startswith("dig") and d.player_id != ann]
     assert len(digs) == 14 and all(":" in d and TIME.search(d) for d in digs)
 
@@ -305,11 +308,11 @@ async def test_no_your_turn_after_the_default_was_made(referee: Referee, clock: 
     await referee.sessions.decide(game.id, ANN, "dig")
     await referee.idle()
     start = marks(out, game)
-    deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+    deadline = min(t.deadline for t in await cached.owed_timers(referee.ctx, game.id))
     clock.t = deadline + 1
     await referee.timers.tick(int(clock()))
     await referee.idle()
-    log = await referee.db.get_log(game.id)
+    log = await games_db.get_log(referee.db, game.id)
     assert [d.text for d in log if d.source == "timeout"] == ["open", "dig time=0.0"]
     bob = out.dms[BOB][start.get(BOB, 0):]
     assert bob and not [p.text for p in bob if "Dig: `" in p.text]  # no "how to dig" after it
@@ -347,15 +350,15 @@ async def test_every_text_names_what_exists_without_stray_backslashes(
             await referee.sessions.decide(game.id, user, "side a")
     await referee.idle()
     for user in (ANN, BOB):  # a face-down card: `/game hand` says how to open it
-        replies.append((await referee.info.hand(await referee.db.get_game(game.id), user))[0])
-        replies.append((await referee.info.status(await referee.db.get_game(game.id), user))[0])
+        replies.append((await referee.info.hand(await cached.get_game(referee.ctx, game.id), user))[0])
+        replies.append((await referee.info.status(await cached.get_game(referee.ctx, game.id), user))[0])
     await referee.sessions.decide(game.id, ANN, "open")
     replies.append(await referee.sessions.draft(game.id, ANN, "dig"))
     word = (await referee.sessions.complete(game.id, ANN, "+"))[0]
     replies.append(await referee.sessions.draft(game.id, ANN, word))
     replies.append(await referee.sessions.confirm(game.id, ANN))
     await referee.idle()
-    clock.t = min(t.deadline for t in await referee.db.owed_timers(game.id)) + 1
+    clock.t = min(t.deadline for t in await cached.owed_timers(referee.ctx, game.id)) + 1
     await referee.timers.tick(int(clock()))  # Bob: open and dig by default
     await referee.idle()
     read = [p.text for p in out.sent] + [p.text for _, p in out.edited] + replies

@@ -10,10 +10,12 @@ import re
 from typing import Any
 
 from db import Game
+from db import games as games_db
 from engine.core.rng import Rng, seed_state
 from engine.white_ranium import ai
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
+from referee.shared import cache as cached
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, Clock
 
 
@@ -34,7 +36,7 @@ async def wr_game(ref: Referee, humans: list[tuple[int, str]], bots: int, seed: 
         await ref.lobby.add_bot(game.id, host, "easy")
     await ref.lobby.start(game.id, host, seed=seed)
     await ref.idle()
-    return await ref.db.get_game(game.id)
+    return await cached.get_game(ref.ctx, game.id)
 
 
 async def play_out(ref: Referee, game: Game, seed: int = 1, limit: int = 400) -> list[str]:
@@ -166,11 +168,11 @@ async def test_deadlines_play_the_defaults_table(referee: Referee, clock: Clock)
             break
         owed = g.owed(table.state)[0]
         expected = str(g.default(table.state, owed.player))
-        deadline = min(t.deadline for t in await referee.db.owed_timers(game.id))
+        deadline = min(t.deadline for t in await cached.owed_timers(referee.ctx, game.id))
         clock.t = deadline + 1
         await referee.timers.tick(int(clock()))
         await referee.idle()
-        log = await referee.db.get_log(game.id)
+        log = await games_db.get_log(referee.db, game.id)
         assert log[-1].text == expected and log[-1].source == "timeout"
         seen.append((owed.decision, expected))
     kinds = [k for k, _ in seen]
@@ -244,3 +246,51 @@ async def test_no_dm_carries_nothing_private(referee: Referee) -> None:
     assert "your crews" in hand
     start = next(p.text for p in out.threads[game.thread_id] if "begins!" in p.text)
     assert "comes by DM" not in start and "/game hand" in start
+
+
+async def test_the_map_is_posted_once_a_table_round(referee: Referee) -> None:
+    """Issue 28: a new map at the start player's turn (and at setup), not at every turn; every
+    turn's post still has its summary (before: a map at each of the 3 players' turns)."""
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await wr_game(referee, [(ANN, "Ann")], bots=2, seed=5)
+    await play_out(referee, game)
+    assert game.thread_id is not None
+    posts = out.threads[game.thread_id]
+    turns = [p for p in posts if "'s turn** (4 ore)" in p.text]
+    rounds = {re.search(r"\*\*Round (\d+) — ", p.text)[1] for p in turns}  # type: ignore[index]
+    maps = [f.name for p in posts for f in p.files if "-round" in f.name]
+    assert len(turns) > len(rounds) >= 3  # three players: several turns a round
+    assert maps == ["game1-round0.png"] + [f"game1-round{r}.png" for r in sorted(rounds, key=int)]
+
+
+async def test_a_card_to_rotate_is_one_pick_of_two_selects(referee: Referee) -> None:
+    """Issue 28: the 36 cards were 2 picks (a range, then the card); now the rotate button
+    opens two selects side by side (columns A-C and D-F, 18 each, in words), one pick decides.
+    """
+    from referee.messages import choices
+
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
+    g = referee.ctx.engine(game)
+    for _ in range(40):  # to the first turn of play
+        table = await referee.sessions.table(game.id)
+        if table.state.phase == "play":
+            break
+        o = g.owed(table.state)[0]
+        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
+                                      str(g.default(table.state, o.player)))
+        await referee.idle()
+    table = await referee.sessions.table(game.id)
+    player = g.owed(table.state)[0].player
+    user = game.seat_of_player(player).user_id
+    assert len([a for a in g.legal(table.state, player) if a.verb == "rotate"]) == 36
+    panel = await referee.sessions.pick(game.id, user, table.version, table.tag, verb="rotate")
+    assert isinstance(panel, choices.Panel) and panel.select is not None
+    selects = [panel.select, *panel.selects]
+    assert [s.placeholder for s in selects] == ["Choose: A1 to C6", "Choose: D1 to F6"]
+    assert [len(s.options) for s in selects] == [18, 18]
+    assert selects[1].options[0].label == "Turn the card on D1 around"
+    text = await referee.sessions.pick(game.id, user, table.version, table.tag,
+                                       span=selects[1].options[0].value)
+    assert text == "rotate D1"
+    assert await referee.sessions.decide(game.id, user, text, version=table.version,
+                                         tag=table.tag) == "rotate D1"

@@ -1,14 +1,15 @@
-"""The seam between the `Database` mixins and the storage engine: `Tx` and `Backend`.
+"""The seam between the functions of ``db``'s topic modules and the storage engine: `Core`,
+`Tx` and `Backend`.
 
-Every query of the mixins goes through a `Tx` (``all``/``one``/``run``/``insert``/``many``),
+Every query of those functions goes through a `Tx` (``all``/``one``/``run``/``insert``/``many``),
 written in SQLite's dialect with ``?`` placeholders. A `Backend` hands out transactions:
 ``read()`` (a consistent snapshot of committed data) and ``write()`` (one atomic transaction,
 serialised with every other write; on success the caller resumes only once it is durable).
-Two backends implement it: `db.sqlite.SqliteBackend` (the embedded default) and
-`db.postgres.PgBackend` (``DATABASE_URL=postgresql://...``), which translates the dialect in
+Two backends implement it: `db.storage.sqlite.SqliteBackend` (the embedded default) and
+`db.storage.postgres.PgBackend` (``DATABASE_URL=postgresql://...``), which translates the dialect in
 one place. Rows read like `sqlite3.Row` on both: by column name, by index, and as a sequence.
 
-Every write of `db` (a `Database` method or a module function over one) opens its transaction
+Every write of `db` (a function of a topic module over a `Core`) opens its transaction
 with ``Core._write(game_id)`` (or ``_write_apart``, the leases'), the one path to the backend's
 writes. When that transaction ends, committed or not, each observer the `Database` holds
 (``observe_writes``) is told the game it named (None: any game) and the tables its statements
@@ -40,7 +41,7 @@ def now_or(now: int | None) -> int:
 class Tx:
     """One transaction's statements (valid inside ``_read()`` / ``_write()``).
 
-    A backend implements the five primitives; the helpers below are shared by the mixins.
+    A backend implements the five primitives; the helpers below are shared by the topics.
     """
 
     __slots__ = ()
@@ -62,7 +63,7 @@ class Tx:
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
         raise NotImplementedError
 
-    # --- game helpers used by several mixins -------------------------------------------
+    # --- game helpers used by several topics -------------------------------------------
 
     async def game_row(self, game_id: int, *statuses: GameStatus) -> Row:
         """The `games` row; GameNotFound, or WrongStatus unless its status is in `statuses`."""
@@ -172,8 +173,10 @@ class Backend(Protocol):
 
 
 class Core:
-    """Transaction plumbing; `Database` mixes the feature classes on top of it."""
+    """Transaction plumbing: what the functions of ``db``'s topic modules are given (a
+    `Database`, which opens and closes the storage beneath)."""
 
+    path: str
     _backend: Backend
     _write_observers: list[WriteObserver]
 
@@ -195,7 +198,7 @@ class Core:
         return self._observed(self._backend.write(game_id), game_id)
 
     def _write_apart(self, key: int | None) -> AbstractAsyncContextManager[Tx]:
-        """One atomic transaction on rows no game write touches (the leases: ``db.lease``),
+        """One atomic transaction on rows no game write touches (the leases: ``db.storage.lease``),
         outside the lock of the schema's writes, so a stuck writer of games cannot hold it up.
         ``key``: serialised with the other transactions of that key (a lock of its own);
         None: rows only this process writes, no lock (SQLite serialises every write anyway).

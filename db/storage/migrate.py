@@ -1,4 +1,4 @@
-"""Numbered schema migrations: ``db/migrations/NNNN_name.sql``, applied in order.
+"""Numbered schema migrations: ``db/storage/migrations/NNNN_name.sql``, applied in order.
 
 Applied versions are recorded in ``schema_migrations``. All pending migrations are applied in
 one ``BEGIN IMMEDIATE`` transaction (so two processes opening the same file cannot both
@@ -87,7 +87,7 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration] | None = None)
     """Bring the schema of a SQLite file up to date; return the resulting version.
 
     `conn` must be in autocommit mode (``isolation_level=None``) with no open transaction.
-    (PostgreSQL: `db.postgres.migrate`, the same files through `db.dialect`.)
+    (PostgreSQL: `db.storage.postgres.migrate`, the same files through `db.storage.dialect`.)
     """
     migrations = load_migrations() if migrations is None else migrations
     known = migrations[-1].version if migrations else 0

@@ -1,12 +1,12 @@
 """The PostgreSQL backend (asyncpg), chosen by ``DATABASE_URL=postgresql://...``: for groups
 that run the bot on several machines against one server. SQLite stays the embedded default.
 
-The same numbered migrations run here, translated by `db.dialect` (and recorded in the same
+The same numbered migrations run here, translated by `db.storage.dialect` (and recorded in the same
 ``schema_migrations`` table); every query of `db` is translated there too (cached).
 
 Transactions: ``write()`` is one PostgreSQL transaction that first takes a transaction-scoped
 advisory lock (one per schema), so writes are serialised as SQLite's ``BEGIN IMMEDIATE``
-serialises them, across every process using the schema: the mixins' optimistic version checks
+serialises them, across every process using the schema: the topics' optimistic version checks
 and ``MAX(seq) + 1`` keep their meaning. A write that touches one game's rows only
 (``_write(game_id)``: a decision, its notification record, timers, drafts) takes that lock
 shared and the game's own lock exclusively, so decisions in different games commit side by
@@ -32,11 +32,11 @@ from contextlib import asynccontextmanager
 
 import asyncpg
 
-from db import dialect
-from db.core import Params, Row, Tx
 from db.errors import MigrationError, SchemaTooNew
-from db.migrate import CREATE_SCHEMA_MIGRATIONS, Migration, load_migrations
-from db.postgres_url import redact
+from db.storage import dialect
+from db.storage.core import Params, Row, Tx
+from db.storage.migrate import CREATE_SCHEMA_MIGRATIONS, Migration, load_migrations
+from db.storage.postgres_url import redact
 
 STUCK_SECONDS = 10.0  # idle_in_transaction_session_timeout of the bot's sessions
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema()))"
@@ -160,7 +160,7 @@ async def applied_version(conn: asyncpg.Connection) -> int:
 
 
 async def migrate(conn: asyncpg.Connection, migrations: list[Migration] | None = None) -> int:
-    """`db.migrate.migrate` for PostgreSQL: every pending migration in one transaction, under
+    """`db.storage.migrate.migrate` for PostgreSQL: every pending migration in one transaction, under
     the schema's advisory lock (two processes cannot both migrate)."""
     migrations = load_migrations() if migrations is None else migrations
     known = migrations[-1].version if migrations else 0

@@ -1,4 +1,9 @@
-"""`Database`: the one object the bot holds; opening, migrating and closing the file."""
+"""`Database`: the one object the bot holds; opening, migrating and closing the file.
+
+It holds the storage only (``open``, ``close``, ``schema_version``, ``checkpoint``, and from
+`db.storage.core` the transactions ``_read``/``_write`` and ``observe_writes``). What is stored is read
+and written by the functions of a module per topic over it (``db.games.get_game(db, g)``,
+``db.lobby.create_game(db, ...)``), typed `Core`, so none of them imports this module."""
 
 from __future__ import annotations
 
@@ -7,28 +12,17 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from db.core import Backend
-from db.games import GamesMixin
-from db.guilds import GuildsMixin
-from db.lobby import LobbyMixin
-from db.moderation import ModerationMixin
-from db.owed import OwedMixin
-from db.postgres_url import is_url
-from db.sqlite import SqliteBackend, Synchronous
-from db.stats import StatsMixin
-from db.timers import TimersMixin
-from db.transfer import TransferMixin
+from db.storage.core import Backend, Core
+from db.storage.postgres_url import is_url
+from db.storage.sqlite import SqliteBackend, Synchronous
 
 
-class Database(
-    LobbyMixin, GamesMixin, TimersMixin, ModerationMixin, StatsMixin, GuildsMixin, TransferMixin,
-    OwedMixin,
-):
+class Database(Core):
     """Async access to the games database. Use ``async with await Database.open(path) as db``
     or ``db = await Database.open(path)`` ... ``await db.close()``.
 
-    Its methods may be called concurrently from many coroutines: writes are serialised
-    (and committed in groups, `db.sqlite`), reads see committed data. Several processes may
+    The functions over it may be called concurrently from many coroutines: writes are serialised
+    (and committed in groups, `db.storage.sqlite`), reads see committed data. Several processes may
     share the file (WAL, busy timeout), though one bot process is the normal case.
     """
 
@@ -49,12 +43,12 @@ class Database(
         """Open (creating if needed), check and migrate. DatabaseCorrupt if SQLite's quick
         integrity check finds the file damaged; SchemaTooNew if the file is newer than this
         code. ``synchronous="FULL"`` makes every commit durable before the caller resumes
-        (group commit, `db.sqlite`). A ``postgresql://`` URL instead of a path opens that
-        server's database (`db.postgres`; the SQLite options do not apply).
+        (group commit, `db.storage.sqlite`). A ``postgresql://`` URL instead of a path opens that
+        server's database (`db.storage.postgres`; the SQLite options do not apply).
         ``apply_migrations=False`` (``bot.py --check``) leaves a pending migration pending:
-        ``schema_version`` then says how far the file is behind ``db.migrate``'s newest."""
+        ``schema_version`` then says how far the file is behind ``db.storage.migrate``'s newest."""
         if is_url(path):
-            from db.postgres import PgBackend  # asyncpg is imported only when used
+            from db.storage.postgres import PgBackend  # asyncpg is imported only when used
 
             return cls(await PgBackend.open(str(path), apply_migrations=apply_migrations))
         # In a thread: the integrity check reads the whole file, and a migration may wait

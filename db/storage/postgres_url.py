@@ -1,4 +1,4 @@
-"""Recognising a PostgreSQL URL without importing asyncpg (`db.postgres` imports it)."""
+"""Recognising a PostgreSQL URL without importing asyncpg (`db.storage.postgres` imports it)."""
 
 from __future__ import annotations
 

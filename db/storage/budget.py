@@ -12,7 +12,7 @@ a few milliseconds apart at worst).
 
 from __future__ import annotations
 
-from db.database import Database
+from db.storage.database import Database
 
 _TAKE = (
     "INSERT INTO budgets (name, tat) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET tat = "

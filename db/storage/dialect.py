@@ -1,4 +1,4 @@
-"""SQLite's dialect -> PostgreSQL's, in one place (used by `db.postgres` only).
+"""SQLite's dialect -> PostgreSQL's, in one place (used by `db.storage.postgres` only).
 
 The queries of `db` and the migration files are written for SQLite (``?`` placeholders) in a
 subset both engines share (upserts with ``ON CONFLICT``, ``CASE``, ``COALESCE``, partial

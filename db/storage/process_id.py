@@ -1,4 +1,4 @@
-"""Who a process is, well enough to tell later whether it still runs (for ``db.lease``).
+"""Who a process is, well enough to tell later whether it still runs (for ``db.storage.lease``).
 
 A lease row names its holder by host name, pid scope, pid and start time. The pid scope is the
 boot id (``/proc/sys/kernel/random/boot_id``: new at every boot) and the pid namespace

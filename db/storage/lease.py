@@ -9,7 +9,7 @@ False when another process took the lease meanwhile: the holder must stop acting
 ``release`` (clean shutdown) frees it at once. Times are epoch seconds (floats: leases of a few
 seconds in tests).
 
-A lease that has not run out still names its holder (``db.process_id``: host, pid scope, pid,
+A lease that has not run out still names its holder (``db.storage.process_id``: host, pid scope, pid,
 start time), so a newcomer can tell a dead holder from a live one:
 
 - the holder ran on this machine (same host and pid scope) and its process is gone (no such
@@ -27,10 +27,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from db import process_id
-from db.database import Database
 from db.errors import DbError
-from db.process_id import Probe, ProcessId
+from db.storage import process_id
+from db.storage.core import Core
+from db.storage.process_id import Probe, ProcessId
 
 log = logging.getLogger(__name__)
 WAIT_LOG_SECONDS = 10.0  # while waiting for a lease, one line this often
@@ -112,14 +112,14 @@ CLAIM_LOCK = 1
 _COLUMNS = "shard, shards, token, host, pid_scope, pid, started, acquired_at, expires_at"
 
 
-async def holder(db: Database, shard: int = 0) -> Owner | None:
+async def holder(db: Core, shard: int = 0) -> Owner | None:
     """Who holds (or last held, if it ran out) the lease; None when it is free."""
     async with db._read() as tx:
         row = await tx.one(f"SELECT {_COLUMNS} FROM leases WHERE shard = ?", (shard,))
     return None if row is None else Owner(*row)
 
 
-async def holders(db: Database) -> list[Owner]:
+async def holders(db: Core) -> list[Owner]:
     """Every lease row (live or run out), by shard."""
     async with db._read() as tx:
         rows = await tx.all(f"SELECT {_COLUMNS} FROM leases ORDER BY shard")
@@ -133,7 +133,7 @@ def is_gone(owner: Owner, me: ProcessId, now: float, running: Probe = process_id
     return me.same_scope(owner.process) and not running(owner.pid, owner.started)
 
 
-async def claim(db: Database, token: str, me: ProcessId, *, ttl: float, now: float,
+async def claim(db: Core, token: str, me: ProcessId, *, ttl: float, now: float,
                 running: Probe = process_id.running, shard: int = 0, shards: int = 1) -> Owner:
     """Take the lease of ``shard`` (of ``shards``) for ``ttl`` seconds; DatabaseInUse if
     another token holds a live one (one whose holder is not provably gone: see the module's
@@ -167,7 +167,7 @@ async def claim(db: Database, token: str, me: ProcessId, *, ttl: float, now: flo
     return Owner(shard, shards, token, me.host, me.pid_scope, me.pid, me.started, now, now + ttl)
 
 
-async def acquire(db: Database, token: str, me: ProcessId, *, ttl: float,
+async def acquire(db: Core, token: str, me: ProcessId, *, ttl: float,
                   clock: Callable[[], float], sleep: Callable[[float], Awaitable[object]],
                   running: Probe = process_id.running, shard: int = 0, shards: int = 1,
                   every: float = WAIT_LOG_SECONDS) -> Owner:
@@ -199,7 +199,7 @@ async def acquire(db: Database, token: str, me: ProcessId, *, ttl: float,
         await sleep(max(0.01, min(left, log_at - now)))
 
 
-async def renew(db: Database, token: str, *, ttl: float, now: float, shard: int = 0,
+async def renew(db: Core, token: str, *, ttl: float, now: float, shard: int = 0,
                 pid: int | None = None) -> bool:
     """Extend our lease to ``now + ttl``. False: another process took it over (we lost it).
     ``pid``: only while that process is still named the holder (a launcher keeps a shard's
@@ -213,7 +213,7 @@ async def renew(db: Database, token: str, *, ttl: float, now: float, shard: int 
     return changed == 1
 
 
-async def release(db: Database, token: str, shard: int = 0) -> None:
+async def release(db: Core, token: str, shard: int = 0) -> None:
     """Free the lease at once (if it is still ours)."""
     async with db._write_apart(None) as tx:
         await tx.run("DELETE FROM leases WHERE shard = ? AND token = ?", (shard, token))

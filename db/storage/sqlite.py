@@ -38,9 +38,9 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from db.core import Params, Row, Tx
 from db.errors import DatabaseCorrupt, DbError, SchemaTooNew
-from db.migrate import applied_version, load_migrations, migrate
+from db.storage.core import Params, Row, Tx
+from db.storage.migrate import applied_version, load_migrations, migrate
 
 #: The default SQLite file, in the working directory (``DATABASE_PATH`` names another).
 DEFAULT_PATH = Path("mining-referee.sqlite3")

@@ -1,0 +1,74 @@
+"""White Ranium's decisions in players' words, for buttons, select options and autocomplete
+(issue 28: no notation in anything a player clicks): ``rotate C2`` -> "Turn the card on C2
+around", ``loader 2 forward`` -> "Space loader 2 one place clockwise", ``move C5 crew=blue`` ->
+"Blue crew: move to C5". The notation stays the value (``/game do``, the log). A decision still
+being built ends in " …" and keeps it. Board places (``C2``) are drawn on the map."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+#: the verbs that take one board place, and their words around it
+PLACE_VERBS = {
+    "rotate": "Turn the card on {} around",
+    "flip-long": "Flip the card on {} over its long side",
+    "flip-short": "Flip the card on {} over its short side",
+    "move": "Move to {}",
+    "tunnel": "Secret tunnel to {} (3 ore)",
+    "transport": "Transporter: send the enemy crews here to {} (2 ore)",
+    "place": "Put the White Ranium on {}",
+}
+DIRECTIONS = {"forward": "one place clockwise", "back": "one place anticlockwise"}
+
+
+def _card(card: str) -> str:
+    """``red-4`` -> "red 4"."""
+    colour, _, value = card.partition("-")
+    return f"{colour} {value}" if value else card
+
+
+def _label(verb: str, args: list[str], done: str) -> str | None:
+    one = args[0] if args else None
+    if verb in PLACE_VERBS and one:
+        return PLACE_VERBS[verb].format(one)
+    if verb == "swap" and args:
+        return f"Swap the cards on {' and '.join(args)}"
+    if verb == "done":
+        return done
+    if verb == "colour" and one:
+        return f"The {one} crew"
+    if verb == "collect":
+        return "Collect the White Ranium"
+    if verb == "steal" and one:
+        return f"Steal from the {one} crew"
+    if verb == "loader" and one:
+        return f"Space loader {one}" + (f" {DIRECTIONS.get(args[1], args[1])}"
+                                         if len(args) > 1 else "")
+    if verb == "deliver" and one:
+        count = args[1] if len(args) > 1 else ""
+        units = f"{count} unit{'s' if count != '1' else ''}" if count else "units"
+        return f"Deliver {units} at {one}"
+    if verb == "end":
+        return "End the turn"
+    if verb == "fight" and one:
+        return f"Fight with {_card(one)}"
+    if verb == "card" and one:
+        return f"Play {_card(one)}"
+    return None
+
+
+def choice_label(view: Mapping[str, Any], text: str) -> str:
+    more = text.endswith(" …")
+    parts = (text[:-2] if more else text).split()
+    if not parts:
+        return text
+    args = [w for w in parts[1:] if "=" not in w]
+    named = dict(w.split("=", 1) for w in parts[1:] if "=" in w)
+    done = "No more swaps" if view.get("phase") == "swap" else "Done"
+    label = _label(parts[0], args, done)
+    if label is None:
+        return text
+    if named.get("crew"):  # two players: each action names the crew that acts
+        label = f"{named['crew'].capitalize()} crew: {label[:1].lower()}{label[1:]}"
+    return label + (" …" if more else "")

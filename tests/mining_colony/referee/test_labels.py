@@ -1,0 +1,39 @@
+"""Mining Colony's decisions in words (issue 28): what each button, select option and
+autocomplete choice reads; the notation stays the value."""
+
+from __future__ import annotations
+
+from games.mining_colony.labels import choice_label
+
+VIEW = {"zones": {"1": {"tiles": ["t3-03"], "items": ["crystal/purple", "worker/orange"]},
+                  "2": {"tiles": [], "items": []}}}
+
+
+def test_each_verb_in_words() -> None:
+    cases = {
+        "play 23 bottom=2,7": "Bid 23; under the deck: 2, then 7",
+        "play 23": "Bid 23",
+        "refresh bottom=23,2,7": "Refresh (1 credit): 23, then 2, then 7 under the deck",
+        "take 1": "Zone 1: tile t3-03, purple crystal, orange worker",
+        "take 2": "Zone 2: empty",
+        "place t4-01 B2 90": "Tile t4-01 on B2, turned 90°",
+        "place t1-05 C3 0": "Tile t1-05 on C3",
+        "put worker/red A1": "Red worker on A1",
+        "put crystal/purple B4 from=staging": "Staged purple crystal on B4",
+        "stage crystal/purple": "Stage the purple crystal",
+        "discard ship/red from=staging": "Discard the staged red ship",
+        "discard t5-03": "Discard the tile t5-03",
+        "buy pad C1": "Landing pad token on C1",
+        "buy any C1": "Multi-coloured storage unit token on C1",
+        "build outpost/red B1 via=A1,C1": "Red outpost on B1 from A1 and C1",
+        "build station/purple C2 via=B2,D2": "Purple science station on C2 from B2 and D2",
+        "exchange crystal/purple>white": "Swap the purple crystal for a white one (1 credit)",
+        "done": "End my development turn",
+    }
+    assert {text: choice_label(VIEW, text) for text in cases} == cases
+
+
+def test_a_decision_being_built_keeps_its_ellipsis() -> None:
+    assert choice_label(VIEW, "place t5-09 …") == "Tile t5-09 …"
+    assert choice_label(VIEW, "place t5-09 B3 …") == "Tile t5-09 on B3 …"
+    assert choice_label(VIEW, "frobnicate 3") == "frobnicate 3"  # unknown: the notation
