@@ -12,7 +12,7 @@ a few milliseconds apart at worst).
 
 from __future__ import annotations
 
-from db.storage.database import Database
+from db.storage.core import Core
 
 _TAKE = (
     "INSERT INTO budgets (name, tat) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET tat = "
@@ -21,7 +21,7 @@ _TAKE = (
 )
 
 
-async def take(db: Database, name: str, now: float, interval: float, tolerance: float) -> float:
+async def take(db: Core, name: str, now: float, interval: float, tolerance: float) -> float:
     """Reserve one request of budget ``name`` (one every ``interval`` seconds, bursts of up to
     ``tolerance`` seconds' worth): the seconds to wait before sending it (0: at once)."""
     async with db._write_apart(None) as tx:
@@ -30,7 +30,7 @@ async def take(db: Database, name: str, now: float, interval: float, tolerance: 
     return max(0.0, float(row[0]) - interval - tolerance - now)
 
 
-async def forget(db: Database, name: str) -> None:
+async def forget(db: Core, name: str) -> None:
     """Drop budget ``name`` (tests, benchmarks)."""
     async with db._write_apart(None) as tx:
         await tx.run("DELETE FROM budgets WHERE name = ?", (name,))
