@@ -22,7 +22,7 @@ from typing import Any
 from engine import GAMES, game_module, get_game
 from engine.agents import RandomAgent
 from engine.core.rng import Rng, seed_state
-from engine.stella_digger.caches import clear as clear_caches
+from engine.stella_digger.agents.caches import clear as clear_caches
 
 
 def main(argv: list[str]) -> int:

@@ -30,6 +30,7 @@ from referee.errors import UnknownGame, WrongPhase
 from referee.messages import texts
 from referee.messages.outbox import Outbox
 from referee.process import metrics
+from referee.process.background import TimedWork
 from referee.process.config import Settings
 from referee.shared.ai import AiRunner
 from referee.shared.cache import GameCache, keep
@@ -72,13 +73,16 @@ class Referee:
         self.lobby = Lobby(self.ctx, self.sessions, self.notify)
         self.moderation = Moderation(self.ctx, self.sessions, self.notify)
         self.info = Info(self.ctx, self.sessions)
-        self.timers = Timers(self.ctx, self.sessions)  # listens to ctx.signals' timer changes
+        self.timers = Timers(self.ctx, self.sessions)
         self.holds = self.sessions.holds  # listens to refused messages
         self.lifecycle = Lifecycle(self.ctx, self.sessions, self.notify)
         self.ending = Ending(self.ctx, self.sessions, self.notify, self.lobby)  # listens to ends
         self.expiry = LobbyExpiry(self.ctx, self.notify)
         self.takebacks = Takebacks(self.ctx, self.sessions, self.notify, self.moderation)
         self.heartbeat = Heartbeat(self.ctx)
+        # the one task of the timed work; a stored timer's change (ctx.signals) wakes it
+        self.timed = TimedWork(clock, (self.timers, self.holds, self.expiry),
+                               signals=self.ctx.signals)
         self._pending: list[int] = []  # games to catch up once connected (resume)
         self.suspended = False  # another process took the database over: hands off (suspend)
 
@@ -120,7 +124,7 @@ class Referee:
         for b in behind:
             if b.auto and b.game_id not in queued:  # an automatic seat owes: it decides now
                 await self.sessions.after(Committed(b.game_id, timers=False))
-        self.timers.poke()  # every game's timers, once
+        self.timed.poke()  # every game's timers, once
         log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up",
                  len(rows), kept, len(self._pending))
         return len(rows)
@@ -161,7 +165,7 @@ class Referee:
             if deadline is None:
                 deadline, remind_at = self.ctx.timer_for(game, state)
                 await timers_db.set_deadline(self.db, game_id, deadline, remind_at=remind_at)
-                self.timers.poke()
+                self.timed.poke()
             posted, sent = await notified_db.last_told(self.db, game_id)
             prompted = None
             if posted != table.version and self.notify.prompt(game, state, deadline)[1] is not None:
@@ -213,9 +217,7 @@ class Referee:
         no prompt retries, no background moves; commands are refused (``suspended``)."""
         self.suspended = True
         await self.heartbeat.stop(last=False)  # the other process's signs of life now
-        await self.timers.stop()
-        await self.holds.stop()
-        await self.expiry.stop()
+        await self.timed.stop()
         for task in list(self.ctx.tasks):
             task.cancel()
 
@@ -223,9 +225,7 @@ class Referee:
         images.start(self.ctx.settings.render_workers)
         await self.resume()
         self.heartbeat.start()
-        self.timers.start()
-        self.holds.start()
-        self.expiry.start()
+        self.timed.start()
 
     async def idle(self) -> None:
         await self.ctx.idle()
@@ -241,9 +241,7 @@ class Referee:
         metrics.QUEUE.set(self.ctx.tell.size)
 
     async def close(self) -> None:
-        await self.timers.stop()
-        await self.holds.stop()
-        await self.expiry.stop()
+        await self.timed.stop()
         try:  # what was decided but not yet told goes out first (a restart would re-post it)
             await asyncio.wait_for(self.ctx.tell.wait_all(), CLOSE_TELL_SECONDS)
         except TimeoutError:

@@ -227,3 +227,18 @@ def test_db_storage_is_a_room_below_the_topics() -> None:
               if _layer(b) == "db" and not b.startswith("db.storage")
               and b not in ("db.errors", "db.models")]
     assert not upward, f"db.storage imports a topic of db: {upward}"
+
+
+def test_stella_diggers_engine_is_in_rooms() -> None:
+    """``engine/stella_digger`` (35 flat modules before issue 26) keeps the package convention's
+    modules at its top (``engine.game_module``: ``game``, ``ai``, ``scenario``, ``invariants``;
+    ``components``) and its rules in sub-packages named for what they hold, none of them big."""
+    top = "engine.stella_digger"
+    for part in ("game", "ai", "scenario", "invariants", "components"):
+        assert f"{top}.{part}" in MODULES, part
+    folders: dict[str, int] = {}
+    for name, path in MODULES.items():
+        if name.startswith(top + ".") or name == top:
+            folder = str(path.parent)
+            folders[folder] = folders.get(folder, 0) + 1
+    assert len(folders) >= 3 and max(folders.values()) <= 14, folders

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from ..core.errors import NotationError
-from .board import DIRECTIONS, is_square
-from .components import (
+from engine.core.errors import NotationError
+from engine.stella_digger.board import DIRECTIONS, is_square
+from engine.stella_digger.components import (
     CARD_COUNTS,
     COLOUR_INDEX,
     COLOURS,

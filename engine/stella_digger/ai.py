@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..agents import get_agent
-from ..core.rng import Rng, seed_state
-from . import determinize as _determinize
-from . import easy as _easy
-from . import search as _search
-from .actions import Action
-from .state import State
+from engine.agents import get_agent
+from engine.core.rng import Rng, seed_state
+from engine.stella_digger.actions import Action
+from engine.stella_digger.agents import determinize as _determinize
+from engine.stella_digger.agents import easy as _easy
+from engine.stella_digger.agents import search as _search
+from engine.stella_digger.state import State
 
 HORIZON = _search.HORIZON  # rounds per playout (see ``progress``)
 

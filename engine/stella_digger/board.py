@@ -6,7 +6,7 @@ Nothing here changes during a game; what lies on the squares is in the state.
 
 from __future__ import annotations
 
-from .components import MAP_ROWS, PRINTED_BY_TERRAIN
+from engine.stella_digger.components import MAP_ROWS, PRINTED_BY_TERRAIN
 
 COLUMNS = "ABCDEFG"
 ROWS = range(1, 8)

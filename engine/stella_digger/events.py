@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.events import Event
+from engine.core.events import Event
 
 
 class EventLog(list[Event]):

@@ -10,21 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import CorruptState, GameOver, NotYourTurn
-from ..core.events import Event
-from ..core.game import OptionSpec, SequentialGame, ToAct, default_reveals
-from ..core.stored import StoredGame
-from . import serial
-from .actions import Action, parse
-from .events import EventLog
-from .flow import advance, owed
-from .invariants import violations
-from .scoring import score
-from .setup import new_game
-from .shape import shape_violations
-from .state import Frame, State
-from .steps import DECISIONS
-from .view import EVERYONE, build_view
+from engine.core.errors import CorruptState, GameOver, NotYourTurn
+from engine.core.events import Event
+from engine.core.game import OptionSpec, SequentialGame, ToAct, default_reveals
+from engine.core.stored import StoredGame
+from engine.stella_digger import serial
+from engine.stella_digger.actions import Action, parse
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.invariants import violations
+from engine.stella_digger.rounds.flow import advance, owed
+from engine.stella_digger.rounds.scoring import score
+from engine.stella_digger.rounds.setup import new_game
+from engine.stella_digger.rounds.steps import DECISIONS
+from engine.stella_digger.shape import shape_violations
+from engine.stella_digger.state import Frame, State
+from engine.stella_digger.view import EVERYONE, build_view
 
 OPTIONS = {
     "red_tears": OptionSpec("red_tears", bool, False,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .board import TERRAIN
-from .components import (
+from engine.stella_digger.board import TERRAIN
+from engine.stella_digger.components import (
     ALL_CARDS,
     ALL_GADGETS,
     COLOURS,
@@ -15,9 +15,9 @@ from .components import (
     VP1_TILES,
     VP3_TILES,
 )
-from .crystals import crystal_limit, hand_limit
-from .state import State
-from .steps import DECISIONS
+from engine.stella_digger.rounds.steps import DECISIONS
+from engine.stella_digger.rules.crystals import crystal_limit, hand_limit
+from engine.stella_digger.state import State
 
 _ALL_CARDS = Counter(ALL_CARDS)
 

@@ -10,18 +10,25 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import GameError
-from ..core.rng import Rng
-from ..core.scenario import ScenarioError, play_actions, read_header
-from .board import DIRECTIONS, READING_INDEX, TERRAIN
-from .components import ALL_CARDS, ALL_GADGETS, CARD_COUNTS, COLOURS, FIRST_TARGETS, tile_info
-from .decks import split_three
-from .events import EventLog
-from .flow import advance, begin
-from .game import GAME
-from .setup import blank_state, deal
-from .state import State, Tile
-from .visibility import _link
+from engine.core.errors import GameError
+from engine.core.rng import Rng
+from engine.core.scenario import ScenarioError, play_actions, read_header
+from engine.stella_digger.board import DIRECTIONS, READING_INDEX, TERRAIN
+from engine.stella_digger.components import (
+    ALL_CARDS,
+    ALL_GADGETS,
+    CARD_COUNTS,
+    COLOURS,
+    FIRST_TARGETS,
+    tile_info,
+)
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.game import GAME
+from engine.stella_digger.rounds.decks import split_three
+from engine.stella_digger.rounds.flow import advance, begin
+from engine.stella_digger.rounds.setup import blank_state, deal
+from engine.stella_digger.rules.visibility import _link
+from engine.stella_digger.state import State, Tile
 
 _SETUP_KEYS = {"start_player", "tiles", "decks", "hands", "crystals", "gadgets", "drills",
                "accidents", "face_up", "supply", "vp_tiles", "tears"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..core.errors import CorruptState
-from ..core.stored import StateCodec
-from .state import SCHEMA, Drill, Frame, Options, Play, Player, State, Tile
+from engine.core.errors import CorruptState
+from engine.core.stored import StateCodec
+from engine.stella_digger.state import SCHEMA, Drill, Frame, Options, Play, Player, State, Tile
 
 _ADAPTER: TypeAdapter[State] = TypeAdapter(State)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from .board import DIRECTIONS, TERRAIN
-from .components import (
+from engine.stella_digger.board import DIRECTIONS, TERRAIN
+from engine.stella_digger.components import (
     ALL_GADGETS,
     COLOURS,
     DRILLS_PER_PLAYER,
@@ -22,10 +22,10 @@ from .components import (
     TILE_PILES,
     tile_info,
 )
-from .ending import END_REASONS
-from .scoring import winners
-from .state import State
-from .steps import AUTO, DECISIONS
+from engine.stella_digger.rounds.ending import END_REASONS
+from engine.stella_digger.rounds.scoring import winners
+from engine.stella_digger.rounds.steps import AUTO, DECISIONS
+from engine.stella_digger.state import State
 
 NAME_MAX = 100  # characters in a player's name
 STACK_MAX = 64  # frames: a round, a completion and every monster fight stay well below
@@ -52,7 +52,7 @@ _WITH_SQUARE = {"fight", "fight_play"}
 def _dealt(seed: int, players: int) -> dict[str, tuple[str, bool]]:
     """The tile the seed dealt on each square (C9): its code and whether it has an arrow (an
     arrow may turn, R16). Player ids don't change the deal."""
-    from .setup import blank_state, deal_tiles
+    from engine.stella_digger.rounds.setup import blank_state, deal_tiles
 
     state = blank_state([str(i) for i in range(players)], None, seed, None, shuffle_seats=True)
     deal_tiles(state)
@@ -62,7 +62,7 @@ def _dealt(seed: int, players: int) -> dict[str, tuple[str, bool]]:
 def _fresh(state: State) -> State:
     """What ``new_game`` deals from this state's seed, players, names and options. Seats are
     shuffled by the seed alone, so the order given to ``new_game`` is recovered first."""
-    from .setup import new_game
+    from engine.stella_digger.rounds.setup import new_game
 
     n = len(state.players)
     probe = new_game([str(i) for i in range(n)], None, state.seed)[0]

@@ -23,13 +23,13 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..agents import Agent, get_agent
-from ..sim import wilson
-from .game import GAME
-from .invariants import violations
-from .scoring import PARTS as PART_NAMES
-from .scoring import score
-from .shape import shape_violations
+from engine.agents import Agent, get_agent
+from engine.sim import wilson
+from engine.stella_digger.game import GAME
+from engine.stella_digger.invariants import violations
+from engine.stella_digger.rounds.scoring import PARTS as PART_NAMES
+from engine.stella_digger.rounds.scoring import score
+from engine.stella_digger.shape import shape_violations
 
 
 @dataclass

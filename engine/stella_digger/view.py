@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import SQUARES, TERRAIN
-from .components import CARD_COLOUR, COLOUR_INDEX, card_key
-from .crystals import crystal_limit, hand_limit
-from .decks import top_colour
-from .scoring import score
-from .state import Play, State, Tile
+from engine.stella_digger.board import SQUARES, TERRAIN
+from engine.stella_digger.components import CARD_COLOUR, COLOUR_INDEX, card_key
+from engine.stella_digger.rounds.decks import top_colour
+from engine.stella_digger.rounds.scoring import score
+from engine.stella_digger.rules.crystals import crystal_limit, hand_limit
+from engine.stella_digger.state import Play, State, Tile
 
 _TERRAIN_WORD = {"S": "start", "#": "rock", "=": "tunnel"}
 EVERYONE = object()  # the omniscient viewer of ``summary`` (tests, scenario runner)
@@ -53,7 +53,7 @@ def build_view(state: State, viewer: object) -> dict[str, Any]:
     everyone = viewer is EVERYONE
     to_act = None
     if not state.ended and state.stack:
-        from .steps import DECISIONS
+        from engine.stella_digger.rounds.steps import DECISIONS
 
         frame = state.stack[-1]
         to_act = {"player": state.players[frame.seat].id,

@@ -3,7 +3,8 @@ is left to play.
 
 * Its turn prompt was refused (50013 Missing Permissions, a 5xx...): the game is held
   ``undelivered``: no deadline runs (nobody gets a strike for a message they never saw), the
-  prompt is posted again with backoff (``run``; and after a restart by ``Referee.catch_up``),
+  prompt is posted again with backoff (``schedule``, by the one timed loop; and after a
+  restart by ``Referee.catch_up``),
   and the moderators are told once in the thread's parent channel.
 * Its thread is gone (10003 Unknown Channel, 50001 Missing Access, 50083 locked/archived): held
   ``gone``: no timeouts, no automatic moves, players are told it is paused, the moderators are
@@ -26,7 +27,7 @@ from referee.deciding.committed import Committed
 from referee.errors import Refusal, WrongPhase
 from referee.messages import texts
 from referee.messages.outbox import Delivery, Failure, Post
-from referee.process.background import TimedLoop
+from referee.process.background import TimedSource
 from referee.process.retry import Schedule
 from referee.shared import cache as cached
 from referee.shared.context import Context
@@ -41,10 +42,6 @@ MIN_SLEEP, MAX_SLEEP = 1.0, 300.0
 
 #: A refused prompt is posted again after 30 s, 1 min, 2 min ... at most every hour.
 PROMPTS = Schedule(RETRY_BASE, RETRY_MAX)
-
-
-def backoff(attempts: int) -> int:
-    return PROMPTS.delay(attempts)
 
 
 def paused_text(game: Game, hold: Hold) -> str:
@@ -69,15 +66,17 @@ class Play(Protocol):
     def advance_soon(self, game_id: int) -> None: ...
 
 
-class Holds(TimedLoop):
-    task_name = "prompt-retries"
+class Holds(TimedSource):
+    """Games on hold; refused prompts posted again on ``schedule``: a source of the one timed
+    loop (``TimedWork``)."""
+
     what = "prompt retries"
     log = log
     min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
 
-    def __init__(self, ctx: Context, sessions: Play) -> None:
-        super().__init__()
+    def __init__(self, ctx: Context, sessions: Play, *, schedule: Schedule = PROMPTS) -> None:
         self.ctx = ctx
+        self.schedule = schedule
         self.sessions = sessions  # referee.deciding.sessions.Sessions, which builds this one
         ctx.signals.on_trouble(self.trouble)  # Discord refused a game's messages
 
@@ -127,7 +126,7 @@ class Holds(TimedLoop):
                             and current.reason == HoldReason.UNDELIVERED else 1)
                 hold = await holds_db.hold(
                     self.ctx.db, game.id, HoldReason.UNDELIVERED, detail=refused.detail, now=now,
-                    retry_at=now + backoff(attempts))
+                    retry_at=now + self.schedule.delay(attempts))
             else:
                 log.info("game %s: a message was refused (%s)", game.id, refused.failure)
                 return
@@ -136,7 +135,7 @@ class Holds(TimedLoop):
             return
         log.warning("game %s held (%s, attempt %d): %s", game.id, hold.reason, hold.attempts,
                     refused.detail)
-        self.poke()
+        self.ctx.signals.timer_changed()  # a retry's time was stored: the timed work looks again
         if not hold.told and (hold.reason == HoldReason.GONE or refused.failure == Failure.PERMISSION
                               or hold.attempts >= TELL_AFTER):
             await self.tell_moderators(game, hold, refused)
@@ -251,7 +250,7 @@ class Holds(TimedLoop):
                 with contextlib.suppress(DbError):
                     await holds_db.hold(
                         self.ctx.db, hold.game_id, HoldReason.UNDELIVERED, now=now,
-                        retry_at=now + backoff(hold.attempts + 1))
+                        retry_at=now + self.schedule.delay(hold.attempts + 1))
         return done
 
     async def due(self) -> None:

@@ -9,7 +9,7 @@ import logging
 from db import GameStatus
 from db import lifecycle as lifecycle_db
 from db import moderation as moderation_db
-from referee.process.background import TimedLoop
+from referee.process.background import TimedSource
 from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
@@ -18,14 +18,14 @@ log = logging.getLogger(__name__)
 MIN_SLEEP, MAX_SLEEP = 5.0, 3600.0
 
 
-class LobbyExpiry(TimedLoop):
-    task_name = "lobby-expiry"
+class LobbyExpiry(TimedSource):
+    """Lobbies nobody started: a source of the one timed loop (``TimedWork``)."""
+
     what = "lobby expiry"
     log = log
     min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
 
     def __init__(self, ctx: Context, notifier: Notifier) -> None:
-        super().__init__()
         self.ctx = ctx
         self.notify = notifier
 

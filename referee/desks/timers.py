@@ -1,9 +1,10 @@
 """Turn deadlines: reminders, timeouts (the R21 default is applied), absent seats.
 
 Deadlines live in the database (``games.deadline``/``remind_at``), so they survive restarts:
-the loop sleeps until the earliest one (or a poke after a new deadline was set), then handles
-everything due. A game whose timer fails (a full disk, a bug) is retried with a growing pause
-(``Backoff``): its traceback is logged once, then one line now and then, never a spin.
+the one timed loop (``TimedWork``) sleeps until the earliest one (or a poke after a new
+deadline was set), then handles everything due. A game whose timer fails (a full disk, a bug)
+is retried with a growing pause (``Backoff`` on the ``schedule`` given): its traceback is
+logged once, then one line now and then, never a spin.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from typing import Any
 from db import DecisionSource, GameStatus
 from db import owed as owed_db
 from db import timers as timers_db
+from referee.deciding.automatic import AutoRun
 from referee.deciding.committed import Committed
-from referee.deciding.sessions import AutoRun, Sessions
+from referee.deciding.sessions import Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
-from referee.process import budget
-from referee.process.background import TimedLoop
-from referee.process.retry import Backoff
+from referee.process import budget, retry
+from referee.process.background import TimedSource
+from referee.process.retry import Backoff, Schedule
 from referee.shared import cache as cached
 from referee.shared.context import AUTO_GRACE, Context, earliest
 from referee.telling.notify import hands
@@ -33,18 +35,19 @@ MAX_SLEEP = 300.0
 MIN_SLEEP = 0.2  # never spin, even if something stays due
 
 
-class Timers(TimedLoop):
-    task_name = "timers"
+class Timers(TimedSource):
+    """Turn deadlines and reminders: a source of the one timed loop (``TimedWork``); a timer
+    that keeps failing backs off on ``schedule``."""
+
     what = "timer loop"
     log = log
     min_sleep, max_sleep = MIN_SLEEP, MAX_SLEEP
 
-    def __init__(self, ctx: Context, sessions: Sessions) -> None:
-        super().__init__()
+    def __init__(self, ctx: Context, sessions: Sessions, *,
+                 schedule: Schedule = retry.TIMERS) -> None:
         self.ctx = ctx
         self.sessions = sessions
-        self.backoff = Backoff()
-        ctx.signals.on_timer_change(self.poke)  # a stored deadline may wake the loop earlier
+        self.backoff = Backoff(schedule)
 
     # --- the handlers ----------------------------------------------------------------------
 

@@ -1,13 +1,14 @@
 """A referee service's background loop: ``start()`` runs its ``run()`` as one named task,
-``stop()`` cancels it and waits for it to end. ``TimedLoop`` is the one loop of the timed work
-(turn timers, refused prompts' retries, lobby expiry): each says what is due and when the next
-thing is, the loop does the rest."""
+``stop()`` cancels it and waits for it to end. ``TimedWork`` is the one task of the timed work:
+its sources (``TimedSource``: the turn timers, refused prompts' retries, lobby expiry) each say
+what is due and when their next thing is, the loop does the rest."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 
@@ -37,29 +38,20 @@ class Background:
         await cancel(task)
 
 
-class TimedLoop(Background):
-    """Do what is due (``due()``), then sleep ``sleep_for()`` seconds (the subclass's schedule,
-    between ``min_sleep`` and ``max_sleep``: ``until``) or until ``poke``d, again and again. A
-    failure is logged (``log``, with ``what``) and the loop sleeps ``max_sleep``: it never
-    spins. A subclass sets ``ctx`` (its clock) and calls ``TimedLoop.__init__``."""
+class TimedSource:
+    """One kind of timed work (the turn timers, refused prompts' retries, lobby expiry): what is
+    due now (``due()``) and how long until its next thing (``sleep_for()``, within its
+    ``min_sleep``/``max_sleep``: ``until``). ``TimedWork`` runs every source in one task; a
+    source's failure is logged (``log``, with ``what``) and that source waits ``max_sleep``. A
+    subclass sets ``ctx`` (its clock)."""
 
     what = "timed work"
     log = logging.getLogger(__name__)
     min_sleep, max_sleep = 1.0, 300.0
     ctx: Any
 
-    def __init__(self) -> None:
-        self._wake = asyncio.Event()
-        self._next_wake = float("inf")  # epoch seconds the loop sleeps until (inf: awake)
-
-    def poke(self, at: float | None = None) -> None:
-        """Something changed; ``at``: when it is due, only earlier than the loop's next wake
-        matters (None: wake it anyway)."""
-        if at is None or at < self._next_wake:
-            self._wake.set()
-
     def until(self, at: float | None) -> float:
-        """Seconds from now until ``at`` (None: nothing due), within the loop's bounds."""
+        """Seconds from now until ``at`` (None: nothing due), within the source's bounds."""
         if at is None:
             return self.max_sleep
         return min(max(at - self.ctx.clock(), self.min_sleep), self.max_sleep)
@@ -70,18 +62,59 @@ class TimedLoop(Background):
     async def sleep_for(self) -> float:
         return self.max_sleep
 
+
+Wait = Callable[[asyncio.Event, float], Awaitable[None]]
+
+
+async def wait_or_poke(wake: asyncio.Event, seconds: float) -> None:
+    """Sleep ``seconds``, or less if ``wake`` is set meanwhile."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(wake.wait(), timeout=seconds)
+
+
+class TimedWork(Background):
+    """The one loop of the timed work: one task asks each source what is due (``due``), then
+    sleeps until the soonest source's next thing (``sleep_for``) or until poked (``poke``: a
+    stored timer changed, ``ctx.signals``), again and again. One source failing does not hold
+    up the others, and the loop never spins (a failing source waits its ``max_sleep``).
+    ``wait``: how it sleeps (the tests' fake clock passes its own)."""
+
+    task_name = "timed-work"
+
+    def __init__(self, clock: Callable[[], float], sources: Sequence[TimedSource], *,
+                 signals: Any = None, wait: Wait = wait_or_poke) -> None:
+        self.clock = clock
+        self.sources = tuple(sources)
+        self.wait = wait
+        self._wake = asyncio.Event()
+        self._next_wake = float("inf")  # epoch seconds the loop sleeps until (inf: awake)
+        if signals is not None:  # a stored timer changed (``referee.shared.signals``)
+            signals.on_timer_change(self.poke)
+
+    def poke(self, at: float | None = None) -> None:
+        """Something changed; ``at``: when it is due, only earlier than the loop's next wake
+        matters (None: wake it anyway)."""
+        if at is None or at < self._next_wake:
+            self._wake.set()
+
+    async def once(self) -> float:
+        """Do what every source has due; the seconds until the soonest next thing."""
+        delays = []
+        for source in self.sources:
+            try:
+                await source.due()
+                delays.append(await source.sleep_for())
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                source.log.exception(source.what)
+                delays.append(source.max_sleep)
+        return min(delays, default=300.0)
+
     async def run(self) -> None:
         while True:
             self._wake.clear()
             self._next_wake = float("inf")  # any change while handling wakes the loop again
-            try:
-                await self.due()
-                delay = await self.sleep_for()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                self.log.exception(self.what)
-                delay = self.max_sleep
-            self._next_wake = self.ctx.clock() + delay
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            delay = await self.once()
+            self._next_wake = self.clock() + delay
+            await self.wait(self._wake, delay)

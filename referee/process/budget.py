@@ -76,8 +76,7 @@ class RestBudget:
                  clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
         self.per_s, self.burst, self.share = per_s, burst, share
-        self.interval = 1.0 / (per_s * share)
-        self.tolerance = (burst - 1) * self.interval
+        self._rate(share)
         self.clock, self.sleep = clock, sleep
         self._tat = 0.0
         self._db: Any = None
@@ -95,7 +94,11 @@ class RestBudget:
         """Draw from the budget ``name`` in ``db`` (PostgreSQL), with every process that does:
         the whole ``per_s``, whatever this process's share was."""
         self._db, self.name = db, name
-        self.interval = 1.0 / self.per_s
+        self._rate(1.0)
+
+    def _rate(self, share: float) -> None:
+        """One request every ``interval`` seconds, bursts of ``burst``: ``share`` of the whole."""
+        self.interval = 1.0 / (self.per_s * share)
         self.tolerance = (self.burst - 1) * self.interval
 
     @property
@@ -153,8 +156,7 @@ class RestBudget:
             log.exception("the shared REST budget could not be read: this process keeps "
                           "to 1/%s of it on its own from now on", round(1 / self.share))
             self._db = None
-            self.interval = 1.0 / (self.per_s * self.share)
-            self.tolerance = (self.burst - 1) * self.interval
+            self._rate(self.share)
             wait = self._local(now)
         self.shared_s += self.clock() - now
         return wait

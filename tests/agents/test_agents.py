@@ -9,8 +9,8 @@ import pytest
 from engine.agents import AGENTS, get_agent
 from engine.agents.strong import StrongAgent
 from engine.core.rng import Rng, seed_state
-from engine.stella_digger.determinize import determinize
-from engine.stella_digger.search import search_candidates as candidates
+from engine.stella_digger.agents.determinize import determinize
+from engine.stella_digger.agents.search import search_candidates as candidates
 from engine.stella_digger.state import State
 from tests.playouts import playout
 

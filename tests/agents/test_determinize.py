@@ -8,9 +8,9 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.stella_digger.actions import Fight
+from engine.stella_digger.agents.determinize import determinize, fast_clone, quiet_apply
 from engine.stella_digger.board import TERRAIN
 from engine.stella_digger.components import CORE_POOL, TILE_PILES
-from engine.stella_digger.determinize import determinize, fast_clone, quiet_apply
 from engine.stella_digger.invariants import violations
 from engine.stella_digger.state import Frame, Player
 from tests.playouts import playout

@@ -97,7 +97,9 @@ def test_only_the_one_path_tells_pokes_and_advances() -> None:
     decision that ended the game, ``Notifier.final_post``)."""
     allowed = {
         "submit": {("referee/deciding/sessions.py", "after")},
-        "timer_changed": {("referee/deciding/sessions.py", "after")},
+        "timer_changed": {("referee/deciding/sessions.py", "after"),
+                          # a refused prompt's retry time stored: timed work, not a change
+                          ("referee/deciding/holds.py", "trouble")},
         "advance_soon": {("referee/deciding/sessions.py", "after")},
         "finished": {("referee/deciding/sessions.py", "after"),
                      ("referee/telling/notify.py", "final_post")},

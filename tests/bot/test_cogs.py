@@ -209,7 +209,7 @@ async def test_components(referee: Referee) -> None:
     done = pick.updates()[-1]
     assert re.fullmatch(r"✅ Done: Deck 1 \(\w+ on top, \d+ left\)\.", done["content"])  # words
     assert done["view"] is None
-    assert (await referee.db.get_log(game.id))[-1].text == "draw 1"
+    assert (await games_db.get_log(referee.db, game.id))[-1].text == "draw 1"
 
 
 async def test_lobby_buttons(referee: Referee) -> None:

@@ -44,7 +44,7 @@ async def test_one_bot_per_database(db_path: Path, clock: Clock,
     assert third.referee is not None
     caplog.set_level(logging.CRITICAL, logger="referee")
     assert await first.ownership.renew() is False  # type: ignore[union-attr]
-    assert first.referee.suspended and first.referee.timers._task is None
+    assert first.referee.suspended and first.referee.timed._task is None
     assert "LOST THE DATABASE" in caplog.text
     with pytest.raises(Refusal, match="handed its games over"):
         referee_of(FakeInteraction(first.referee, FakeMember(ANN, "Ann"), game.thread_id or CHANNEL))

@@ -9,8 +9,8 @@ from itertools import product
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.stella_digger import caches
 from engine.stella_digger.actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill
+from engine.stella_digger.agents import caches
 from engine.stella_digger.board import DIRECTIONS, NEIGHBOURS, PRINTED, START
 from engine.stella_digger.components import (
     CARD_COLOUR,
@@ -20,12 +20,12 @@ from engine.stella_digger.components import (
     card_key,
     gadget_type,
 )
-from engine.stella_digger.crystals import multisets
 from engine.stella_digger.invariants import violations
-from engine.stella_digger.reach import connected_passages, is_passage
-from engine.stella_digger.scoring import score, total_score
+from engine.stella_digger.rounds.scoring import score, total_score
+from engine.stella_digger.rounds.turn import drill_problem
+from engine.stella_digger.rules.crystals import multisets
+from engine.stella_digger.rules.reach import connected_passages, is_passage
 from engine.stella_digger.state import State
-from engine.stella_digger.turn import drill_problem
 from tests.playouts import GAME, playout
 
 games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 10**9), st.booleans())

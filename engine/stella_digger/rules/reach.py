@@ -5,9 +5,17 @@ from __future__ import annotations
 from collections.abc import Collection
 from functools import lru_cache
 
-from .board import NEIGHBOURS, NEIGHBOURS_READING, READING_INDEX, START, TERRAIN, YELLOW, distance
-from .components import tile_info
-from .state import State
+from engine.stella_digger.board import (
+    NEIGHBOURS,
+    NEIGHBOURS_READING,
+    READING_INDEX,
+    START,
+    TERRAIN,
+    YELLOW,
+    distance,
+)
+from engine.stella_digger.components import tile_info
+from engine.stella_digger.state import State
 
 
 def is_passage(state: State, sq: str) -> bool:

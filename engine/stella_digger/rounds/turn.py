@@ -7,10 +7,10 @@ from functools import lru_cache
 from itertools import chain, repeat
 from operator import itemgetter
 
-from ..core.errors import IllegalDecision
-from .actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill, shared
-from .board import DIRECTIONS, PRINTED, STEP, TERRAIN
-from .components import (
+from engine.core.errors import IllegalDecision
+from engine.stella_digger.actions import Action, Buy, Drill, Exchange, Mine, Pass, Refill, shared
+from engine.stella_digger.board import DIRECTIONS, PRINTED, STEP, TERRAIN
+from engine.stella_digger.components import (
     ALL_GADGETS,
     CARD_COLOUR,
     COLOURS,
@@ -19,12 +19,12 @@ from .components import (
     card_key,
     gadget_type,
 )
-from .crystals import gain, give_back, holding, holds, multisets
-from .events import EventLog
-from .plays import check_play, play_options, take_play
-from .state import Drill as PlacedDrill
-from .state import Frame, Player, State
-from .steps import DECISIONS, DecisionStep, push, wrong_kind
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.steps import DECISIONS, DecisionStep, push, wrong_kind
+from engine.stella_digger.rules.crystals import gain, give_back, holding, holds, multisets
+from engine.stella_digger.rules.plays import check_play, play_options, take_play
+from engine.stella_digger.state import Drill as PlacedDrill
+from engine.stella_digger.state import Frame, Player, State
 
 # -- Install Large Drill (R10) --------------------------------------------------------------
 

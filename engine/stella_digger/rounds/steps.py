@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from .actions import Action
-from .events import EventLog
-from .state import Frame, State
+from engine.stella_digger.actions import Action
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.state import Frame, State
 
 
 class _Skip:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .board import NEIGHBOURS, READING_INDEX, STEP, clockwise
-from .components import tile_info
-from .events import EventLog
-from .reach import connected_passages, join
-from .state import State
+from engine.stella_digger.board import NEIGHBOURS, READING_INDEX, STEP, clockwise
+from engine.stella_digger.components import tile_info
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rules.reach import connected_passages, join
+from engine.stella_digger.state import State
 
 
 def describe_tile(code: str) -> str:

@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..core.rng import Rng
-from .actions import Action, Gold
-from .board import SQUARES, TERRAIN
-from .components import (
+from engine.core.rng import Rng
+from engine.stella_digger.actions import Action, Gold
+from engine.stella_digger.board import SQUARES, TERRAIN
+from engine.stella_digger.components import (
     ALL_CARDS,
     ALL_GADGETS,
     CARD_COLOUR,
@@ -42,11 +42,11 @@ from .components import (
     card_key,
     gadget_type,
 )
-from .events import EventLog
-from .flow import advance
-from .serial import clone as fast_clone
-from .state import Drill, Frame, Options, Play, Player, State, Tile
-from .steps import DECISIONS
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.flow import advance
+from engine.stella_digger.rounds.steps import DECISIONS
+from engine.stella_digger.serial import clone as fast_clone
+from engine.stella_digger.state import Drill, Frame, Options, Play, Player, State, Tile
 
 _NOT_TILES = {"hidden", "blockade", "empty", "start", "rock", "tunnel"}
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from ..core.errors import IllegalDecision
-from ..core.rng import Rng, seed_state
-from .accidents import lay_out
-from .board import DIRECTIONS, SQUARES, TERRAIN, YELLOW
-from .components import (
+from engine.core.errors import IllegalDecision
+from engine.core.rng import Rng, seed_state
+from engine.stella_digger.board import DIRECTIONS, SQUARES, TERRAIN, YELLOW
+from engine.stella_digger.components import (
     ALL_CARDS,
     ALL_GADGETS,
     COLOURS,
@@ -20,10 +19,11 @@ from .components import (
     VP1_TILES,
     VP3_TILES,
 )
-from .decks import split_three
-from .events import EventLog
-from .flow import advance, begin
-from .state import Options, Player, State, Tile
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.decks import split_three
+from engine.stella_digger.rounds.flow import advance, begin
+from engine.stella_digger.rules.accidents import lay_out
+from engine.stella_digger.state import Options, Player, State, Tile
 
 
 def check_players(players: list[str]) -> None:

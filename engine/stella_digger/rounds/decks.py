@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..core.errors import IllegalDecision
-from ..core.rng import Rng
-from .components import CARD_COLOUR
-from .events import EventLog
-from .state import State
+from engine.core.errors import IllegalDecision
+from engine.core.rng import Rng
+from engine.stella_digger.components import CARD_COLOUR
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.state import State
 
 
 def split_three(cards: list[str]) -> list[list[str]]:

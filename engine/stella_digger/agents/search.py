@@ -17,16 +17,27 @@ from __future__ import annotations
 
 import math
 
-from .actions import Action, Buy, Decline, Draw, Drill, Fight, Mine, Pass, Refill, Target
-from .board import PRINTED, STEP
-from .components import CARD_COLOUR, CARD_NUMBER, DRILL_COST, GADGET_COST
-from .crystals import hand_limit, total
-from .easy import _gadget_value, give_up, policy, target_colours
-from .plays import play_options
-from .reach import target_options
-from .scoring import score, winners
-from .state import State
-from .turn import drill_spots
+from engine.stella_digger.actions import (
+    Action,
+    Buy,
+    Decline,
+    Draw,
+    Drill,
+    Fight,
+    Mine,
+    Pass,
+    Refill,
+    Target,
+)
+from engine.stella_digger.agents.easy import _gadget_value, give_up, policy, target_colours
+from engine.stella_digger.board import PRINTED, STEP
+from engine.stella_digger.components import CARD_COLOUR, CARD_NUMBER, DRILL_COST, GADGET_COST
+from engine.stella_digger.rounds.scoring import score, winners
+from engine.stella_digger.rounds.turn import drill_spots
+from engine.stella_digger.rules.crystals import hand_limit, total
+from engine.stella_digger.rules.plays import play_options
+from engine.stella_digger.rules.reach import target_options
+from engine.stella_digger.state import State
 
 HORIZON = 2  # rounds per playout
 SCALE = 4.0  # points of lead worth e=2.7 times the odds

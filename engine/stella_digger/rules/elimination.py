@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .events import EventLog
-from .state import State
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.state import State
 
 
 def add_tear(state: State, seat: int, ev: EventLog, why: str) -> None:
@@ -24,7 +24,7 @@ def add_tear(state: State, seat: int, ev: EventLog, why: str) -> None:
 def eliminate(state: State, seat: int, ev: EventLog) -> None:
     """Serious injuries: out at once. Cards to the discard pile, crystals to the supply,
     gadgets and unplaced drills out of the game; the Foreman marker passes clockwise (P16)."""
-    from .ending import end_game
+    from engine.stella_digger.rounds.ending import end_game
 
     player = state.players[seat]
     player.out = True

@@ -8,11 +8,17 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from ..core.errors import IllegalDecision
-from .components import COLOUR_INDEX, COLOURS, CRYSTAL_LIMIT, HAND_LIMIT, gadget_type
-from .events import EventLog
-from .state import Frame, Player, State
-from .steps import DECISIONS, SKIP, DecisionStep, wrong_kind
+from engine.core.errors import IllegalDecision
+from engine.stella_digger.components import (
+    COLOUR_INDEX,
+    COLOURS,
+    CRYSTAL_LIMIT,
+    HAND_LIMIT,
+    gadget_type,
+)
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.steps import DECISIONS, SKIP, DecisionStep, wrong_kind
+from engine.stella_digger.state import Frame, Player, State
 
 
 def drones(player: Player) -> int:

@@ -10,14 +10,14 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from . import game  # noqa: F401  (imports every rule module, so all caches exist)
-from .actions import forget_shared
+from engine.stella_digger import game  # noqa: F401  (imports every rule module, so all caches exist)
+from engine.stella_digger.actions import forget_shared
 
 
 def memos() -> Iterator[Any]:
     """Every lru-cached function of the engine's modules."""
     for name, module in list(sys.modules.items()):
-        if name.startswith(__package__ + ".") and module is not None:
+        if name.startswith("engine.stella_digger.") and module is not None:  # every sub-package
             for value in vars(module).values():
                 if callable(getattr(value, "cache_clear", None)):
                     yield value

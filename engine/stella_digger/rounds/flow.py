@@ -8,12 +8,13 @@ by the setup draws. Every step is a frame on ``state.stack`` (steps.py).
 
 from __future__ import annotations
 
-from . import accidents, completion, drawing, fight, target, turn  # noqa: F401  (register steps)
-from .actions import Action
-from .ending import record_scores
-from .events import EventLog
-from .state import Frame, State
-from .steps import AUTO, DECISIONS, SKIP, push
+from engine.stella_digger.actions import Action
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds import drawing, target, turn  # noqa: F401  (register steps)
+from engine.stella_digger.rounds.ending import record_scores
+from engine.stella_digger.rounds.steps import AUTO, DECISIONS, SKIP, push
+from engine.stella_digger.rules import accidents, completion, fight  # noqa: F401  (register steps)
+from engine.stella_digger.state import Frame, State
 
 
 def round_frames(state: State) -> list[Frame]:

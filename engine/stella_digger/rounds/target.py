@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from ..core.errors import IllegalDecision
-from .actions import Action, Target
-from .board import READING_INDEX
-from .events import EventLog
-from .reach import group_of, nearest_yellow_key, target_options, why_not_target
-from .state import Frame, State
-from .steps import DECISIONS, SKIP, DecisionStep, Outcome, wrong_kind
+from engine.core.errors import IllegalDecision
+from engine.stella_digger.actions import Action, Target
+from engine.stella_digger.board import READING_INDEX
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.steps import DECISIONS, SKIP, DecisionStep, Outcome, wrong_kind
+from engine.stella_digger.rules.reach import (
+    group_of,
+    nearest_yellow_key,
+    target_options,
+    why_not_target,
+)
+from engine.stella_digger.state import Frame, State
 
 
 def _settle(state: State, frame: Frame, ev: EventLog) -> Outcome:
-    from .ending import end_game  # ending imports the flow's helpers; keep the import local
+    # ending imports the flow's helpers; keep the import local
+    from engine.stella_digger.rounds.ending import end_game
 
     options = target_options(state)
     if not options:

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from ..core.errors import IllegalDecision
-from .actions import Action, Decline, Fight, LoseCrystals
-from .components import tile_info
-from .crystals import giving_step, total
-from .elimination import add_tear
-from .events import EventLog
-from .plays import check_play, play_options, play_total, swapped_values, take_play
-from .reach import leave_group
-from .state import Frame, State
-from .steps import AUTO, DECISIONS, DecisionStep, Outcome, push, wrong_kind
-from .visibility import first_monster, visibility_check
+from engine.core.errors import IllegalDecision
+from engine.stella_digger.actions import Action, Decline, Fight, LoseCrystals
+from engine.stella_digger.components import tile_info
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.steps import (
+    AUTO,
+    DECISIONS,
+    DecisionStep,
+    Outcome,
+    push,
+    wrong_kind,
+)
+from engine.stella_digger.rules.crystals import giving_step, total
+from engine.stella_digger.rules.elimination import add_tear
+from engine.stella_digger.rules.plays import (
+    check_play,
+    play_options,
+    play_total,
+    swapped_values,
+    take_play,
+)
+from engine.stella_digger.rules.reach import leave_group
+from engine.stella_digger.rules.visibility import first_monster, visibility_check
+from engine.stella_digger.state import Frame, State
 
 
 def _visibility(state: State, frame: Frame, ev: EventLog) -> None:

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..core.rng import Rng
-from .actions import (
+from engine.core.rng import Rng
+from engine.stella_digger.actions import (
     Action,
     Buy,
     Capsule,
@@ -39,8 +39,9 @@ from .actions import (
     Return,
     Target,
 )
-from .board import PRINTED, STEP, YELLOW, distance
-from .components import (
+from engine.stella_digger.agents.determinize import determinize
+from engine.stella_digger.board import PRINTED, STEP, YELLOW, distance
+from engine.stella_digger.components import (
     ALL_CARDS,
     CARD_COLOUR,
     CARD_NUMBER,
@@ -54,12 +55,11 @@ from .components import (
     gadget_type,
     tile_info,
 )
-from .crystals import crystal_limit, excess, hand_limit, total
-from .determinize import determinize
-from .plays import play_options, ranking
-from .reach import group_of, target_options
-from .state import Play, Player, State
-from .turn import drill_spots
+from engine.stella_digger.rounds.turn import drill_spots
+from engine.stella_digger.rules.crystals import crystal_limit, excess, hand_limit, total
+from engine.stella_digger.rules.plays import play_options, ranking
+from engine.stella_digger.rules.reach import group_of, target_options
+from engine.stella_digger.state import Play, Player, State
 
 _ALL = Counter(ALL_CARDS)
 

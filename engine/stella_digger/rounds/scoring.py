@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .components import COLOURS, gadget_colour
-from .state import Player, State
+from engine.stella_digger.components import COLOURS, gadget_colour
+from engine.stella_digger.state import Player, State
 
 _BONUS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3}  # same-colour gadgets: 2 give 1, 3 give 2, 4 give 3
 

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from ..core.errors import IllegalDecision
-from ..core.rng import Rng
-from .actions import Action, Lose
-from .components import CARD_COLOUR, CARD_NUMBER, COLOURS, card_key
-from .elimination import add_tear
-from .events import EventLog
-from .state import Frame, State
-from .steps import AUTO, DECISIONS, SKIP, DecisionStep, Outcome, push, wrong_kind
+from engine.core.errors import IllegalDecision
+from engine.core.rng import Rng
+from engine.stella_digger.actions import Action, Lose
+from engine.stella_digger.components import CARD_COLOUR, CARD_NUMBER, COLOURS, card_key
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.steps import (
+    AUTO,
+    DECISIONS,
+    SKIP,
+    DecisionStep,
+    Outcome,
+    push,
+    wrong_kind,
+)
+from engine.stella_digger.rules.elimination import add_tear
+from engine.stella_digger.state import Frame, State
 
 
 def lay_out(state: State, colours: list[str]) -> None:

@@ -9,23 +9,31 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..core.errors import IllegalDecision
-from .actions import Action, Capsule, Gold, Return
-from .board import YELLOW
-from .components import COLOURS, gadget_colour, gadget_type, tile_info
-from .crystals import (
+from engine.core.errors import IllegalDecision
+from engine.stella_digger.actions import Action, Capsule, Gold, Return
+from engine.stella_digger.board import YELLOW
+from engine.stella_digger.components import COLOURS, gadget_colour, gadget_type, tile_info
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.ending import end_game
+from engine.stella_digger.rounds.steps import (
+    AUTO,
+    DECISIONS,
+    SKIP,
+    DecisionStep,
+    Outcome,
+    push,
+    wrong_kind,
+)
+from engine.stella_digger.rules.crystals import (
     crystal_limit,
     excess,
     gain,
     giving_step,
     least_held_first,
 )
-from .ending import end_game
-from .events import EventLog
-from .plays import ranking
-from .reach import leave_group
-from .state import Frame, State
-from .steps import AUTO, DECISIONS, SKIP, DecisionStep, Outcome, push, wrong_kind
+from engine.stella_digger.rules.plays import ranking
+from engine.stella_digger.rules.reach import leave_group
+from engine.stella_digger.state import Frame, State
 
 
 def _marker_back(state: State, ev: EventLog) -> None:

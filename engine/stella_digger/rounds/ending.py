@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .events import EventLog
-from .scoring import score, total_score, winners
-from .state import State
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.scoring import score, total_score, winners
+from engine.stella_digger.state import State
 
 #: Why a game ended: the last 3-VP tile left the supply; neither yellow-framed square holds a tile
 #: after a performance check; no target can be chosen; one player left (R20).

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from ..core.errors import IllegalDecision
-from .actions import Action, Draw
-from .crystals import hand_limit
-from .decks import check_draw, draw, open_decks, rebuild, top_colour
-from .events import EventLog
-from .state import Frame, State
-from .steps import DECISIONS, SKIP, DecisionStep, Outcome, push, wrong_kind
+from engine.core.errors import IllegalDecision
+from engine.stella_digger.actions import Action, Draw
+from engine.stella_digger.events import EventLog
+from engine.stella_digger.rounds.decks import check_draw, draw, open_decks, rebuild, top_colour
+from engine.stella_digger.rounds.steps import (
+    DECISIONS,
+    SKIP,
+    DecisionStep,
+    Outcome,
+    push,
+    wrong_kind,
+)
+from engine.stella_digger.rules.crystals import hand_limit
+from engine.stella_digger.state import Frame, State
 
 
 def _ready_decks(state: State, ev: EventLog) -> bool:

@@ -5,10 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..core.errors import IllegalDecision
-from .actions import Fight, Mine
-from .components import ALL_GADGETS, CARD_COLOUR, CARD_NUMBER, COLOURS, card_key, gadget_type
-from .state import Play, Player, State
+from engine.core.errors import IllegalDecision
+from engine.stella_digger.actions import Fight, Mine
+from engine.stella_digger.components import (
+    ALL_GADGETS,
+    CARD_COLOUR,
+    CARD_NUMBER,
+    COLOURS,
+    card_key,
+    gadget_type,
+)
+from engine.stella_digger.state import Play, Player, State
 
 
 def _owned(player: Player, gadget_type_: str, colour: str) -> bool:
