@@ -21,7 +21,7 @@ from db import notified as notified_db
 from db import settings as settings_db
 from db import thread_memory as memory_db
 from engine import Event
-from referee.messages import choices, texts
+from referee.messages import choices, ids, texts
 from referee.messages.digest import Digests, digest_text
 from referee.messages.outbox import DELIVERED, Delivery, Failure, File, Post, split_text
 from referee.messages.prompts import Shown, Trail, edited_down, join, with_summary
@@ -290,8 +290,16 @@ class Notifier:
             if select is not None:
                 panel = dataclasses.replace(panel, select=select)
         if any(not o.listed for o, _ in humans):
-            lines.append(f"Build it privately with `{present.cmd('draft')}`, then "
-                         f"`{present.cmd('confirm')}`.")
+            bench = ids.turn_id(game.id, state.version, tag, "bench", "open 0000") if any(
+                o.decision in present.bench_verbs for o, _ in humans if not o.listed) else None
+            if bench is not None:  # the private workbench (referee.deciding.workbench)
+                panel = dataclasses.replace(panel, buttons=panel.buttons + (
+                    choices.Button(present.bench_label, bench, "primary"),))
+                lines.append(f"Build it on your private workbench (**{present.bench_label}**), or "
+                             f"with `{present.cmd('draft')}`, then `{present.cmd('confirm')}`.")
+            else:
+                lines.append(f"Build it privately with `{present.cmd('draft')}`, then "
+                             f"`{present.cmd('confirm')}`.")
         return "\n".join(lines), panel, tuple(seat.user_id for _, seat in humans)
 
     def round_text(self, game: Game, state: Any) -> str:
