@@ -11,6 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import aiohttp
 from aiohttp import web
 
 from . import rest, rest_interactions
@@ -238,7 +239,12 @@ class FakeDiscord(Driver, Acting):
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path.startswith(("/gateway", "/attachments/")):
             return await handler(request)
-        body, files = await read_body(request)
+        try:
+            body, files = await read_body(request)
+        except (ConnectionResetError, aiohttp.ClientPayloadError):
+            # the client went away mid-request (a bot SIGKILLed in a test): Discord would never
+            # see the request; no record, nothing to answer
+            return web.Response(status=499)
         resource = request.match_info.route.resource
         canonical = resource.canonical if resource is not None else ""
         path = request.path.removeprefix(API_PREFIX)
