@@ -13,6 +13,7 @@ from referee.deciding.workbench import GRID_INPUT
 from referee.errors import Malformed
 from referee.messages import ids
 from referee.messages.choices import Panel
+from referee.messages.outbox import replying_to
 from referee.shared import origin
 from referee.telling.announce import lobby_panel
 
@@ -35,6 +36,7 @@ from .play import show_bench
 
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
     token = origin.acting_in(interaction.guild_id)  # the referee refuses other servers' games
+    replying_to.set(interaction)  # what it queues may be told through it (outbox)
     committed.watch()  # a failure after a commit says the decision stands (report_error)
     try:
         parsed = ids.parse(custom_id)
