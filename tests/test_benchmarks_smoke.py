@@ -57,3 +57,16 @@ def test_solo_benchmark_reports_what_blocked_the_win() -> None:
     assert 0 <= r["structures_mean"] <= r["structures_max"] <= 7
     lost = 3 - r["wins"]  # every lost game misses at least one colour or square (R24)
     assert lost == 0 or r["undeveloped_mean"] > 0 or r["missing_colour_games"]
+
+
+def test_solo_resource_bound() -> None:
+    """The bound from the resources a solo game offers (docs/solo-winnability.md): every way
+    to take one zone per round is tried; those holding enough items of each kind are fewer,
+    and those whose credits also balance fewer still, less at a harder difficulty (R23)."""
+    from benchmarks.solo import resource_bound
+
+    r = resource_bound()
+    assert r["choices"] == 1024
+    balance = r["credits_balance"]
+    assert r["items_suffice"] >= balance["difficulty 1, award 4"] >= balance["difficulty 1, award 0"]
+    assert balance["difficulty 1, award 4"] >= balance["difficulty 4, award 4"] > 0
