@@ -20,7 +20,7 @@ import math
 from typing import Any
 
 from .actions import Action, Build, Buy, Discard, Exchange, Place, Play, Put, Refresh, Stage
-from .components import PLACEMENTS, TILE_PRINT, TRIPLES, fits
+from .components import CREW_COLOURS, CRYSTAL_COLOURS, PLACEMENTS, TILE_PRINT, TRIPLES, fits
 from .scoring import scores
 from .state import State
 from .view import colony_codes, owed_pairs
@@ -101,8 +101,8 @@ def search_candidates(state: State, player: str, legal: list[Action]) -> list[Ac
             or a.verb == "done"]
 
 
-SOLO_NEEDS = {**{c: ("crystal/" + c, "crystal/" + c) for c in ("purple", "yellow", "white", "green")},
-              **{c: ("worker/" + c, "ship/" + c) for c in ("red", "blue", "orange")}}  # R14, R24
+SOLO_NEEDS = {**{c: (f"crystal/{c}", f"crystal/{c}") for c in CRYSTAL_COLOURS},
+              **{c: (f"worker/{c}", f"ship/{c}") for c in CREW_COLOURS}}  # R14, R24
 
 
 def half_built(state: State) -> int:
