@@ -21,7 +21,7 @@ from typing import Any
 from engine.mining_colony.components import CREW_COLOURS, CRYSTAL_COLOURS, RESOURCE_CARDS
 from engine.sim import play, wilson
 
-COLOURS = CREW_COLOURS + CRYSTAL_COLOURS  # R24: an outpost of each crew colour, a station of each crystal's
+COLOURS = CREW_COLOURS + CRYSTAL_COLOURS  # R24: outposts of crew colours, stations of crystal
 
 
 def blockers(state: Any) -> dict[str, Any]:
