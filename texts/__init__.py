@@ -1,0 +1,17 @@
+"""The words players read, in their language: gettext catalogs kept with Babel (docs/i18n.md).
+
+This package sits below ``render/`` and above ``db/`` (``tests/test_architecture.py``), so the
+referee, the games' texts and the pictures all translate through it; it imports nothing of the
+project, and ``engine/`` never imports it (the engine's event texts are translated, where they
+are, by the layer that shows them).
+
+    from texts import _, N_, ngettext, using
+    with using("ja"):
+        _("Deadline: {when}").format(when=...)
+"""
+
+from texts.current import N_, _, language, ngettext, npgettext, number, pgettext, using
+from texts.locales import DEFAULT, LOCALES, from_discord
+
+__all__ = ["DEFAULT", "LOCALES", "N_", "_", "from_discord", "language", "ngettext",
+           "npgettext", "number", "pgettext", "using"]
