@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import texts
 from db import CorruptGame, DbError, StaleVersion
 from engine import GameError, get_game
 from engine.core.game import parse_options as option_words
@@ -310,6 +311,7 @@ class RefereeTree(app_commands.CommandTree):
         """Every command and autocomplete acts for its server only (``referee.shared.origin``): set
         in the task discord.py runs the command in, so it ends with it."""
         origin.acting_in(interaction.guild_id)
+        texts.speak(texts.from_discord(interaction.locale))  # private replies in the user's
         committed.watch()  # a failure after a commit says the decision stands (report_error)
         return True
 

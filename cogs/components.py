@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+import texts
 from cogs.discordpy.panels import build_view
 from referee.deciding import committed
 from referee.errors import Malformed
@@ -32,6 +33,7 @@ from .common import (
 
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
     token = origin.acting_in(interaction.guild_id)  # the referee refuses other servers' games
+    speaking = texts.speak(texts.from_discord(interaction.locale))  # replies in the clicker's
     committed.watch()  # a failure after a commit says the decision stands (report_error)
     try:
         parsed = ids.parse(custom_id)
@@ -56,6 +58,7 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
     except Exception as exc:
         await report_error(interaction, exc)
     finally:
+        texts.done(speaking)
         origin.done(token)
 
 

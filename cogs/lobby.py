@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal
 import discord
 from discord import app_commands
 
+import texts
 from games import Presentation
 from referee.errors import Refusal
 
@@ -19,9 +20,16 @@ async def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     return await referee_of(interaction).moderation.is_moderator(interaction.guild_id, manage, roles)
 
 
+#: the lobby option ``language``: each language named in its own words
+LANGUAGES = [app_commands.Choice(name=texts.NAMES[lang], value=lang) for lang in texts.LOCALES]
+LANGUAGE_HELP = "The language of the game's posts and pictures (default: the server's)"
+
+
 async def open_lobby(interaction: discord.Interaction[Any], present: Presentation,
-                     options: dict[str, Any], turn_hours: float | None) -> None:
-    """A group's ``new``: a lobby of ``present``'s game in a new thread of this channel."""
+                     options: dict[str, Any], turn_hours: float | None,
+                     language: str | None = None) -> None:
+    """A group's ``new``: a lobby of ``present``'s game in a new thread of this channel, in
+    ``language`` (by default the server's preferred language when the bot speaks it)."""
     await defer(interaction)
     if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
         raise Refusal(f"Use {present.cmd('new') if present.command else '/game new'} in a "
@@ -30,7 +38,8 @@ async def open_lobby(interaction: discord.Interaction[Any], present: Presentatio
     game = await referee_of(interaction).lobby.open(
         guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         host_id=interaction.user.id, host_name=display_name(interaction.user),
-        turn_hours=turn_hours, game_name=present.name, options=options)
+        turn_hours=turn_hours, game_name=present.name, options=options,
+        language=language or texts.from_discord(interaction.guild_locale))
     await reply(interaction, f"Lobby #{game.id} is open in <#{game.thread_id}>: players press "
                 "**Join** there, then you press **Start**.")
 

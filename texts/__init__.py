@@ -10,8 +10,19 @@ are, by the layer that shows them).
         _("Deadline: {when}").format(when=...)
 """
 
-from texts.current import N_, _, language, ngettext, npgettext, number, pgettext, using
-from texts.locales import DEFAULT, LOCALES, from_discord
+from texts.current import (
+    N_,
+    _,
+    done,
+    language,
+    ngettext,
+    npgettext,
+    number,
+    pgettext,
+    speak,
+    using,
+)
+from texts.locales import DEFAULT, LOCALES, NAMES, from_discord
 
-__all__ = ["DEFAULT", "LOCALES", "N_", "_", "from_discord", "language", "ngettext",
-           "npgettext", "number", "pgettext", "using"]
+__all__ = ["DEFAULT", "LOCALES", "NAMES", "N_", "_", "done", "from_discord", "language", "ngettext",
+           "npgettext", "number", "pgettext", "speak", "using"]

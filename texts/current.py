@@ -34,6 +34,16 @@ def using(lang: str | None) -> Iterator[str]:
         _LANG.reset(token)
 
 
+def speak(lang: str | None) -> contextvars.Token[str]:
+    """From now on (in this task and the tasks it starts) write in ``lang``; ``done(token)``
+    ends it (an interaction's handler: ``cogs.common``)."""
+    return _LANG.set(lang if lang in LOCALES else DEFAULT)
+
+
+def done(token: contextvars.Token[str]) -> None:
+    _LANG.reset(token)
+
+
 def _(message: str) -> str:
     """``message`` (an English msgid) in the current language."""
     return translations(_LANG.get()).gettext(message)

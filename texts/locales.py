@@ -12,6 +12,10 @@ FOLDER = Path(__file__).resolve().parent / "locales"
 DOMAIN = "messages"
 
 
+#: each language in its own words (the lobby's ``language`` choice, the lobby message)
+NAMES = {"en": "English", "ja": "日本語", "de": "Deutsch"}
+
+
 def from_discord(locale: object) -> str:
     """One of ``LOCALES`` for a Discord locale (``interaction.locale``, ``guild_locale``: a
     ``discord.Locale`` or its value such as ``"ja"``, ``"de"``, ``"en-US"``); ``en`` for any

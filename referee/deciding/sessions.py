@@ -50,6 +50,7 @@ from referee.shared import cache as cached
 from referee.shared import origin
 from referee.shared.context import Context, earliest
 from referee.telling.notify import Notifier, hands
+from texts import using as speaking
 
 log = logging.getLogger(__name__)
 #: check at each decision that the state it starts from is still what was stored (the state
@@ -180,11 +181,24 @@ class Sessions(Drafts, Automatic):
         if done.timers:
             self.ctx.signals.timer_changed(done.at)
         if done.tell is not None:
-            told = self.ctx.tell.submit(done.game_id, done.tell)
+            told = self.ctx.tell.submit(done.game_id, self.in_game_language(done))
         if done.ended is not None and done.game is not None:
             await self.ctx.signals.finished(done.game, done.ended)  # ``referee.desks.ending``
         elif done.advance:
             self.advance_soon(done.game_id)
+        return told
+
+    def in_game_language(self, done: Committed) -> Any:
+        """``done.tell`` written in the game's language (public posts: ``Context.language``),
+        whoever's request committed it."""
+        job, game_id = done.tell, done.game_id
+        assert job is not None
+
+        async def told() -> None:
+            game = done.game or await cached.get_game(self.ctx, game_id)
+            with speaking(self.ctx.language(game)):
+                await job()
+
         return told
 
     # --- players ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from db import games as games_db
 from db import lifecycle as lifecycle_db
 from games import Presentation
 from referee.deciding.sessions import Sessions
-from referee.desks.lobby import Lobby
+from referee.desks.lobby import PLATFORM_OPTIONS, Lobby
 from referee.errors import NotAllowed, Refusal, WrongPhase
 from referee.messages import ids, texts
 from referee.messages.choices import Button, Panel
@@ -101,12 +101,13 @@ class Ending:
             if existing is not None:
                 old = await cached.get_game(self.ctx, existing)
                 raise Refusal(f"The rematch is already open: game #{old.id} in <#{old.thread_id}>.")
-            options = {k: v for k, v in game.options.items() if k != "turn_seconds"}
+            options = {k: v for k, v in game.options.items() if k not in PLATFORM_OPTIONS}
             others = [s for s in game.seats if s.user_id != user_id]
             new = await self.lobby.open(
                 guild_id=game.guild_id, channel_id=game.channel_id, host_id=user_id,
                 host_name=name, turn_hours=self.ctx.turn_seconds(game) / 3600,
                 game_name=game.game_name, options=options, seats=others,
+                language=self.ctx.language(game),
                 head=f"🔁 Rematch of game #{game_id}.")
             await lifecycle_db.record_rematch(self.ctx.db, game_id, new.id, by_user_id=user_id,
                                               now=self.ctx.now())

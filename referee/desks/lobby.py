@@ -21,10 +21,15 @@ from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.announce import lobby_panel
 from referee.telling.notify import Notifier
+from texts import DEFAULT, LOCALES
 
 log = logging.getLogger(__name__)
 LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
 LOBBIES_PER_CHANNEL = 10  # open lobbies in one channel at once
+
+
+#: the options every game has beside its own (``option_specs``), stored with them
+PLATFORM_OPTIONS = ("turn_seconds", "language")
 
 
 def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
@@ -84,19 +89,21 @@ class Lobby:
     async def open(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
                    turn_hours: float | None = None, game_name: str | None = None,
                    options: dict[str, Any] | None = None, seats: Sequence[Seat] = (),
-                   head: str = "", **more_options: Any) -> Game:
+                   head: str = "", language: str | None = None, **more_options: Any) -> Game:
         """A new lobby with its own thread; the host takes the first seat. ``game_name``:
         the registered game (None: the default game); ``options`` (and keyword options, e.g.
         ``name=value``): the game's options, checked against its ``option_specs``.
         ``seats``: more seats taken at once (a rematch's: its members are pinged), ``head``: a
-        line above the lobby message."""
+        line above the lobby message. ``language``: of the game's public posts and pictures
+        (one of ``texts.LOCALES``; ``en`` by default)."""
         present = self.ctx.present(game_name)
         g = self.ctx.engine(present.name)
         hours = turn_hours if turn_hours is not None else self.ctx.settings.default_turn_hours
         if not 0 < hours <= 24 * 14:
             raise Refusal("The turn time limit is between a few minutes and 14 days (336 hours).")
         chosen = game_options(g, {**(options or {}), **more_options})
-        options = {**chosen, "turn_seconds": max(60, int(hours * 3600))}
+        options = {**chosen, "turn_seconds": max(60, int(hours * 3600)),
+                   "language": language if language in LOCALES else DEFAULT}
         async with self._opening:
             await self._check_room(guild_id, channel_id, host_id)
             now = self.ctx.now()
@@ -271,8 +278,10 @@ class Lobby:
                     raise Refusal("The turn time limit is between a few minutes and 14 days "
                                   "(336 hours).")
                 seconds = max(60, int(turn_hours * 3600))
-            await lobby_db.update_options(self.ctx.db, game_id, {**chosen, "turn_seconds": seconds},
-                                             now=self.ctx.now())
+            kept = {k: game.options[k] for k in PLATFORM_OPTIONS if k in game.options}
+            await lobby_db.update_options(self.ctx.db, game_id,
+                                          {**chosen, **kept, "turn_seconds": seconds},
+                                          now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
         present = self.ctx.present(game)
         hours = game.options.get("turn_seconds", 86400) / 3600

@@ -14,6 +14,7 @@ from engine import Event
 from engine.core.game import public_text
 from games import Presentation, Who
 from referee.messages.names import clean, shown
+from texts import DEFAULT, LOCALES, NAMES
 
 _RULE_GROUP = re.compile(r"\s*\((?:R\d+[a-z]?(?:,\s*|;\s*)?)+\)")
 _RULE_TAIL = re.compile(r",\s*R\d+[a-z]?(?=\))")
@@ -106,6 +107,12 @@ def log_text(decisions: Sequence[Decision], names: Mapping[str, str], total: int
     return "\n".join([head, *lines])
 
 
+def language_of(options: Mapping[str, Any]) -> str:
+    """A game's language from its options (``referee.shared.context.Context.language``)."""
+    value = options.get("language")
+    return value if value in LOCALES else DEFAULT
+
+
 def lobby_text(game: Game, present: Presentation, min_players: int = 2,
                max_players: int = 4) -> str:
     opts = game.options
@@ -114,7 +121,7 @@ def lobby_text(game: Game, present: Presentation, min_players: int = 2,
     status = "expired" if game.end_reason == "expired" else game.status  # referee.desks.expiry
     text = (f"{present.emoji} **{present.title} — game #{game.id}** ({status})\n"
             f"Host: <@{game.host_id}>. {present.options_line(opts, len(game.seats))} "
-            f"Turn time limit: {hours:g} h.\n"
+            f"Turn time limit: {hours:g} h. Language: {NAMES[language_of(opts)]}.\n"
             f"Players ({len(game.seats)}/{max_players}): {seats}")
     if game.status != "lobby":
         return text
