@@ -15,6 +15,7 @@ import games
 from cogs.discordpy.panels import build_view
 from engine import get_game
 from games import Presentation
+from texts import _
 
 from .common import defer, parse_options, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
@@ -124,7 +125,7 @@ class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, Li
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id)
         await ref.sessions.discard(game.id, interaction.user.id)
-        await reply(interaction, "Your draft is dropped.")
+        await reply(interaction, _("Your draft is dropped."))
 
     @app_commands.command(name="rules", description="A game's rules: its topics and rulings")
     @app_commands.describe(game="The game", topic="A rules topic (leave empty for the first)")

@@ -30,6 +30,8 @@ from referee.messages.runs import Plans
 from referee.shared.context import Context
 from referee.telling import images, memory
 from referee.telling.announce import Boards, lobby_panel, result_line
+from referee.telling.languages import Languages
+from texts import _, using
 
 log = logging.getLogger(__name__)
 DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
@@ -78,6 +80,7 @@ class Notifier:
         self.digests = Digests()  # what each player missed since their last decision
         self.boards = Boards()  # the lobby message and the channel announcement
         self.public = PublicViews()  # each game's latest public view and tag, made once
+        self.languages = Languages(ctx)  # the language of each member's DMs
 
     @property
     def plans(self) -> Plans:
@@ -492,15 +495,17 @@ class Notifier:
         if not passed:
             return
         try:
-            seated = [s.user_id for s in game.seats if s.user_id is not None and not s.is_ai]
-            wanted = await self.turn_dm_users([*passed.values(), *seated])  # all at once
+            wanted = await self.turn_dm_users([*passed.values(), *self.members(game)])  # at once
         except Exception:
             log.exception("game %s: could not read who wants a turn DM", game.id)
             return
-        title = self.ctx.present(game).title or "your game"
-        text = f"➡️ Your turn in {title} #{game.id}: {self.thread_link(game)}"
+        title = self.ctx.present(game).title
+        languages = await self.languages.of([*passed.values(), *self.members(game)])
         for player, uid in passed.items():
             if uid in wanted:
+                with using(languages[uid] or self.ctx.language(game)):
+                    text = _("➡️ Your turn in {title} #{game}: {link}").format(
+                        title=title, game=game.id, link=self.thread_link(game))
                 ok = await self.ctx.out.dm(uid, Post(text, ()))
                 await self._dm_outcome(  # told apart from the hand DMs' failures
                     game, f"{player} turn", uid, ok,
@@ -550,6 +555,11 @@ class Notifier:
                 self._dm_failed.popitem(last=False)
             await self.post(game, warning, ping=(user_id,) if ping else ())
 
+    @staticmethod
+    def members(game: Game) -> list[int]:
+        """The members seated in ``game`` (their settings are read all at once)."""
+        return [s.user_id for s in game.seats if s.user_id is not None and not s.is_ai]
+
     def whose_turn(self, game: Game, state: Any, player: str) -> str:
         """A DM's last line: the link back to the game's thread and whether it is the
         player's turn (public facts only: who owes a decision)."""
@@ -557,22 +567,24 @@ class Notifier:
         if state is None:
             return link
         if state.ended:
-            return f"The game is over: {link}"
+            return _("The game is over: {link}").format(link=link)
         owing = [o.player for o in self.g(game).owed(state)]
         if player in owing:
-            return f"➡️ It's your turn: {link}"
+            return _("➡️ It's your turn: {link}").format(link=link)
         names = self.public.view(self.g(game), game.id, state).get("names") or {}
-        others = " and ".join(texts.name(names.get(p, p)) for p in owing) or "nobody"
-        return f"Not your turn (waiting for {others}): {link}"
+        others = _(" and ").join(texts.name(names.get(p, p)) for p in owing) or _("nobody")
+        return _("Not your turn (waiting for {others}): {link}").format(others=others, link=link)
 
     async def dm_hand(self, game: Game, state: Any, seat: Seat, private: list[str],
                       note: str | None = None) -> bool:
         assert seat.user_id is not None
         present = self.ctx.present(game)
         view = self.g(game).view(state, seat.player_id)
-        text = "\n".join([*(f"• {line}" for line in private),
-                          *([note] if note else []), present.hand_text(view, seat.player_id, game.id),
-                          self.whose_turn(game, state, seat.player_id)])
+        language = (await self.languages.of([seat.user_id, *self.members(game)]))[seat.user_id]
+        with using(language or self.ctx.language(game)):  # the player's, else the game's
+            text = "\n".join([*(f"• {line}" for line in private), *([note] if note else []),
+                              present.hand_text(view, seat.player_id, game.id),
+                              self.whose_turn(game, state, seat.player_id)])
         text = texts.plain(text)
         picture = await images.hand_png(present, view, seat.player_id, game.id)
         ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))

@@ -125,8 +125,9 @@ def marked_counts() -> Counter[str]:
     out: Counter[str] = Counter()
     for path in files():
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in MARKERS:
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None) \
+                if isinstance(node, ast.Call) else None
+            if name in MARKERS:
                 out[path.relative_to(ROOT).as_posix()] += 1
     return out
 
