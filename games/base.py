@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from games.tables import as_code_blocks
+from texts import command
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
@@ -106,8 +107,9 @@ class Presentation:
     own_group: OwnGroup | None = None
 
     def cmd(self, sub: str) -> str:
-        """How to write one of this game's commands: ``/stella hand`` or ``/game hand``."""
-        return f"/{self.command or 'game'} {sub}"
+        """How to write one of this game's commands: ``/stella hand`` or ``/game hand``, in the
+        names the reader's Discord shows (``cogs.translator``: a Japanese client has its own)."""
+        return command(f"{self.command or 'game'} {sub}")
 
     # --- decisions ------------------------------------------------------------------------
 

@@ -24,13 +24,15 @@ sys.path.insert(0, str(ROOT))
 from texts.catalogs import po_path  # noqa: E402
 from texts.locales import DEFAULT, LOCALES  # noqa: E402
 
+#: Babel's markers and ``texts.NP_`` (a text with a context, translated where it is used)
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
 FOLDERS = ("cogs", "referee", "games", "render", "texts")
 POT = ROOT / "texts" / "messages.pot"
 
 
 def marked(catalog: Catalog) -> None:
     for folder in FOLDERS:
-        found = extract_from_dir(ROOT / folder, keywords=DEFAULT_KEYWORDS,
+        found = extract_from_dir(ROOT / folder, keywords=KEYWORDS,
                                  method_map=[("**.py", "python")])
         for filename, lineno, message, comments, context in found:
             catalog.add(message, None, [(f"{folder}/{filename}", lineno)],

@@ -12,7 +12,9 @@ are, by the layer that shows them).
 
 from texts.current import (
     N_,
+    NP_,
     _,
+    command,
     done,
     language,
     ngettext,
@@ -24,5 +26,5 @@ from texts.current import (
 )
 from texts.locales import DEFAULT, LOCALES, NAMES, from_discord
 
-__all__ = ["DEFAULT", "LOCALES", "NAMES", "N_", "_", "done", "from_discord", "language", "ngettext",
+__all__ = ["DEFAULT", "LOCALES", "NAMES", "N_", "NP_", "_", "command", "done", "from_discord", "language", "ngettext",
            "npgettext", "number", "pgettext", "speak", "using"]

@@ -55,6 +55,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:  # noqa: N802 (gettext's name for it)
+    """Like ``N_`` for a text with a context (translated where used, with ``pgettext``)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` under the language's plural rule (Japanese
     has one form, German and English two)."""
@@ -68,6 +73,12 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(_LANG.get()).npgettext(context, singular, plural, n)
+
+
+def command(words: str) -> str:
+    """A slash command (``"game new"``) as the reader's Discord names it: each word is the
+    command's name in the context ``slash name`` (``cogs.translator`` syncs the same names)."""
+    return "/" + " ".join(pgettext("slash name", word) for word in words.split())
 
 
 def number(value: float) -> str:

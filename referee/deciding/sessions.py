@@ -50,6 +50,7 @@ from referee.shared import cache as cached
 from referee.shared import origin
 from referee.shared.context import Context, earliest
 from referee.telling.notify import Notifier, hands
+from texts import _
 from texts import using as speaking
 
 log = logging.getLogger(__name__)
@@ -460,15 +461,16 @@ class Sessions(Drafts, Automatic):
             except GameError:
                 pass
             else:
-                return action, f"their saved draft {self.shown(table, player, action)} is committed."
+                return action, _("their saved draft {decision} is committed.").format(
+                    decision=self.shown(table, player, action))
         action = await self.measured(table, player, g.default(table.state, player), at)
-        return action, (f"the default decision {self.shown(table, player, action)} is made "
-                        "for them.")
+        return action, _("the default decision {decision} is made for them.").format(
+            decision=self.shown(table, player, action))
 
     def shown(self, table: Table, player: str, action: Any) -> str:
         """A decision as a public message may name it: its public form (the engine's
         ``public_text``), unless it is sealed."""
         g = self.g(table.game)
         if g.sealed(table.state, player, action):
-            return "(secret until revealed)"
+            return _("(secret until revealed)")
         return f"`{public_text(g, action)}`"

@@ -117,6 +117,10 @@ class Context:
         ``en`` for a game opened before there was one)."""
         return language_of(game.options) if game is not None else texts.DEFAULT
 
+    async def language_of(self, game_id: int) -> str:
+        """``language`` of the game ``game_id`` (from memory for a running game)."""
+        return self.language(await cached.get_game(self, game_id))
+
     def turn_seconds(self, game: Game) -> int:
         value = game.options.get("turn_seconds")
         if isinstance(value, int | float) and value > 0:

@@ -31,7 +31,7 @@ from referee.shared.context import Context
 from referee.telling import images, memory
 from referee.telling.announce import Boards, lobby_panel, result_line
 from referee.telling.languages import Languages
-from texts import _, using
+from texts import NAMES, _, command, number, using
 
 log = logging.getLogger(__name__)
 DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
@@ -68,6 +68,18 @@ def worse(a: Delivery | None, b: Delivery) -> Delivery:
 
 
 
+def in_game_language(method: Any) -> Any:
+    """A method of ``Notifier`` (its first argument the game) writing in the game's language
+    (``Context.language``) whoever called it; a DM inside sets its member's own."""
+
+    @functools.wraps(method)
+    async def run(self: Notifier, game: Game, *args: Any, **kwargs: Any) -> Any:
+        with using(self.ctx.language(game)):
+            return await method(self, game, *args, **kwargs)
+
+    return run
+
+
 class Notifier:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -96,6 +108,7 @@ class Notifier:
         """Is ``player``'s next decision already chosen (a run) and legal now?"""
         return self.plans.ready(self.g(game), state, game.id, player) is not None
 
+    @in_game_language
     async def refresh_board(self, game: Game, state: Any = None) -> None:
         """Bring the lobby message and the channel announcement up to date (players, status,
         the result once ``state`` has ended). Never raises."""
@@ -181,8 +194,9 @@ class Notifier:
     def how_to(self, game: Game) -> str:
         """How to answer a prompt: said once, when the game begins."""
         present = self.ctx.present(game)
-        return (f"To decide, use the buttons under your prompt, a /{present.command or 'game'} "
-                f"command, or `{present.cmd('do')}` with the notation.")
+        return _("To decide, use the buttons under your prompt, a {group} command, or {do} "
+                 "with the notation.").format(group=command(present.command or "game"),
+                                              do=f"`{present.cmd('do')}`")
 
     def catch_up_lines(self, game: Game, view: Mapping[str, Any], pinged: Sequence[str],
                        above: str) -> str:
@@ -196,10 +210,12 @@ class Notifier:
             return ""
         common = min(missed, key=len)
         block = digest_text(common)
-        if block and len(pinged) > 1:
-            block = block.replace("📋 Since your last decision", "📋 Since your last decisions", 1)
+        if block and len(pinged) > 1:  # several players: "since your last decisions"
+            block = block.replace(_("📋 Since your last decision:"),
+                                  _("📋 Since your last decisions:"), 1)
         return block
 
+    @in_game_language
     async def ask(self, game: Game, state: Any, deadline: int | None,
                   timers: Sequence[OwedTimer] | None, last: Shown | None, body: str, *,
                   intro: str = "", files: tuple[File, ...] = (), warn: Sequence[str] = (),
@@ -289,12 +305,12 @@ class Notifier:
         if len(owed) == 1 and humans[0][0].listed and listed:
             runs = present.runs(view, humans[0][0].player, listed)
             select = choices.run_select(game.id, state.version, tag, choices.words(listed[0])[0],
-                                        runs, "…or decide the next ones at once")
+                                        runs, _("…or decide the next ones at once"))
             if select is not None:
                 panel = dataclasses.replace(panel, select=select)
         if any(not o.listed for o, _ in humans):
-            lines.append(f"Build it privately with `{present.cmd('draft')}`, then "
-                         f"`{present.cmd('confirm')}`.")
+            lines.append(_("Build it privately with {draft}, then {confirm}.").format(
+                draft=f"`{present.cmd('draft')}`", confirm=f"`{present.cmd('confirm')}`"))
         return "\n".join(lines), panel, tuple(seat.user_id for _, seat in humans)
 
     def round_text(self, game: Game, state: Any) -> str:
@@ -322,10 +338,12 @@ class Notifier:
             return last
         return with_summary(last, self.round_text(game, state))
 
+    @in_game_language
     async def round_post(self, game: Game, state: Any) -> None:
         summary, files = await self.round_parts(game, state, always=True)
         await self.post(game, summary, files=files)
 
+    @in_game_language
     async def final_post(self, game: Game, state: Any, head: str = "",
                          ping: tuple[int, ...] = ()) -> None:
         g, present = self.g(game), self.ctx.present(game)
@@ -336,6 +354,7 @@ class Notifier:
         await self.post(game, join(head, text), files=(picture,) if picture else (), ping=ping)
         await self.ctx.signals.finished(game, state)
 
+    @in_game_language
     async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "",
                        timers: Sequence[OwedTimer] | None = None,
                        only: str | None = None) -> Delivery | None:
@@ -348,7 +367,7 @@ class Notifier:
         if panel is not None and delivery.ok and delivery.message_id is not None:
             old = self.trail.last(game.id)  # the older prompt's controls go: this one is newer
             if old is not None:
-                await self.edit(game, old.message_id, old.head or "⏳ Asked again below.")
+                await self.edit(game, old.message_id, old.head or _("⏳ Asked again below."))
             self.trail.shown(game.id, delivery.message_id, head, self.asked(game, state, only),
                              None, frozenset(ping))
         return None if panel is None else delivery
@@ -382,6 +401,7 @@ class Notifier:
         if refused is not None:
             await self.ctx.signals.trouble(game, state, refused, lost)
 
+    @in_game_language
     async def started(self, game: Game, state: Any, events: list[Event], deadline: int | None) -> None:
         present = self.ctx.present(game)
         view = self.g(game).view(state, None)
@@ -390,10 +410,14 @@ class Notifier:
                           for i, p in enumerate(view.get("seats") or game.player_ids))
         hours = self.ctx.turn_seconds(game) / 3600
         secret = any(hands(self.ctx, game, state).values())  # nothing private: no DM comes
-        own = (f"Your hand comes by DM (or {present.cmd('hand')})." if secret
-               else f"Your own summary: {present.cmd('hand')}.")
-        head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled): {order}.",
-                f"{present.options_line(game.options, len(game.seats))} Time per decision: {hours:g} h. {own}",
+        own = (_("Your hand comes by DM (or {command}).") if secret
+               else _("Your own summary: {command}.")).format(command=present.cmd("hand"))
+        head = ["🚀 " + _("**Game #{game} begins!** Seat order (shuffled): {order}.").format(
+                    game=game.id, order=order),
+                present.options_line(game.options, len(game.seats)) + " "
+                + _("Time per decision: {hours} h.").format(hours=number(hours)) + " "
+                + _("Language: {language}.").format(language=NAMES[self.ctx.language(game)])
+                + " " + own,
                 self.how_to(game), *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.refresh_board(game)
@@ -405,6 +429,7 @@ class Notifier:
                                         events)
         await self.record(game, state, prompt, delivered)
 
+    @in_game_language
     async def after_decision(self, game: Game, before: Mapping[str, str | None], state: Any,
                              events: list[Event], deadline: int | None, note: str | None, *,
                              lines: list[str] | None = None,
@@ -509,9 +534,11 @@ class Notifier:
                 ok = await self.ctx.out.dm(uid, Post(text, ()))
                 await self._dm_outcome(  # told apart from the hand DMs' failures
                     game, f"{player} turn", uid, ok,
-                    f"⚠️ <@{uid}>, I couldn't send you your \"your turn\" direct message (are "
-                    "your DMs closed for this server?). The game goes on; "
-                    "`/game notify turn_dm:off` stops them.", ping=False)
+                    "⚠️ " + _("{member}, I couldn't send you your \"your turn\" direct message "
+                              "(are your DMs closed for this server?). The game goes on; {off} "
+                              "stops them.").format(member=f"<@{uid}>",
+                                                    off=f"`{command('game notify')} turn_dm:off`"),
+                    ping=False)
 
     async def turn_dm_users(self, user_ids: Iterable[int]) -> set[int]:
         """Those of ``user_ids`` who want the turn DM: read once per member, then kept in
@@ -555,6 +582,10 @@ class Notifier:
                 self._dm_failed.popitem(last=False)
             await self.post(game, warning, ping=(user_id,) if ping else ())
 
+    def speaking(self, game: Game) -> Any:
+        """``with notify.speaking(game):`` what is written for ``game``'s thread."""
+        return using(self.ctx.language(game))
+
     @staticmethod
     def members(game: Game) -> list[int]:
         """The members seated in ``game`` (their settings are read all at once)."""
@@ -590,7 +621,7 @@ class Notifier:
         ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
         await self._dm_outcome(
             game, seat.player_id, seat.user_id, ok,
-            f"⚠️ <@{seat.user_id}>, I couldn't send you a direct message (are your DMs closed "
-            f"for this server?). Use `{present.cmd('hand')}` here to see your hand; the game "
-            "goes on.")
+            "⚠️ " + _("{member}, I couldn't send you a direct message (are your DMs closed for "
+                      "this server?). Use {hand} here to see your hand; the game goes on.").format(
+                          member=f"<@{seat.user_id}>", hand=f"`{present.cmd('hand')}`"))
         return ok

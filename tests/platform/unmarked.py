@@ -24,7 +24,7 @@ FOLDERS = ("cogs", "referee", "games", "render")
 OPERATOR = ("referee/process/", "cogs/discordpy/operator.py", "cogs/preflight.py",
             "referee/shared/log_fields.py", "referee/shared/heartbeat.py", "render/__main__.py",
             "render/bench.py", "referee/demo.py")
-MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext", "gettext"}
+MARKERS = {"_", "N_", "NP_", "ngettext", "pgettext", "npgettext", "gettext"}
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 #: the slash commands' texts: translated by ``cogs.translator`` from the command tree
 SLASH = {"command", "describe", "Choice", "Group", "choices", "group"}
