@@ -219,6 +219,14 @@ class RefereeBot(commands.Bot):
                                 values: list[str]) -> None:
         await components.handle(interaction, custom_id, values)
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A submitted modal of ours (``sd:...``: a workbench's typed board), also one opened
+        before a restart (discord.py's store of modals forgets them)."""
+        if interaction.type == discord.InteractionType.modal_submit:
+            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            if custom_id.startswith("sd:"):
+                await components.handle_modal(interaction, custom_id)
+
     async def close(self) -> None:
         await self.loop_lag.stop()  # logs the longest stall (benchmarks/e2e.py reads it)
         if self.metrics is not None:

@@ -8,6 +8,12 @@ game's default; a decision that is not listed is the default). Counted from what
 (public messages with turn controls), pings (a mention that ``allowed_mentions`` lets through,
 on a new message; edits never ping), DMs per player, and messages per decision.
 
+``--bench point|grid|draft`` (Out of Mine!, race on): every decision a click as a player
+would make it (``tests/e2e/bench_players.py``): the prompt's side and open buttons, then the
+board on the workbench that answers the open, by pointing (a kind in hand, a number a tile) or
+by the typed grid; ``draft`` is the older way (``/game draft`` and its panel's three picks a
+tile, ``/game confirm``). It adds the interactions each board took and the private messages.
+
 ``--out FILE`` writes the transcript: every public message as it reads at the end (with its
 buttons and select options, and ``[ping: ...]``/``[edited]`` marks) and every DM, in order.
 ``--json`` prints the counts as one object. ``--stop N`` stops after N player actions (a
@@ -79,7 +85,8 @@ async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0
 
 
 async def play(game_name: str, seed: int, players: int, budget: int, options: str,
-               work: Path, runs: bool = True, stop: int = 0) -> tuple[Counts, str]:
+               work: Path, runs: bool = True, stop: int = 0,
+               bench: str = "") -> tuple[Counts, str]:
     import referee.desks.lobby
     from bot import RefereeBot
     from db import Database
@@ -119,6 +126,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
         await (await fake.send_slash_command(host, thread, "game start")).reply(30)
         await settle(fake, bot)
         decisions = 0
+        boards: list[Any] = []
         for made in range(3000):
             game = await games_db.get_game(db, game_id)
             if game.status != "running" or (stop and made >= stop):
@@ -131,6 +139,14 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
             seat = game.seat_of_player(o.player)
             assert seat is not None and seat.user_id is not None, "only human seats here"
             user = world.user(seat.user_id)
+            if bench:  # every decision a click (Out of Mine!'s workbench)
+                async def load(game_id: int = game_id) -> Any:
+                    return g.load((await games_db.load_snapshot(db, game_id)).json)
+
+                boards.append(await by_clicks(fake, thread, user, o, load, bench))
+                decisions += 1
+                await settle(fake, bot)
+                continue
             found = run_select(thread, game_id, int(state.version)) if runs else None
             if found is not None:  # the prompt offers the next decisions at once: take it
                 message, select = found
@@ -154,6 +170,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
         counts = count(fake, world.guild, game_id, names, decisions=len(log_),
                        human_decisions=decisions, status=str(game.status), log=log_,
                        players=players)
+        counts.boards = [(b.clicks, b.tiles, b.kinds) for b in boards if b is not None]
         return counts, transcript(fake, world.guild, users)
     finally:
         referee.desks.lobby.secrets.randbits = real_bits
@@ -163,6 +180,25 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
             await runner.stop()
         restore()
         await fake.stop()
+
+
+async def by_clicks(fake: Any, thread: Any, user: Any, owed: Any, load: Any,
+                    how: str) -> Any:
+    """One decision by clicks (``--bench``): a side by the prompt's button; an open and the
+    board after it on the workbench (``point``, ``grid``) or the draft panel (``draft``).
+    Returns the board built (None for a side); ``load()`` gives the stored state."""
+    from tests.e2e import bench_players as bp
+
+    if owed.decision == "side":
+        await bp.side_by_click(fake, thread, user)
+        return None
+    assert owed.decision == "open", "the clicking players play with the race on"
+    if how == "draft":
+        return await bp.by_draft_panel(fake, thread, user)
+    bench = await bp.open_bench(fake, thread, user)
+    if how == "grid":
+        return await bp.by_grid(fake, user, bench, await load(), owed.player)
+    return await bp.by_pointing(fake, user, bench)
 
 
 def report(game: str, seed: int, c: Counts) -> str:
@@ -177,7 +213,13 @@ def report(game: str, seed: int, c: Counts) -> str:
         f"  turn prompts: {c.prompts}; prompts with a ping: {c.prompt_pings}; messages still "
         f"with turn controls at the end: {c.controls_left}",
         f"  pings: {c.ping_total} ({pings}); turns passed to each: {turns}",
-        f"  DMs: {dms}",
+        f"  DMs: {dms}; only \"not your turn\": {c.dms_only_not_your_turn}",
+        f"  private replies: {', '.join(f'{n} {k}' for n, k in sorted(c.private.items()))}; "
+        f"interactions: {', '.join(f'{n} {k}' for n, k in sorted(c.interactions.items()))}",
+        *([f"  boards: {len(c.boards)}, interactions each (open to confirm): "
+           f"{', '.join(str(b[0]) for b in c.boards)}; tiles: "
+           f"{', '.join(str(b[1]) for b in c.boards)}; kinds: "
+           f"{', '.join(str(b[2]) for b in c.boards)}"] if c.boards else []),
         f"  thread messages per decision: {c.thread / max(1, c.decisions):.2f}",
         f"  opening prompts per player (target and deal: the leading decisions of the first two verbs): {c.opening_prompts}",
     ])
@@ -195,6 +237,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     parser.add_argument("--stop", type=int, default=0,
                         help="stop after this many player actions (a game's opening), 0: never")
+    parser.add_argument("--bench", choices=("point", "grid", "draft"), default="",
+                        help="Out of Mine!: every decision a click; the board on the workbench "
+                             "by pointing or by the typed grid, or by the older draft panel")
     parser.add_argument("--no-runs", action="store_true",
                         help="never take a prompt's runs (the same decisions as a bot without them)")
     args = parser.parse_args(argv)
@@ -202,7 +247,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
         counts, text = asyncio.run(play(args.game, args.seed, args.players, args.budget,
                                         args.options, Path(tmp), not args.no_runs,
-                                        args.stop))
+                                        args.stop, args.bench))
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text, encoding="utf-8")

@@ -14,6 +14,7 @@ from typing import Any
 MENTION = re.compile(r"<@!?(\d+)>")
 ASKED = re.compile(r"➡️ <@!?(\d+)>")  # a prompt's line asking that player
 TURN_ID = re.compile(r"^sd:(\d+):\d+:")
+AUTOCOMPLETE = 4  # an interaction's type: typing in an option, not a decision
 CREATE_ROUTES = ("/channels/{channel_id}/messages", "/webhooks/{application_id}/{token}")
 
 
@@ -29,6 +30,10 @@ class Counts:
     pictures: int = 0  # pictures in public messages (each file name of a message once)
     pings: dict[str, int] = field(default_factory=dict)  # player name -> times pinged
     dms: dict[str, int] = field(default_factory=dict)  # player name -> DMs
+    dms_only_not_your_turn: int = 0  # DMs whose news is only "not your turn"
+    private: dict[str, int] = field(default_factory=dict)  # player name -> private replies
+    interactions: dict[str, int] = field(default_factory=dict)  # name -> commands and clicks
+    boards: list[tuple[int, int, int]] = field(default_factory=list)  # (clicks, tiles, kinds)
     turns_passed: dict[str, int] = field(default_factory=dict)  # runs of decisions per player
     opening_prompts: dict[str, int] = field(default_factory=dict)  # before their 2nd turn
     decisions: int = 0
@@ -120,7 +125,13 @@ def count(fake: Any, guild: Any, game_id: int, names: dict[int, str], *, decisio
         if who and body.get("content") in prompt_texts:
             c.prompt_pings += 1
     for uid, name in names.items():
-        c.dms[name] = len(fake.dms(fake.users[str(uid)]))
+        dms = fake.dms(fake.users[str(uid)])
+        c.dms[name] = len(dms)
+        c.dms_only_not_your_turn += only_not_your_turn([m.content or "" for m in dms])
+        c.private[name] = sum(1 for m in fake.messages.values()
+                              if m.ephemeral and m.visible_to == str(uid))
+        c.interactions[name] = sum(1 for h in fake.interactions.values()
+                                   if int(h.user.id) == uid and h.type != AUTOCOMPLETE)
     players = players or {}
     log = log or []
     c.turns_passed = {n: 0 for n in names.values()}
@@ -137,6 +148,19 @@ def count(fake: Any, guild: Any, game_id: int, names: dict[int, str], *, decisio
             if uid in names:
                 c.opening_prompts[names[uid]] += 1
     return c
+
+
+def only_not_your_turn(texts: list[str]) -> int:
+    """The DMs (texts, in order) whose only news is "Not your turn": the last line says so
+    and the rest repeats the DM before word for word."""
+    found, before = 0, None
+    for text in texts:
+        lines = text.strip().splitlines()
+        rest = "\n".join(lines[:-1])
+        if lines and lines[-1].startswith("Not your turn") and rest == before:
+            found += 1
+        before = rest
+    return found
 
 
 def opening_length(log: list[Any]) -> int:

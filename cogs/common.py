@@ -19,6 +19,7 @@ from engine import GameError, get_game
 from engine.core.game import parse_options as option_words
 from referee.deciding import committed
 from referee.errors import Refusal, StalePrompt
+from referee.messages import ids
 from referee.messages.outbox import File
 from referee.messages.texts import plain
 from referee.process import metrics
@@ -272,6 +273,18 @@ async def update(interaction: discord.Interaction[Any], text: str, *, files: Seq
     _timed(interaction)
 
 
+async def acknowledge(interaction: discord.Interaction[Any]) -> bool:
+    """Answer a click with no message at all (a deferred update: the message it is on stays
+    as it is), when the public post says what it did; False when a private answer was already
+    begun ("thinking..."), which must then be filled in."""
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            return False
+        await interaction.response.defer()
+    _timed(interaction)
+    return True
+
+
 async def add_picture(interaction: discord.Interaction[Any], picture: File | None) -> None:
     """Attach ``picture`` to the answer already sent (drawn after it: the player is not kept
     waiting for a picture)."""
@@ -305,7 +318,23 @@ def _what(interaction: discord.Interaction[Any]) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
     data = interaction.data or {}
-    return f"component {data.get('custom_id', '?')}"
+    return f"component {logged_id(str(data.get('custom_id', '?')))}"
+
+
+#: controls of a player's own draft or workbench: their argument names what they hold (a tile
+#: kind, squares), hidden until the reveal, so a log shows only the kind of control
+PRIVATE_KINDS = ("back", "part", "add", "bench")
+
+
+def logged_id(custom_id: str) -> str:
+    """A custom id as it may be logged: a private control's argument left out."""
+    try:
+        parsed = ids.parse(custom_id)
+    except Exception:
+        return custom_id[:40]
+    if isinstance(parsed, ids.TurnId) and parsed.kind in PRIVATE_KINDS:
+        return custom_id[:len(custom_id) - len(parsed.arg)] + "…"
+    return custom_id
 
 
 def speak_as(interaction: discord.Interaction[Any]) -> contextvars.Token[str]:

@@ -8,8 +8,9 @@ from typing import Any
 import discord
 
 import texts
-from cogs.discordpy.panels import build_view
+from cogs.discordpy.panels import TypedModal, build_view
 from referee.deciding import committed
+from referee.deciding.workbench import GRID_INPUT
 from referee.errors import Malformed
 from referee.messages import ids
 from referee.messages.choices import Panel
@@ -19,6 +20,7 @@ from texts import _
 
 from . import lifecycle
 from .common import (
+    acknowledge,
     add_picture,
     defer,
     defer_update,
@@ -31,6 +33,7 @@ from .common import (
     speak_as,
     update,
 )
+from .play import show_bench
 
 
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
@@ -55,6 +58,8 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
             await _run(interaction, parsed, values)
         elif parsed.kind == "multi":
             await _multi(interaction, parsed, values)
+        elif parsed.kind == "bench":
+            await _bench(interaction, parsed, values)
         else:
             await _turn(interaction, parsed)
     except Exception as exc:
@@ -100,8 +105,70 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
     said = await ref.sessions.in_words(cid.game_id, text)
     done = await ref.sessions.decide(cid.game_id, interaction.user.id, text,
                                      version=cid.version, tag=cid.tag)
+    bench = await ref.sessions.bench_after(cid.game_id, interaction.user.id, done)
+    if bench is not None:  # the decision built next is built on the workbench: here it is
+        await show_bench(interaction, bench, new=True)
+        return
+    if await ref.sessions.said_in_public(cid.game_id, done) and await acknowledge(interaction):
+        return  # the thread says it for everyone: no private message
     await reply(interaction, done_line(done, said))
     await add_picture(interaction, await ref.sessions.after_picture(cid.game_id, interaction.user.id))
+
+
+async def _bench(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
+    """A workbench control: the public prompt's button opens one (a new private message);
+    the workbench's own controls edit it in place (its grid button opens the typed board)."""
+    ref = referee_of(interaction)
+    action = cid.arg.split(" ", 1)[0]
+    if action == "grid":  # a modal is the interaction's first answer: no deferral
+        bench = await ref.sessions.bench_click(cid.game_id, interaction.user.id, cid.version,
+                                               cid.tag, cid.arg, values)
+        if bench.modal is not None:
+            await interaction.response.send_modal(TypedModal(bench.modal))
+            return
+    new = action == "open"
+    if new:
+        await defer(interaction)
+    else:
+        await defer_update(interaction)
+    bench = await ref.sessions.bench_click(cid.game_id, interaction.user.id, cid.version,
+                                           cid.tag, cid.arg, values)
+    await show_bench(interaction, bench, new=new)
+
+
+def _typed(components: Any) -> str | None:
+    """The text of the modal's input (``GRID_INPUT``), wherever the rows put it."""
+    for comp in components or ():
+        if not isinstance(comp, dict):
+            continue
+        if comp.get("custom_id") == GRID_INPUT and isinstance(comp.get("value"), str):
+            return str(comp["value"])
+        found = _typed(comp.get("components") or ([comp["component"]] if "component" in comp
+                                                  else []))
+        if found is not None:
+            return found
+    return None
+
+
+async def handle_modal(interaction: discord.Interaction[Any], custom_id: str) -> None:
+    """A submitted workbench modal (the typed board): the workbench it was opened from,
+    edited in place with the draft it stands for (or the fault, nothing changed)."""
+    token = origin.acting_in(interaction.guild_id)
+    committed.watch()
+    try:
+        parsed = ids.parse(custom_id)
+        typed = _typed((interaction.data or {}).get("components"))
+        if not isinstance(parsed, ids.TurnId) or parsed.kind != "bench" or typed is None:
+            raise Malformed(ids.BAD)
+        await defer_update(interaction)
+        ref = referee_of(interaction)
+        bench = await ref.sessions.bench_typed(parsed.game_id, interaction.user.id,
+                                               parsed.version, parsed.tag, parsed.arg, typed)
+        await show_bench(interaction, bench, new=interaction.message is None)
+    except Exception as exc:
+        await report_error(interaction, exc)
+    finally:
+        origin.done(token)
 
 
 async def _take_back(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:

@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
+from cogs.discordpy.panels import build_view
 from games import Presentation
 
-from .common import add_picture, defer, referee_of, reply
+from .common import add_picture, defer, referee_of, reply, update
 
 Complete = Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]
 
@@ -54,8 +55,23 @@ async def decide(interaction: discord.Interaction[Any], text: str, verbs: tuple[
     game = await ref.info.find(interaction.channel_id, interaction.user.id, present)
     text = await ref.sessions.normalise(game.id, text, verbs)
     done = await ref.sessions.decide(game.id, interaction.user.id, text)
+    bench = await ref.sessions.bench_after(game.id, interaction.user.id, done)
+    if bench is not None:  # the decision built next is built on the workbench: here it is
+        await show_bench(interaction, bench, new=True)
+        return
     await reply(interaction, f"✅ Done: `{done}`")
     await add_picture(interaction, await ref.sessions.after_picture(game.id, interaction.user.id))
+
+
+async def show_bench(interaction: discord.Interaction[Any], bench: Any, *, new: bool) -> None:
+    """A workbench (``referee.deciding.workbench.Bench``): a new private message (``new``) or
+    the message the control is on, edited in place."""
+    view = build_view(bench.panel) if bench.panel is not None else None
+    files = (bench.picture,) if bench.picture is not None else ()
+    if new:
+        await reply(interaction, bench.text, files=files, view=view)
+    else:
+        await update(interaction, bench.text, files=files, view=view or discord.ui.View())
 
 
 class PlayCommands:

@@ -77,6 +77,10 @@ class OwnGroup:
     decisions: tuple[DecisionCommand, ...] = ()
 
 
+#: the prompt's button opening a player's private workbench (``referee.deciding.workbench``)
+BENCH_BUTTON = "🛠️ My workbench"
+
+
 class Presentation:
     """The defaults; a game overrides what it words or draws better."""
 
@@ -90,6 +94,10 @@ class Presentation:
     #: are not added below it
     summary_tells: frozenset[str] = frozenset()
     verb_labels: Mapping[str, str] = {}
+    #: verbs whose choices are the same and public for every player who owes one at once
+    #: (Out of Mine!'s sides): one-click buttons on the prompt even when several owe, each
+    #: deciding for whoever clicks it (no private select first)
+    shared_verbs: frozenset[str] = frozenset()
     builtin_topics: Mapping[str, str] = {}  # rules topics written in code (the short reference)
     picture_topics: frozenset[str] = frozenset()  # topics answered with a picture (topic_png)
     #: the words of a ``legend`` topic (added after the rules file's topics) whose picture is
@@ -295,12 +303,6 @@ class Presentation:
         their own view; shown only to them after each ``draft`` step. None: text only."""
         return None
 
-    def draft_parts(self, words: Sequence[str]) -> list[tuple[str, str]]:
-        """The parts a player picks the next word of an unlisted decision's draft by, as
-        (label, part) for the engine's ``options(..., part=...)``, from the legal next
-        ``words`` (a tile kind of the card, say). Empty: no select, the words are typed."""
-        return []
-
     def draft_ready(self, game: Any, state: Any, player: str, action: Any) -> str:
         """What a draft that is a legal decision (``action``, checked by ``game`` in
         ``state``) is told: a game says what it would score, say. Default: it can be
@@ -311,6 +313,46 @@ class Presentation:
         """Narrower parts of ``part`` to list its ``words`` by (label, part): the squares a
         player may point at, say. Empty: the first 25 words are the list."""
         return []
+
+    # --- the workbench (``referee.deciding.workbench``): a draft on one private message ---
+
+    #: the unlisted decisions a player builds on a workbench (none: ``/game draft`` only)
+    bench_verbs: frozenset[str] = frozenset()
+    bench_label = BENCH_BUTTON  # the prompt's button that opens a player's own workbench
+
+    def bench_hands(self, view: dict[str, Any], player: str, draft: str,
+                    words: Sequence[str]) -> list[tuple[str, str, str]]:
+        """(label, hand, description) of what the player may take in hand next, from the
+        legal next ``words`` of their ``draft`` (a shape of their card, say): the workbench's
+        menu, and the parts under a ``draft`` to pick the next word by (each a part for the
+        engine's ``options(..., part=...)`` through ``bench_part``). Empty: no select, the
+        words are typed."""
+        return []
+
+    def bench_head(self, view: dict[str, Any], player: str) -> str:
+        """The workbench's first line after its title (what the player builds with: their
+        card, say); "" for none."""
+        return ""
+
+    def bench_part(self, view: dict[str, Any], hand: str, words: Sequence[str]) -> str | None:
+        """The engine's ``part`` whose words the ``hand`` places (None: nothing of it fits)."""
+        return hand
+
+    def bench_png(self, view: dict[str, Any], player: str, draft: str, part: str | None,
+                  places: Sequence[str], times: Mapping[str, float], more: int
+                  ) -> bytes | None:
+        """The workbench's picture: ``places`` (the words of ``part``) numbered from 1, as the
+        select numbers them; ``times`` each placed word's seconds. None: text only."""
+        return None
+
+    def bench_grid(self, view: dict[str, Any], player: str, draft: str) -> str | None:
+        """The draft typed as a whole (the modal's prefilled text); None: no typed board."""
+        return None
+
+    def bench_typed(self, view: dict[str, Any], player: str, draft: str, typed: str) -> str:
+        """The draft the typed text stands for (checked by the engine after), or an
+        IllegalDecision naming the fault."""
+        raise NotImplementedError
 
     @property
     def draws_after(self) -> bool:
@@ -367,6 +409,30 @@ def _word(value: Any) -> str:
 
 
 _HEADING = re.compile(r"^(#{2,3})\s+(.+?)\s*$", re.M)
+
+
+@dataclass(frozen=True, slots=True)
+class Worded:
+    """A decision's text taken apart for its label: the verb, its plain arguments, its
+    ``name=value`` words, and whether it is still being built (it ends in " …")."""
+
+    verb: str
+    args: list[str]
+    named: dict[str, str]
+    more: bool
+
+    @staticmethod
+    def of(text: str) -> Worded | None:
+        more = text.endswith(" …")
+        parts = (text[:-2] if more else text).split()
+        if not parts:
+            return None
+        return Worded(parts[0], [w for w in parts[1:] if "=" not in w],
+                      dict(w.split("=", 1) for w in parts[1:] if "=" in w), more)
+
+    def done(self, label: str) -> str:
+        """The label, with the ellipsis of a decision still being built."""
+        return label + (" …" if self.more else "")
 
 
 def slug(text: str) -> str:

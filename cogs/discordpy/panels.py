@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from referee.deciding.workbench import GRID_INPUT, Modal
 from referee.messages import ids
 from referee.messages.choices import Panel
 
@@ -38,6 +39,21 @@ class GameComponent(discord.ui.DynamicItem[Any], template=ids.TEMPLATE):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = [str(v) for v in getattr(self.item, "values", [])]
         await interaction.client.on_game_component(interaction, self.custom_id, values)
+
+
+class TypedModal(discord.ui.Modal):
+    """A modal of one paragraph (``referee.deciding.workbench.Modal``). Its submission is
+    handled by the client's ``on_interaction`` (``cogs.components.handle_modal``), which also
+    takes one opened before a restart: nothing is done here."""
+
+    def __init__(self, spec: Modal) -> None:
+        super().__init__(title=spec.title[:45], custom_id=spec.custom_id, timeout=900)
+        self.add_item(discord.ui.TextInput(
+            label=spec.label[:45], style=discord.TextStyle.paragraph, default=spec.value,
+            custom_id=GRID_INPUT, min_length=1, max_length=spec.max_length))
+
+    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        return None
 
 
 def build_view(panel: Panel) -> discord.ui.View:

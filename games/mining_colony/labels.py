@@ -11,6 +11,8 @@ from typing import Any
 
 from engine.mining_colony.events import building, listed, words
 
+from ..base import Worded
+
 
 def _zone(view: Mapping[str, Any], zone: str) -> str:
     found = (view.get("zones") or {}).get(zone) or {}
@@ -44,13 +46,10 @@ def _build(args: list[str], via: str | None) -> str:
 
 
 def choice_label(view: Mapping[str, Any], text: str) -> str:
-    more = text.endswith(" …")
-    parts = (text[:-2] if more else text).split()
-    if not parts:
+    worded = Worded.of(text)
+    if worded is None:
         return text
-    verb = parts[0]
-    args = [w for w in parts[1:] if "=" not in w]
-    named = dict(w.split("=", 1) for w in parts[1:] if "=" in w)
+    verb, args, named = worded.verb, worded.args, worded.named
     staged = named.get("from") == "staging"
     label: str
     if verb == "play" and args:
@@ -85,4 +84,4 @@ def choice_label(view: Mapping[str, Any], text: str) -> str:
         label = "End my development turn"
     else:
         return text
-    return label + (" …" if more else "")
+    return worded.done(label)

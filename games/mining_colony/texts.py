@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.mining_colony.events import words
+
 from ..base import Who, winners_line
 
 PARTS = (("structures", "structures"), ("resources", "resources"), ("credits", "credits"),
@@ -69,6 +71,28 @@ def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int
     return "\n".join(lines)
 
 
+#: the seven structures a solo win needs (R24): outposts of the crew colours, stations of the
+#: crystal colours
+SOLO_STRUCTURES = ("outpost/red", "outpost/blue", "outpost/orange", "station/purple",
+                   "station/yellow", "station/white", "station/green")
+
+
+def solo_missing(view: Mapping[str, Any], pid: str) -> str:
+    """What a lost solo game lacked (R24: all 36 squares developed and a structure of each of
+    the 7 colours): "Missing: 5 undeveloped squares; no red outpost, green science station."."""
+    p = (view.get("players") or {}).get(pid) or {}
+    left = sum(1 for code in (p.get("colony") or {}).values()
+               if str(code).split(":")[0] == "undeveloped")
+    built = set(p.get("structures") or ())
+    lacking = [words(s) for s in SOLO_STRUCTURES if s not in built]
+    parts = []
+    if left:
+        parts.append(f"{left} undeveloped square{'s' if left != 1 else ''}")
+    if lacking:
+        parts.append("no " + ", ".join(lacking))
+    return ("Missing: " + "; ".join(parts) + ".") if parts else ""
+
+
 def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
                winners: Sequence[str], who: Who) -> str:
     """Every player's score parts in scoring order, the winner (the tie-break is in the rules);
@@ -80,7 +104,7 @@ def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
             return (f"🏁 **The game is over**: {who.mention(pid)} completed the colony with a "
                     "structure of every colour and beats Zorlord! 🏆")
         return (f"🏁 **The game is over**: ten rounds are played and the colony is not complete;"
-                f" Zorlord wins against {who.mention(pid)}.")
+                f" Zorlord wins against {who.mention(pid)}. {solo_missing(view, pid)}")
     lines = ["🏁 **The game is over**.", "**Final scores** (" + ", ".join(
         label for _, label in PARTS) + "):"]
     for pid in sorted(view["seats"], key=lambda q: -scores.get(q, {}).get("total", 0)):

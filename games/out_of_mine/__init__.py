@@ -6,11 +6,11 @@ of docs/rules/out-of-mine.md, its texts and its pictures (render/out_of_mine).""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import TextsPresentation
-from . import texts
+from . import bench, texts
 
 
 class OutOfMine(TextsPresentation):
@@ -18,40 +18,62 @@ class OutOfMine(TextsPresentation):
     name = "out-of-mine"
     title = "Out of Mine!"
     emoji = "⛏️"
-    picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
+    #: the pictures' marks (render/<pkg>/legend.py) and every tile shape drawn (shapes.py)
+    picture_topics = frozenset({"legend", "tile-shapes"})
     legend_text = (
         "The marks of a board side: rock brown and hatched, galleries dark; each crystal "
         "colour a pattern and its initial, an element a word on a dark chip (Au, Ag, worm, "
         "rat), an elf a small disc with its colour's capital letter on the edge toward the "
         "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
+    shared_verbs = frozenset({"side", "open"})  # the same public choices for everyone (R4, R6)
     verb_labels = {"side": "Choose your side…", "open": texts.OPEN_BUTTON,
                    "dig": "Dig…"}
+
+    def topics(self) -> dict[str, str]:
+        """The rules file's topics, ``tile-shapes`` said in words beside its picture (its
+        table of ASCII shapes does not read in Discord, which shows no tables)."""
+        found = super().topics()
+        if "tile-shapes" in found:
+            found["tile-shapes"] = texts.SHAPES_TOPIC
+        return found
+
+    def topic_png(self, key: str) -> bytes | None:
+        if key == "tile-shapes":
+            return self.pictures("shapes").shapes_png()  # type: ignore[no-any-return]
+        return super().topic_png(key)
+
+    def choice_label(self, view: dict[str, Any], text: str) -> str:
+        """The open button says what it does (it starts the player's clock, R6)."""
+        return texts.OPEN_BUTTON if text == "open" else text
 
     def private(self, text: str) -> bool:
         """A side or an open shows nothing hidden; a dig names tiles (sealed, R3)."""
         return text.split()[:1] not in (["side"], ["open"])
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
-        """A new private message when a round starts (a new board) or the player's card
-        becomes visible; not for their own side or commit (their reply says it: such a DM said
-        only "Not your turn")."""
+        """One private message a round: with the race on when the round starts (a new
+        board; the player's own open is answered by their workbench, which shows the card),
+        with the race off when the cards are revealed at once (with the board). Never for
+        their own side or commit (their reply says it: such a DM said only "Not your
+        turn")."""
         p = (view.get("players") or {}).get(player_id) or {}
+        if (view.get("options") or {}).get("race", True):
+            return f"{view.get('round')}"
+        if p.get("card") is None and p.get("rounds"):  # race off, choosing sides: the key of
+            last = p["rounds"][-1]  # the round before, so the one DM is the cards' reveal
+            return f"{last['round']}|{last['card']}"
         return f"{view.get('round')}|{p.get('card')}"
 
     def private_news(self, event: Any) -> bool:
-        """"Your dig is in" repeats the reply to the player's own commit: no DM for it (a
-        default's is said in the thread; the echo still makes a takeback refuse, R3)."""
-        return bool(event.kind != "dig")
+        """"Your dig is in" repeats the reply to the player's own commit, "your card" the
+        workbench that answers their open: no DM for them (a default's is said in the thread;
+        the echo still makes a takeback refuse, R3)."""
+        return bool(event.kind not in ("dig", "card"))
 
     def new_round(self, public_kinds: set[str]) -> bool:
         """A reveal (every board and score) or a new round's start posts the round picture."""
         return bool({"reveal", "round"} & public_kinds)
-
-    def draft_parts(self, words: Sequence[str]) -> list[tuple[str, str]]:
-        """The tile kinds of the card that still fit the draft, in the card's colour order,
-        each with how many placements it has (the select to pick the next tile from)."""
-        return texts.draft_kinds(words)
 
     def draft_points(self, part: str, words: Sequence[str]) -> list[tuple[str, str]]:
         """Every square a placement of the picked kind covers, to point at."""
@@ -68,6 +90,43 @@ class OutOfMine(TextsPresentation):
         return texts.draft_ready(preview(state, player, action),
                                  preview(state, player, action, caller=True),
                                  state.options.race)
+
+    # --- the workbench -------------------------------------------------------------------
+
+    bench_verbs = frozenset({"dig"})
+
+    def bench_hands(self, view: dict[str, Any], player: str, draft: str,
+                    words: Sequence[str]) -> list[tuple[str, str, str]]:
+        """The shapes of the card's colours still free (kinds apart only with finds on)."""
+        return bench.hands(view, player, draft.split()[1:], words)
+
+    def bench_head(self, view: dict[str, Any], player: str) -> str:
+        return texts.card_words(view, player)
+
+    def bench_part(self, view: dict[str, Any], hand: str, words: Sequence[str]) -> str | None:
+        return bench.part(view, hand, words)
+
+    def bench_png(self, view: dict[str, Any], player: str, draft: str, part: str | None,
+                  places: Sequence[str], times: Mapping[str, float], more: int
+                  ) -> bytes | None:
+        p = (view.get("players") or {}).get(player)
+        if p is None or not p.get("card_info") or not p.get("side"):
+            return None
+        return self.pictures("bench").bench_png(  # type: ignore[no-any-return]
+            view, player, draft if draft.startswith("dig") else "dig",
+            part.split(":")[0] if part else None, list(places), dict(times), more)
+
+    def bench_grid(self, view: dict[str, Any], player: str, draft: str) -> str | None:
+        """The draft as the board's grid: five lines of seven, a letter per tile, ``.`` empty,
+        ``#`` rock."""
+        p = (view.get("players") or {}).get(player) or {}
+        if not p.get("grid") or not p.get("card_info"):
+            return None
+        return bench.grid_text(p["grid"], draft.split()[1:])
+
+    def bench_typed(self, view: dict[str, Any], player: str, draft: str, typed: str) -> str:
+        words = bench.typed_words(typed, draft.split()[1:])
+        return " ".join(["dig", *words])
 
     # --- pictures -------------------------------------------------------------------------
 

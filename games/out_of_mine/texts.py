@@ -8,12 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.out_of_mine.components import COLOURS
-
-from ..base import Who
+from ..base import BENCH_BUTTON, Who
 
 #: the button that opens a player's card (``OutOfMine.verb_labels["open"]``)
 OPEN_BUTTON = "Open my card (starts my clock)"
+#: the ``tile-shapes`` rules topic's words (its picture draws every shape)
+SHAPES_TOPIC = (
+    "**Tile shapes** (drawn in the picture): a tile's colour fixes its size: yellow 1 square, "
+    "blue 2, green 3 (a line or an angle), red 4 (five shapes: I, O, T, S, L), white 5 (the "
+    "twelve pentominoes F, I, L, N, P, T, U, V, W, X, Y, Z). Any tile may lie turned or "
+    "mirrored. Your card says how many tiles of each colour you may place; which shape "
+    "of a colour is yours to choose. ×n under a shape: how many tiles of it the box holds "
+    "(each player has a full box).")
 STEP = {"side": "choosing a side", "open": "card still face down", "dig": "digging"}
 
 
@@ -103,17 +109,30 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
         lines.append(f"Your card {info['number']}: {info['text']}.")
     elif p["has_card"]:
         lines.append(f"Your card is face down: **{OPEN_BUTTON}** under your prompt in the "
-                     f"thread (or `{cmd} do action:open`) shows it and starts your clock.")
+                     "thread shows it on your private workbench and starts your clock.")
     if p["dig"]:
         lines.append(f"Your commit (secret until the reveal): `{p['dig']}`")
     elif owed == "dig":
-        lines.append(f"Dig: `{cmd} draft action:dig` shows your draft with a menu of your "
-                     "card's tile kinds (pick one, point at a square, pick a placement near "
-                     f"it), or type tiles with `{cmd} draft action:+red-l:C3` (autocomplete "
-                     f"lists where each kind fits); then `{cmd} confirm` commits.")
+        lines.append(f"Dig on your private workbench (**{BENCH_BUTTON}** under your prompt "
+                     "in the thread): take a tile in hand, pick the number of its place, "
+                     f"confirm; or type tiles with `{cmd} draft action:+red-l:C3`, then "
+                     f"`{cmd} confirm`.")
     elif owed == "side":
         lines.append("Choose side a or side b of your board.")
     return "\n".join(lines)
+
+
+def card_words(view: Mapping[str, Any], player: str) -> str:
+    """The player's card in words (its shapes are drawn on the workbench): how many tiles of
+    each colour, and its finds when they score (R13)."""
+    p = (view.get("players") or {}).get(player) or {}
+    info = p.get("card_info")
+    if not info:
+        return ""
+    tiles = ", ".join(f"{n} {c}" for c, n in info["tiles"].items())
+    finds = ", ".join(f"{e} {v:+d}" for e, v in info["finds"].items())
+    scored = f"; finds: {finds}" if (view.get("options") or {}).get("finds") else ""
+    return f"Card {info['number']}: {tiles}{scored}. Side {p['board']}{p['side']}."
 
 
 def draft_ready(plain: Any, calling: Any, race: bool) -> str:
@@ -134,18 +153,6 @@ def draft_ready(plain: Any, calling: Any, race: bool) -> str:
     return (f"Not complete: {plain.empty} of 20 {spaces} empty. Revealed now it would score "
             f"**{plain.score}**{zero}. Add tiles, or confirm it to commit it as it stands "
             "(a decision is final).")
-
-
-def draft_kinds(words: Sequence[str]) -> list[tuple[str, str]]:
-    """(label, kind) for each tile kind among the legal next tile words (``red-l:A2,A3,A4,B2``),
-    by colour (yellow to white) then name; the label says how many placements it has."""
-    count: dict[str, int] = {}
-    for word in words:
-        kind = word.split(":", 1)[0]
-        count[kind] = count.get(kind, 0) + 1
-    order = {c: i for i, c in enumerate(COLOURS)}
-    kinds = sorted(count, key=lambda k: (order.get(k.split("-")[0].split("/")[0], 9), k))
-    return [(f"{k} ({count[k]} {'place' if count[k] == 1 else 'places'})", k) for k in kinds]
 
 
 def draft_squares(part: str, words: Sequence[str]) -> list[tuple[str, str]]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..base import Worded
+
 #: the verbs that take one board place, and their words around it
 PLACE_VERBS = {
     "rotate": "Turn the card on {} around",
@@ -59,16 +61,14 @@ def _label(verb: str, args: list[str], done: str) -> str | None:
 
 
 def choice_label(view: Mapping[str, Any], text: str) -> str:
-    more = text.endswith(" …")
-    parts = (text[:-2] if more else text).split()
-    if not parts:
+    worded = Worded.of(text)
+    if worded is None:
         return text
-    args = [w for w in parts[1:] if "=" not in w]
-    named = dict(w.split("=", 1) for w in parts[1:] if "=" in w)
+    named = worded.named
     done = "No more swaps" if view.get("phase") == "swap" else "Done"
-    label = _label(parts[0], args, done)
+    label = _label(worded.verb, worded.args, done)
     if label is None:
         return text
     if named.get("crew"):  # two players: each action names the crew that acts
         label = f"{named['crew'].capitalize()} crew: {label[:1].lower()}{label[1:]}"
-    return label + (" …" if more else "")
+    return worded.done(label)

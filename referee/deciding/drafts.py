@@ -77,6 +77,18 @@ class Drafts:
         the time on the player's clock. ``+WORDS`` adds words to the saved draft (to the owed
         decision's verb if there is none), ``-WORD`` takes that word back out and ``-`` the last
         one. Returns what to show them (privately)."""
+        table, text, ready, nxt = await self.set_draft(game_id, user_id, text)
+        present = self.ctx.present(table.game)
+        shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
+        return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
+                + (f"Next words: {shown}\n" if nxt else "")
+                + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
+                + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+
+    async def set_draft(self, game_id: int, user_id: int, text: str
+                        ) -> tuple[Table, str, str, list[str]]:
+        """``draft``'s work: the table, the draft saved, what it is told (``draft_ready``) and
+        its legal next words."""
         if len(text) > DRAFT_MAX_CHARS:
             raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
                             "changed.")
@@ -110,12 +122,7 @@ class Drafts:
             await owed_db.save_draft(self.ctx.db, game_id, player, table.version, text, marks,
                                          now=self.ctx.now())
             self._draft_steps.setdefault(user_id, collections.deque()).append(self.ctx.clock())
-        present = self.ctx.present(table.game)
-        shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
-        return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
-                + (f"Next words: {shown}\n" if nxt else "")
-                + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
-                + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+        return table, text, ready, nxt
 
     def _draft_pace(self, user_id: int) -> None:
         """Refused (nothing changed) once ``user_id`` saved ``draft_steps_per_minute`` draft
@@ -142,11 +149,13 @@ class Drafts:
             return None
         parts: list[tuple[str, str]] = []
         if not owed.listed:
+            g = self.g(table.game)
             try:
-                words = self.g(table.game).options(table.state, player, draft.text)
+                words = g.options(table.state, player, draft.text)
             except GameError:
                 words = []
-            parts = self.ctx.present(table.game).draft_parts(words)
+            parts = [(label, part) for label, part, _ in self.ctx.present(table.game)
+                     .bench_hands(g.view(table.state, player), player, draft.text, words)]
         return choices.draft_panel(game_id, table.version, table.tag, draft.text, parts)
 
     async def draft_part(self, game_id: int, user_id: int, part: str
@@ -159,8 +168,12 @@ class Drafts:
         table, player, owed = await self._owing(game_id, user_id)
         draft = await owed_db.get_draft(self.ctx.db, game_id, player)
         text = draft.text if draft is not None else owed.decision
-        words = self.g(table.game).options(table.state, player, text, part=part)
-        present = self.ctx.present(table.game)
+        g, present = self.g(table.game), self.ctx.present(table.game)
+        if present.bench_verbs:  # a part picked from bench_hands: the engine's part it is
+            found = present.bench_part(g.view(table.state, player), part,
+                                       g.options(table.state, player, text))
+            part = found or part
+        words = g.options(table.state, player, text, part=part)
         panel = choices.part_panel(game_id, table.version, table.tag, part, words,
                                    present.draft_points(part, words))
         if not words:

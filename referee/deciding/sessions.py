@@ -40,9 +40,10 @@ from referee.deciding import committed, stale
 from referee.deciding.automatic import Automatic
 from referee.deciding.committed import Committed
 from referee.deciding.drafts import DRAFT_MAX_CHARS as DRAFT_MAX_CHARS  # read by tests
-from referee.deciding.drafts import DRAFT_STEPS_PER_MINUTE, Drafts
+from referee.deciding.drafts import DRAFT_STEPS_PER_MINUTE
 from referee.deciding.holds import Holds
 from referee.deciding.table import Table
+from referee.deciding.workbench import Workbench
 from referee.errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from referee.messages import choices, ids, texts
 from referee.process import metrics
@@ -59,7 +60,7 @@ log = logging.getLogger(__name__)
 SHARED_CHECKS = os.environ.get("STELLA_CHECK_SHARED") == "1"
 
 
-class Sessions(Drafts, Automatic):
+class Sessions(Workbench, Automatic):
     def __init__(self, ctx: Context, notifier: Notifier) -> None:
         self.ctx = ctx
         self.notify = notifier

@@ -96,7 +96,7 @@ class Timers(TimedSource):
             stale = False
             try:
                 table = await self.sessions.running(game_id, game)
-                for _ in range(MAX_LATE):
+                for _attempt in range(MAX_LATE):
                     if not await self._late_one(table, now, run):
                         break
             except StalePrompt:

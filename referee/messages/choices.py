@@ -306,7 +306,9 @@ def turn_panel(game_id: int, version: int, tag: str, texts: Sequence[str],
     for verb in verbs:
         lo, hi = ranges[verb]
         group = texts[lo:hi]
-        alone = direct or (one and len(group) == 1 and not present.private(group[0]))
+        alone = direct or (one and len(group) == 1 and not present.private(group[0])) or (
+            verb in present.shared_verbs and len(group) <= MAX_DIRECT
+            and not any(present.private(t) for t in group))
         singles = group if alone else []
         made = [(t, ids.turn_id(game_id, version, tag, "do", t)) for t in singles]
         if singles and all(cid for _, cid in made):

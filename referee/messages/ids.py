@@ -17,8 +17,11 @@ its values are ranges ``lo-hi`` of the sorted legal list), ``back`` (arg: one wo
 clicker's own draft, taken back out of it), ``part`` (a select under a draft; arg: what it
 lists; its value is a part of the next word, such as a tile kind or a kind and a square, whose
 legal next words the clicker is then offered) and ``add`` (a select of such next words; arg: the
-part they are of; its value is a word added to the clicker's own draft). Every id is at most 100
-characters (Discord's limit). Anything else is malformed.
+part they are of; its value is a word added to the clicker's own draft), ``bench`` (a control of
+the clicker's private workbench, ``referee.deciding.workbench``; arg: ``ACTION FP [HAND]``, the
+action, four hex digits of the draft it was drawn for and the part in hand; its modal, the
+typed grid, has a ``bench`` id too). Every id is at most 100 characters (Discord's limit).
+Anything else is malformed.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ PREFIX = "sd:"
 TEMPLATE = r"sd:.*"  # the DynamicItem template: everything of ours; parse() is the strict part
 MAX_LEN = 100
 LOBBY_ACTIONS = ("join", "leave", "start")
-KINDS = ("do", "verb", "pick", "back", "part", "add", "run", "multi")
+KINDS = ("do", "verb", "pick", "back", "part", "add", "run", "multi", "bench")
 LIFE_ACTIONS = ("resign", "rematch", "tb-yes", "tb-no")
 
 _ID = r"[1-9][0-9]{0,17}"
@@ -41,7 +44,7 @@ _LOBBY = re.compile(rf"sd:(?P<game>{_ID}):lobby:(?P<action>join|leave|start)")
 _LIFE = re.compile(rf"sd:(?P<game>{_ID}):life:(?P<action>resign|rematch|tb-yes|tb-no)"
                    r":(?P<arg>0|[1-9][0-9]{0,8})")
 _TURN = re.compile(rf"sd:(?P<game>{_ID}):(?P<version>0|[1-9][0-9]{{0,8}}):(?P<tag>[0-9a-f]{{6}})"
-                   r":(?P<kind>do|verb|pick|back|part|add|run|multi):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
+                   r":(?P<kind>do|verb|pick|back|part|add|run|multi|bench):(?P<arg>[A-Za-z0-9 ,:=>/\-]{1,80})")
 _ARG = {
     "do": re.compile(r"[a-z][a-z-]*( [A-Za-z0-9,=>/\-]+)*"),
     "verb": re.compile(r"[a-z][a-z-]{0,15}"),
@@ -51,7 +54,9 @@ _ARG = {
     "back": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:=>/\-]*"),
     "part": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]*"),
     "add": re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]*"),
+    "bench": re.compile(r"(?P<action>[a-z]{2,8}) (?P<fp>[0-9a-f]{4})( (?P<hand>[A-Za-z0-9][A-Za-z0-9,:/\-]*))?"),
 }
+BENCH = _ARG["bench"]
 VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]{0,99}")  # a part or word a select offers
 _RANGE = _ARG["pick"]
 BAD = "That control is malformed (it wasn't made by this bot). Nothing changed."

@@ -65,6 +65,14 @@ async def draft_png(present: Presentation, own_view: dict[str, Any], player_id: 
     return await _draw(present.draft_png, f"game{game_id}-draft.png", own_view, player_id, draft)
 
 
+async def bench_png(present: Presentation, own_view: dict[str, Any], player_id: str,
+                    draft: str, part: str | None, places: Sequence[str],
+                    times: dict[str, float], more: int, game_id: int) -> File | None:
+    """A player's workbench picture, from their own view (sent only to them)."""
+    return await _draw(present.bench_png, f"game{game_id}-workbench.png", own_view, player_id,
+                       draft, part, list(places), times, more)
+
+
 async def after_png(present: Presentation, own_view: dict[str, Any], player_id: str,
                     game_id: int) -> File | None:
     """The picture a player gets privately after a decision of theirs, from their own view."""

@@ -21,7 +21,7 @@ from db import notified as notified_db
 from db import settings as settings_db
 from db import thread_memory as memory_db
 from engine import Event
-from referee.messages import choices, texts
+from referee.messages import choices, ids, texts
 from referee.messages.digest import Digests, digest_text
 from referee.messages.outbox import DELIVERED, Delivery, Failure, File, Post, split_text
 from referee.messages.prompts import Shown, Trail, edited_down, join, with_summary
@@ -232,7 +232,7 @@ class Notifier:
         key = self.ctx.present(game).turn_key(view)
         if last is not None:  # its round summary told as the game is now (summary_tells)
             last = self.fresh_summary(game, state, last)
-        line, panel, _ = self.prompt(game, state, deadline, timers)
+        line, panel, _ping = self.prompt(game, state, deadline, timers)
         asked = self.asked(game, state)
         ping = set(self.trail.pings(game.id, asked))
         self.trail.owing(game.id, asked)  # waited on now (an AI's or a run's step: not)
@@ -309,8 +309,18 @@ class Notifier:
             if select is not None:
                 panel = dataclasses.replace(panel, select=select)
         if any(not o.listed for o, _ in humans):
-            lines.append(_("Build it privately with {draft}, then {confirm}.").format(
-                draft=f"`{present.cmd('draft')}`", confirm=f"`{present.cmd('confirm')}`"))
+            bench = ids.turn_id(game.id, state.version, tag, "bench", "open 0000") if any(
+                o.decision in present.bench_verbs for o, _ in humans if not o.listed) else None
+            if bench is not None:  # the private workbench (referee.deciding.workbench)
+                panel = dataclasses.replace(panel, buttons=panel.buttons + (
+                    choices.Button(present.bench_label, bench, "primary"),))
+                lines.append(_("Build it on your private workbench (**{bench}**), or with "
+                               "{draft}, then {confirm}.").format(
+                                   bench=present.bench_label, draft=f"`{present.cmd('draft')}`",
+                                   confirm=f"`{present.cmd('confirm')}`"))
+            else:
+                lines.append(_("Build it privately with {draft}, then {confirm}.").format(
+                    draft=f"`{present.cmd('draft')}`", confirm=f"`{present.cmd('confirm')}`"))
         return "\n".join(lines), panel, tuple(seat.user_id for _, seat in humans)
 
     def round_text(self, game: Game, state: Any) -> str:

@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from .. import theme as t
 from ..encode import png
 from .grid import draw_board
+from .shapes import card_chips
 
 PAD = 12
 HEAD = 64
@@ -52,21 +53,36 @@ def _compose(panels: list[Image.Image], title: str, columns: int = 2) -> Image.I
     return im
 
 
-def _card_line(info: dict[str, Any] | None, drawn: bool = True) -> str:
+def _card_lines(info: dict[str, Any] | None, drawn: bool = True, finds: bool = False,
+                width: int = 240) -> list[tuple[str | Image.Image, Any]]:
+    """The card as its tiles: per colour a bar of its size in its colour and the count, and
+    its finds on a line of their own when they score (R13); in words while face down."""
     if not info:
-        return "card face down" if drawn else "no card yet"
-    tiles = "  ".join(f"{c[0].upper()}{n}" for c, n in info["tiles"].items())
-    finds = " ".join(f"{e}{p:+d}" for e, p in info["finds"].items())
-    return f"card {info['number']}: {tiles}   {finds}"
+        return [("card face down" if drawn else "no card yet", t.TEXT)]
+    head = f"card {info['number']}:"
+    hw = t.text_width(head, 14) + 8
+    chips = card_chips(info["tiles"], cell=7, width=width - hw)
+    im = Image.new("RGB", (hw + chips.width, max(20, chips.height)), t.PANEL)
+    t.put_text(im, (0, 9), head, 14, t.TEXT, anchor="lm")
+    im.paste(chips, (hw, 0))
+    lines: list[tuple[str | Image.Image, Any]] = [(im, t.TEXT)]
+    if finds:
+        lines.append(("finds: " + " ".join(f"{e} {p:+d}" for e, p in info["finds"].items()),
+                      t.MUTED))
+    return lines
 
 
-def _panel(view: dict[str, Any], pid: str, board: Image.Image, lines: list[tuple[str, Any]],
-           width: int) -> Image.Image:
+def _panel(view: dict[str, Any], pid: str, board: Image.Image,
+           lines: list[tuple[str | Image.Image, Any]], width: int) -> Image.Image:
     p = view["players"][pid]
     seat = p["seat"]
-    lines = lines[:1] + [(part, colour) for text, colour in lines[1:]
-                         for part in _wrap(text, width - 28)]
-    im = Image.new("RGB", (width, HEAD + board.height + 8 + 20 * len(lines)), t.PANEL)
+    rows: list[tuple[str | Image.Image, Any]] = lines[:1]
+    for text, colour in lines[1:]:
+        rows += [(text, colour)] if isinstance(text, Image.Image) else [
+            (part, colour) for part in _wrap(text, width - 28)]
+    heights = [max(20, text.height + 2) if isinstance(text, Image.Image) else 20
+               for text, _ in rows[1:]]
+    im = Image.new("RGB", (width, HEAD + board.height + 8 + 20 + sum(heights) + 4), t.PANEL)
     draw = ImageDraw.Draw(im)
     draw.rectangle((0, 0, width - 1, im.height - 1), outline=t.PANEL_EDGE)
     draw.rectangle((0, 0, 6, im.height - 1), fill=t.seat_rgb(seat))
@@ -74,13 +90,16 @@ def _panel(view: dict[str, Any], pid: str, board: Image.Image, lines: list[tuple
     t.put_text(im, (36, 8), t.fit(p["name"], 18, True, width - 150), 18, t.TEXT, bold=True)
     t.put_text(im, (width - 12, 10), f"{p['total']} pts", 16, t.ACCENT, bold=True, anchor="ra")
     y = 36
-    for text, colour in lines[:1]:
-        t.put_text(im, (16, y), t.fit(text, 14, False, width - 28), 14, colour)
+    for text, colour in rows[:1]:
+        t.put_text(im, (16, y), t.fit(str(text), 14, False, width - 28), 14, colour)
     im.paste(board, (10, HEAD))
     y = HEAD + board.height + 6
-    for text, colour in lines[1:]:
-        t.put_text(im, (16, y), t.fit(text, 14, False, width - 28), 14, colour)
-        y += 20
+    for (text, colour), h in zip(rows[1:], heights, strict=True):
+        if isinstance(text, Image.Image):
+            im.paste(text.crop((0, 0, min(text.width, width - 28), text.height)), (16, y))
+        else:
+            t.put_text(im, (16, y), t.fit(text, 14, False, width - 28), 14, colour)
+        y += h
     return im
 
 
@@ -94,6 +113,10 @@ def _wrap(text: str, width: int, size: int = 14) -> list[str]:
         else:
             out.append(word)
     return [t.fit(line, size, False, width) for line in out] or [""]
+
+
+def _finds(view: dict[str, Any]) -> bool:
+    return bool((view.get("options") or {}).get("finds"))
 
 
 def _status(view: dict[str, Any], pid: str) -> str:
@@ -128,7 +151,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
             board = draw_board(f"{p['board']}{p['side']}", tiles, size=CELL)
             where = f"side {p['board']}{p['side']}"
         lines = [(f"{where} · {_status(view, pid)}", t.MUTED),
-                 (_card_line(p["card_info"], p["has_card"]), t.TEXT)]
+                 *_card_lines(p["card_info"], p["has_card"], _finds(view))]
         panels.append((pid, board, lines))
     width = max(b.width for _, b, _ in panels) + 20
     title = (f"Out of Mine! · round {view['round']} of {view['rounds']}" if not view["ended"]

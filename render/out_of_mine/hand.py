@@ -9,7 +9,7 @@ from engine.out_of_mine.components import COLOURS, KINDS
 
 from .. import theme as t
 from ..encode import png
-from .board import _card_line, _panel
+from .board import _card_lines, _finds, _panel
 from .grid import draw_board, tile_words
 
 
@@ -34,6 +34,6 @@ def hand_png(view: dict[str, Any], player: str, draft: str) -> bytes:
     board = draw_board(f"{p['board']}{p['side']}", tiles, size=56)
     found = sum(1 for _ in tile_words(tiles))
     lines = [(f"your draft on {p['board']}{p['side']} · {found} tile(s) placed", t.MUTED),
-             (_card_line(p["card_info"]), t.TEXT),
+             *_card_lines(p["card_info"], finds=_finds(view)),
              (_remaining(p["card_info"], tiles), t.ACCENT)]
     return png(_panel(view, player, board, lines, board.width + 20))

@@ -15,7 +15,9 @@ from db import games as games_db
 from db import owed as owed_db
 from engine import get_game
 from engine.out_of_mine.actions import parse
+from games.out_of_mine.bench import grid_text
 
+from .bench_players import edited
 from .proc import BotProcess
 from .world import World
 
@@ -171,3 +173,56 @@ async def test_the_bots_downtime_is_not_on_the_players_clock(holding_world: Worl
     finally:
         await proc.stop()
         await db.close()
+
+
+def bench_control(msg: Any, action: str) -> dict[str, Any]:
+    return next(c for c in msg.walk_components()
+                if f":bench:{action} " in str(c.get("custom_id", "")))
+
+
+async def test_the_workbench_works_across_restarts(holding_world: World, tmp_path: Any) -> None:
+    """The workbench that answered Ann's open, drawn by a process since killed: its select and
+    its grid button work on the next process (the ids carry the state version, the draft's
+    fingerprint and the kind in hand), and a typed board opened before a second kill is taken
+    by the third (discord.py's own store of modals is gone: the bot's ``on_interaction``)."""
+    world = holding_world
+    fake = world.fake
+    log_path = tmp_path / "bot.log"
+    db = await Database.open(world.db_path)
+    proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+    try:
+        ann = world.players[0]
+        game_id, thread, player = await race_game_with_sides(world, db)
+        bench = await say(world, ann, thread, "game do", action="open")
+        assert "Your workbench" in str(bench.content)
+        await proc.kill()
+        proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+        hand = bench_control(bench, "hand")
+        h = await fake.choose_select(ann, bench, hand["custom_id"], [hand["options"][0]["value"]])
+        await edited(fake, h, bench)
+        assert "In hand" in str(bench.content)
+        add = bench_control(bench, "add")
+        word = add["options"][0]["value"]
+        h = await fake.choose_select(ann, bench, add["custom_id"], [word])
+        await edited(fake, h, bench)
+        assert f"`dig {word}`" in str(bench.content)
+        h = await fake.click_button(ann, bench, bench_control(bench, "grid")["custom_id"])
+        await h.response(30)
+        assert h.modal is not None
+        await proc.kill()
+        proc = await BotProcess(fake, world.db_path, world.guild.id, log_path).start()
+        state = G.load((await games_db.load_snapshot(db, game_id)).json)
+        draft = f"dig {word}"
+        while (words := G.options(state, player, draft)):
+            draft += f" {words[0]}"
+        grid = grid_text(G.view(state, player)["players"][player]["grid"], draft.split()[1:])
+        sent = await h.submit_modal({"grid": grid})
+        await edited(fake, sent, bench)
+        assert f"`{draft}`" in str(bench.content)
+        saved = await owed_db.get_draft(db, game_id, player)
+        assert saved is not None and saved.text == draft
+    finally:
+        await proc.stop()
+        await db.close()
+    errors = [line for line in proc.output().splitlines() if " ERROR " in line or line.startswith("Traceback")]
+    assert not errors, "\n".join(errors)

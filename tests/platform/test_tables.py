@@ -50,3 +50,12 @@ def test_a_topic_cut_to_one_message_keeps_its_code_block_closed() -> None:
     assert len(topic) <= 1900
     assert topic.count("```") == 2 and topic.endswith("```")
 
+
+def test_every_game_says_how_to_play_it_on_discord_and_draws_its_legend() -> None:
+    """Issue 28: a short topic in plain words on the buttons and commands, and the legend."""
+    for present in games.all_games():
+        topics = present.topics()
+        how = topics.get("how-to-play-on-discord", "")
+        assert "/game status" in how or f"/{present.command} status" in how, present.name
+        assert "legend" in how and "legend" in topics, present.name
+        assert "engine" not in how.lower(), present.name  # players' words, not the code's

@@ -37,3 +37,20 @@ def test_a_decision_being_built_keeps_its_ellipsis() -> None:
     assert choice_label(VIEW, "place t5-09 …") == "Tile t5-09 …"
     assert choice_label(VIEW, "place t5-09 B3 …") == "Tile t5-09 on B3 …"
     assert choice_label(VIEW, "frobnicate 3") == "frobnicate 3"  # unknown: the notation
+
+
+def test_a_lost_solo_game_says_what_was_missing() -> None:
+    """Issue 28: the solo end said "loss" without saying why (R24: 36 squares developed and a
+    structure of each of the 7 colours)."""
+    from games.mining_colony.texts import solo_missing
+
+    colony = {f"{c}{r}": "blank" for c in "ABCDEF" for r in range(1, 7)}
+    colony.update({"A1": "undeveloped", "B6": "undeveloped", "C3": "dome:worker/red"})
+    view = {"players": {"ann": {"colony": colony, "structures": [
+        "outpost/blue", "outpost/orange", "station/purple", "station/white", "station/yellow"]}}}
+    assert solo_missing(view, "ann") == (
+        "Missing: 2 undeveloped squares; no red outpost, green science station.")
+    every = ["outpost/red", "outpost/blue", "outpost/orange", "station/purple",
+             "station/yellow", "station/white", "station/green"]
+    full = {"players": {"ann": {"colony": {"A1": "blank"}, "structures": every}}}
+    assert solo_missing(full, "ann") == ""

@@ -39,6 +39,21 @@ async def wr_game(ref: Referee, humans: list[tuple[int, str]], bots: int, seed: 
     return await cached.get_game(ref.ctx, game.id)
 
 
+async def to_play(ref: Referee, game: Game) -> None:
+    """The setup by the defaults table (swaps, colours), to the first turn of play; what each
+    decision tells goes out before the next (referee.messages.tell)."""
+    g = ref.ctx.engine(game)
+    for _ in range(40):
+        table = await ref.sessions.table(game.id)
+        if table.state.phase == "play":
+            return
+        o = g.owed(table.state)[0]
+        await ref.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
+                                  str(g.default(table.state, o.player)))
+        await ref.idle()
+    raise AssertionError("the setup did not end")
+
+
 async def play_out(ref: Referee, game: Game, seed: int = 1, limit: int = 400) -> list[str]:
     """Every human decision the easy AI would take, by ``decide``, to the end."""
     rng = Rng(_Seed(seed))
@@ -82,14 +97,7 @@ async def test_a_turn_is_one_message_edited_step_by_step(referee: Referee) -> No
     g = referee.ctx.engine(game)
     assert game.thread_id is not None
     rng = Rng(_Seed(2))
-    for _ in range(40):  # to the first turn of play
-        table = await referee.sessions.table(game.id)
-        if table.state.phase == "play":
-            break
-        o = g.owed(table.state)[0]
-        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
-                                      str(g.default(table.state, o.player)))
-        await referee.idle()  # told after the reply (referee.messages.tell)
+    await to_play(referee, game)
     table = await referee.sessions.table(game.id)
     player = g.owed(table.state)[0].player
     user = game.seat_of_player(player).user_id
@@ -193,14 +201,7 @@ async def test_autocomplete_of_a_turn_offers_every_verb_then_its_arguments(
     from referee.messages import choices
     game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
     g = referee.ctx.engine(game)
-    for _ in range(40):  # the setup by the defaults table, to the first turn of play
-        table = await referee.sessions.table(game.id)
-        if table.state.phase == "play":
-            break
-        o = g.owed(table.state)[0]
-        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
-                                      str(g.default(table.state, o.player)))
-        await referee.idle()
+    await to_play(referee, game)
     table = await referee.sessions.table(game.id)
     player = g.owed(table.state)[0].player
     user = game.seat_of_player(player).user_id
@@ -231,16 +232,8 @@ async def test_no_dm_carries_nothing_private(referee: Referee) -> None:
     information changes: in White Ranium, their secret fight card (strategy cards, R15)."""
     out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
     game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
-    g = referee.ctx.engine(game)
-    for _ in range(40):  # the whole setup by the defaults table, into the first turn
-        table = await referee.sessions.table(game.id)
-        if table.state.phase == "play":
-            break
-        o = g.owed(table.state)[0]
-        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
-                                      str(g.default(table.state, o.player)))
-        await referee.idle()
-    assert table.state.phase == "play"
+    await to_play(referee, game)
+    assert (await referee.sessions.table(game.id)).state.phase == "play"
     assert out.dms.get(ANN, []) == [] and out.dms.get(BOB, []) == []
     hand, _ = await referee.info.hand(game, ANN)  # what is theirs is one command away
     assert "your crews" in hand
@@ -271,14 +264,7 @@ async def test_a_card_to_rotate_is_one_pick_of_two_selects(referee: Referee) -> 
 
     game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
     g = referee.ctx.engine(game)
-    for _ in range(40):  # to the first turn of play
-        table = await referee.sessions.table(game.id)
-        if table.state.phase == "play":
-            break
-        o = g.owed(table.state)[0]
-        await referee.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
-                                      str(g.default(table.state, o.player)))
-        await referee.idle()
+    await to_play(referee, game)
     table = await referee.sessions.table(game.id)
     player = g.owed(table.state)[0].player
     user = game.seat_of_player(player).user_id

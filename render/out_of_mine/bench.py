@@ -1,0 +1,106 @@
+"""An Out of Mine! player's workbench picture (their own view, sent only to them): their side
+with coordinates and the draft's tiles, the card's tray of shapes (each shape drawn, with how
+many tiles of its colour are left), the tiles placed so far with their times, and, for the kind
+in hand, its legal placements numbered as the workbench's select numbers them (1 is the first
+word of ``places``): the number picked places exactly the shape drawn under it.
+
+The shapes themselves are shapes.py's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.out_of_mine.components import BIT, COLS, KINDS, ROWS, SIDES
+
+from .. import theme as t
+from ..encode import png
+from .grid import CRYSTAL_RGB, GALLERY, ROCK, draw_board, tile_words
+from .shapes import kind_name, shape_tray
+
+WIDTH = 560  # Discord shows a picture about 550 px wide
+PAD = 10
+CELL = 44  # the board's squares
+THUMB = 11  # a numbered placement's squares
+PER_ROW = 5  # numbered placements a row
+
+
+def _thumb(side: str, covered: int, word: str, number: int) -> Image.Image:
+    """Placement ``number``: the side small, the draft's squares grey, the placement in its
+    colour, its number at the left."""
+    kind, squares = tile_words([word])[0]
+    mask = sum(BIT[s] for s in squares)
+    grid = SIDES[side].grid
+    num_w = 28
+    im = Image.new("RGB", (num_w + len(COLS) * THUMB + 2, ROWS * THUMB + 2), t.PANEL)
+    d = ImageDraw.Draw(im)
+    for r in range(ROWS):
+        for c in range(len(COLS)):
+            sq = f"{COLS[c]}{ROWS - r}"
+            fill = ROCK if grid[r][c] == "#" else GALLERY
+            if covered & BIT[sq]:
+                fill = t.FAINT
+            if mask & BIT[sq]:
+                fill = CRYSTAL_RGB[KINDS[kind].colour]
+            x, y = num_w + 1 + c * THUMB, 1 + r * THUMB
+            d.rectangle((x, y, x + THUMB - 2, y + THUMB - 2), fill=fill)
+    t.put_text(im, (num_w - 4, im.height // 2), str(number), 18, t.ACCENT, bold=True,
+               anchor="rm")
+    return im
+
+
+def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
+              places: Sequence[str], times: Mapping[str, float], more: int = 0) -> bytes:
+    """``player``'s workbench from their own view: ``draft`` (the dig so far), ``kind`` the
+    tile kind in hand (None: nothing), ``places`` its placements numbered from 1, ``times``
+    each placed word's seconds on the clock, ``more`` the placements not numbered."""
+    p = view["players"][player]
+    side = f"{p['board']}{p['side']}"
+    words = draft.split()[1:]
+    board = draw_board(side, words, size=CELL)
+    info = p.get("card_info") or {"tiles": {}, "number": "?"}
+    used: dict[str, int] = {}
+    for k, _ in tile_words(words):
+        used[KINDS[k].colour] = used.get(KINDS[k].colour, 0) + 1
+    left = {c: n - used.get(c, 0) for c, n in info["tiles"].items()}
+    tray_w = WIDTH - board.width - 3 * PAD
+    tray = shape_tray(info["tiles"], tray_w, hand=KINDS[kind].shape if kind else None,
+                      left=left, title=f"card {info['number']}")
+    listed = [f"{i + 1}. {kind_name(k)}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
+              for i, ((k, s), w) in enumerate(zip(tile_words(words), words, strict=False))]
+    thumbs = [_thumb(side, _covered(words), w, i + 1) for i, w in enumerate(places)]
+    thumb_rows = -(-len(thumbs) // PER_ROW)
+    th = thumbs[0].height + 6 if thumbs else 0
+    top = 30
+    upper = max(board.height, tray.height)
+    height = (top + upper + PAD + 22 * (1 + len(listed)) + (28 + thumb_rows * th if kind else 0)
+              + PAD)
+    im = Image.new("RGB", (WIDTH, height), t.BG)
+    t.put_text(im, (PAD, 6), f"Your workbench · side {side} · round {view['round']} · only "
+               "you see it", 16, t.TEXT, bold=True)
+    im.paste(board, (PAD, top))
+    im.paste(tray, (board.width + 2 * PAD, top))
+    y = top + upper + PAD
+    t.put_text(im, (PAD, y), f"placed: {len(listed)} tile{'s' if len(listed) != 1 else ''}"
+               + (" (time on your clock)" if times else ""), 16, t.MUTED, bold=True)
+    y += 22
+    for line in listed:
+        t.put_text(im, (PAD, y), t.fit(line, 16, False, WIDTH - 2 * PAD), 16, t.TEXT)
+        y += 22
+    if kind:
+        head = (f"in hand: {kind_name(kind)} · pick a number" + (f" (the first {len(places)}; "
+                f"{more} more: point at a square)" if more else "")
+                if places else f"in hand: {kind_name(kind)} · it fits nowhere now")
+        t.put_text(im, (PAD, y + 4), t.fit(head, 17, True, WIDTH - 2 * PAD), 17, t.ACCENT,
+                   bold=True)
+        y += 28
+        for i, thumb in enumerate(thumbs):
+            im.paste(thumb, (PAD + (i % PER_ROW) * ((WIDTH - 2 * PAD) // PER_ROW),
+                             y + (i // PER_ROW) * th))
+    return png(im)
+
+
+def _covered(words: Sequence[str]) -> int:
+    return sum(BIT[s] for _, squares in tile_words(list(words)) for s in squares)
