@@ -81,6 +81,8 @@ def command(words: str) -> str:
     return "/" + " ".join(pgettext("slash name", word) for word in words.split())
 
 
-def number(value: float) -> str:
-    """``value`` written the language's way (``1,234.5``; ``1.234,5`` in German)."""
-    return format_decimal(value, locale=_LANG.get())
+def number(value: float, decimals: int | None = None) -> str:
+    """``value`` written the language's way (``1,234.5``; ``1.234,5`` in German), with exactly
+    ``decimals`` digits after the point when given (``12.0``)."""
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=_LANG.get())

@@ -68,7 +68,9 @@ def test_plural_rules_and_numbers_are_the_languages() -> None:
     with texts.using("ja"):
         assert texts.number(1234.5) == "1,234.5"
     with texts.using("en"):
-        assert texts.number(1234.5) == "1,234.5"
+        assert texts.number(1234.5) == "1,234.5" and texts.number(12, 1) == "12.0"
+    with texts.using("de"):
+        assert texts.number(2.25, 1) == "2,2" and texts.number(3, 0) == "3"
 
 
 def test_a_language_is_set_for_a_block_only() -> None:
