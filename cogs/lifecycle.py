@@ -44,7 +44,7 @@ class LifeCommands:
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id, self.present)
         text = await ref.lifecycle.resign_preview(game.id, interaction.user.id)
-        panel = Panel(buttons=(Button("Resign", ids.life_id(game.id, "resign"), "danger"),))
+        panel = Panel(buttons=(Button(_("Resign"), ids.life_id(game.id, "resign"), "danger"),))
         await reply(interaction, text, view=build_view(panel))
 
     @app_commands.command(name="takeback",
