@@ -313,10 +313,10 @@ class Notifier:
                 o.decision in present.bench_verbs for o, _ in humans if not o.listed) else None
             if bench is not None:  # the private workbench (referee.deciding.workbench)
                 panel = dataclasses.replace(panel, buttons=panel.buttons + (
-                    choices.Button(present.bench_label, bench, "primary"),))
+                    choices.Button(_(present.bench_label), bench, "primary"),))
                 lines.append(_("Build it on your private workbench (**{bench}**), or with "
                                "{draft}, then {confirm}.").format(
-                                   bench=present.bench_label, draft=f"`{present.cmd('draft')}`",
+                                   bench=_(present.bench_label), draft=f"`{present.cmd('draft')}`",
                                    confirm=f"`{present.cmd('confirm')}`"))
             else:
                 lines.append(_("Build it privately with {draft}, then {confirm}.").format(
