@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
 import logging
 import signal
 import sys
@@ -31,7 +32,7 @@ from cogs import components
 from cogs.admin import Admin, OldAdmin
 from cogs.common import RefereeTree, keep_up_filter, quiet_late_autocomplete
 from cogs.discordpy import operator
-from cogs.discordpy.http import sweep_buckets_now_and_then
+from cogs.discordpy.http import draw_from_budget, sweep_buckets_now_and_then
 from cogs.discordpy.outbox import DiscordOutbox
 from cogs.discordpy.panels import GameComponent
 from cogs.game import GameGroup
@@ -45,6 +46,7 @@ from db.storage.migrate import load_migrations
 from referee.messages.outbox import Outbox
 from referee.process import event_loop, launcher, metrics
 from referee.process.backups import ScheduledBackups
+from referee.process.budget import RestBudget
 from referee.process.config import HOW_TO_GET_A_TOKEN, Settings, old_default_database
 from referee.process.looplag import LoopLag
 from referee.process.metrics_server import MetricsServer, loop_problem
@@ -98,9 +100,17 @@ class RefereeBot(commands.Bot):
         shard: dict[str, Any] = {}
         if settings.shard is not None:  # one of a launcher's shards (referee/process/shards.py)
             shard = {"shard_id": settings.shard[0], "shard_count": settings.shard[1]}
+        # Discord's global limit, one budget for every process (docs/limits.md): its own share
+        # until the database says it is shared (``prepare``)
+        share = 1.0
+        if settings.rest_budget == "shared" and settings.shard is not None:
+            share = 1.0 / settings.shard[1]
+        self.rest_budget = RestBudget(settings.rest_per_s, settings.rest_burst, share=share)
+        trace = rest_trace()
+        draw_from_budget(trace, self.rest_budget)
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
                          max_messages=None, tree_cls=RefereeTree, help_command=None,
-                         http_trace=rest_trace(), **shard)
+                         http_trace=trace, **shard)
         sweep_buckets_now_and_then(self.http)
         self.settings = settings
         self.outbox = outbox or DiscordOutbox(self)
@@ -127,6 +137,11 @@ class RefereeBot(commands.Bot):
             await db.close()
             raise
         self.db, self.ownership = db, ownership
+        if isinstance(self.outbox, DiscordOutbox):  # a restart opens no DM channel again
+            self.outbox.keep_dm_channels(db)
+        if self.settings.database_url is not None and self.settings.rest_budget == "shared":
+            # every shard and machine: one budget
+            self.rest_budget.share_through(db, budget_name(self.http.token))
         self.referee = Referee(self.db, self.outbox, self.settings, clock=self.clock)
         self.add_dynamic_items(GameComponent)
         for group in own_groups(games.all_games()):  # a game's own group (/stella), then /game
@@ -242,6 +257,11 @@ class RefereeBot(commands.Bot):
             await self.db.close()
             self.db = None
         await super().close()
+
+
+def budget_name(token: str | None) -> str:
+    """The shared REST budget of a bot token (a digest: the token stays out of the database)."""
+    return "discord:" + hashlib.sha256((token or "").encode()).hexdigest()[:16]
 
 
 def rest_trace() -> aiohttp.TraceConfig:

@@ -48,7 +48,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -146,43 +146,58 @@ def stalls(output: str) -> dict[str, Any]:
             "keep_alive_races": output.count("a race with a quick gateway")}
 
 
+@contextlib.asynccontextmanager
+async def bot_playing(fake: Any, args: argparse.Namespace, work: Path,
+                      game: str = "stella-digger") -> AsyncIterator[tuple[Any, list[Any], float]]:
+    """The real bot (``--shards`` processes, ``--bot-dir``'s) started on ``fake`` (started) with
+    ``--games`` running games of ``game`` (and ``--stored`` in all) shared out between the
+    shards' guilds: (the bot process, the running games, the seconds the filling took). The bot
+    is stopped at the end."""
+    from referee.process.shards import shard_of
+    from tests.e2e.proc import REPO, BotProcess
+
+    shards = max(1, args.shards)
+    guilds: dict[int, Any] = {}  # shard id -> the guild its games are in
+    while len(guilds) < shards:
+        guild = fake.add_guild(f"bench {len(guilds)}")
+        guilds.setdefault(shard_of(int(guild.id), shards), guild)
+    db_path = work / "load.sqlite3"
+    t0 = time.perf_counter()
+    games = []
+    for k, guild in sorted(guilds.items()):  # the games shared out between the shards
+        running = args.games // shards + (1 if k < args.games % shards else 0)
+        games += await fill(db_path, fake, guild, guild.add_text_channel("games"),
+                            running=running, seed=args.seed + 1000 * k, game=game,
+                            finished=max(0, args.stored - args.games) if k == 0 else 0)
+    guild = guilds[0]
+    fill_s = time.perf_counter() - t0
+    repo = Path(args.bot_dir).resolve() if getattr(args, "bot_dir", None) else REPO
+    venv = repo / ".venv" / "bin" / "python"  # its own packages, if it has them
+    python = str(venv) if repo != REPO and venv.exists() else sys.executable
+    env = {} if shards == 1 else {"SHARDS": str(shards), "DISCORD_GUILD_ID": ""}
+    bot = await BotProcess(fake, db_path, guild.id, work / "bot.log", repo=repo, python=python,
+                           extra_env=env, game_seed=None).start()  # random seeds, as in production
+    try:
+        if shards > 1:  # every shard connected and ready
+            await fake.wait_for(lambda: bot.output().count("logged in as") >= shards, 120,
+                                "every shard ready")
+        yield bot, games, fill_s
+    finally:
+        await bot.stop()
+
+
 async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     from engine import get_game
     from tests.e2e.buckets import BucketedFakeDiscord
-    from tests.e2e.proc import REPO, BotProcess
+    from tests.e2e.proc import REPO
     from tests.fakediscord import FakeDiscord
 
     g = get_game("stella-digger")
     fake = FakeDiscord() if args.plain_fake else BucketedFakeDiscord()
     await fake.start()
     try:
-        from referee.process.shards import shard_of
-
-        shards = max(1, args.shards)
-        guilds: dict[int, Any] = {}  # shard id -> the guild its games are in
-        while len(guilds) < shards:
-            guild = fake.add_guild(f"bench {len(guilds)}")
-            guilds.setdefault(shard_of(int(guild.id), shards), guild)
-        db_path = work / "load.sqlite3"
-        t0 = time.perf_counter()
-        games = []
-        for k, guild in sorted(guilds.items()):  # the games shared out between the shards
-            running = args.games // shards + (1 if k < args.games % shards else 0)
-            games += await fill(db_path, fake, guild, guild.add_text_channel("games"),
-                                running=running, seed=args.seed + 1000 * k,
-                                finished=max(0, args.stored - args.games) if k == 0 else 0)
-        guild = guilds[0]
-        fill_s = time.perf_counter() - t0
-        repo = Path(args.bot_dir).resolve() if args.bot_dir else REPO
-        venv = repo / ".venv" / "bin" / "python"  # its own packages, if it has them
-        python = str(venv) if args.bot_dir and venv.exists() else sys.executable
-        env = {} if shards == 1 else {"SHARDS": str(shards), "DISCORD_GUILD_ID": ""}
-        bot = await BotProcess(fake, db_path, guild.id, work / "bot.log", repo=repo, python=python,
-                               extra_env=env, game_seed=None).start()  # random seeds, as in production
-        if shards > 1:  # every shard connected and ready
-            await fake.wait_for(lambda: bot.output().count("logged in as") >= shards, 120,
-                                "every shard ready")
-        try:
+        repo = Path(args.bot_dir).resolve() if args.bot_dir else None
+        async with bot_playing(fake, args, work) as (bot, games, fill_s):
             idle = usage(bot.pid)
             cpu_self = time.process_time()
             if args.warmup > 0:
@@ -199,11 +214,9 @@ async def load_phase(args: argparse.Namespace, work: Path) -> dict[str, Any]:
                     sweep.append(step)
                     if step["error_count"] or step["decisions_per_s"] < KEEPS_UP * rate:
                         break  # past what the process can take
-        finally:
-            await bot.stop()
         result.update(stalls(bot.output()))
         result.update(games=len(games), stored=args.stored, fill_s=round(fill_s, 1),
-                      rss_idle_mb=round(idle["bot_rss_mb"], 1), bot=str(repo))
+                      rss_idle_mb=round(idle["bot_rss_mb"], 1), bot=str(repo or REPO))
         if args.sweep:
             ok = [s for s in sweep if s["reply_p99_ms"] <= SATURATION_P99_MS and not s["error_count"]]
             result["sweep"] = [{k: v for k, v in s.items() if k != "errors"} for s in sweep]

@@ -27,12 +27,15 @@ class Running:
     state: Any
     rng: random.Random
     busy: bool = False  # a decision of this game is waiting for its reply
+    command: str = "stella do"  # the slash command a decision is sent with (the game's own)
 
 
 def choose(g: Any, state: Any, rng: random.Random) -> str:
     """A seeded player: mostly mining and passing, sometimes anything legal."""
     legal = [str(a) for a in g.legal(state)]
     to_act = g.to_act(state)
+    if not legal:  # a decision that is not listed (a bid, a race): the game's default
+        return str(g.default(state))
     if to_act.decision == "action":
         mines = [t for t in legal if t.startswith("mine ")]
         roll = rng.random()
@@ -50,13 +53,14 @@ async def store_game(db: Any, g: Any, *, guild_id: int, channel_id: int, thread_
     decisions (None: to the end, with the results), through the ``db`` API."""
     from db import DecisionSource, PlayerResult
 
-    game = await lobby_db.create_game(db, guild_id=guild_id, channel_id=channel_id, host_id=users[0],
-                                options={"red_tears": False, "turn_seconds": DAY},
-                                thread_id=thread_id, now=now)
+    game = await lobby_db.create_game(db, guild_id=guild_id, channel_id=channel_id,
+                                      host_id=users[0], game_name=g.name,
+                                      options={**game_options(g), "turn_seconds": DAY},
+                                      thread_id=thread_id, now=now)
     for i, uid in enumerate(users):
         await lobby_db.join_seat(db, game.id, user_id=uid, display_name=f"player{uid % 10_000}-{i}", now=now)
     names = {str(u): f"player{u % 10_000}" for u in users}
-    state = g.new_game([str(u) for u in users], {"red_tears": False}, seed, names)
+    state = g.new_game([str(u) for u in users], game_options(g), seed, names)
     text = g.dump(state)
     await lobby_db.start_game(db, game.id, initial_json=text, seed=seed, version=state.version,
                         seat_order=[p.id for p in state.players], deadline=now + DAY, now=now)
@@ -78,15 +82,26 @@ async def store_game(db: Any, g: Any, *, guild_id: int, channel_id: int, thread_
     return game.id, state
 
 
+def game_options(g: Any) -> dict[str, Any]:
+    """The options the benchmark's games are made with (Stella Digger's without red tears)."""
+    if g.name == "stella-digger":
+        return {"red_tears": False}
+    # Out of Mine! without the race: its digs would need the referee's clock (R6)
+    return {"race": False} if g.name == "out-of-mine" else {}
+
+
 async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: int, finished: int,
-               seed: int) -> list[Running]:
-    """Store ``finished`` whole games and ``running`` dealt games (threads made in the fake)."""
-    from db import Database
+               seed: int, game: str = "stella-digger") -> list[Running]:
+    """Store ``finished`` whole games and ``running`` dealt games (threads made in the fake) of
+    ``game``."""
+    import games as presentations
+    from db import Database, dm_channels
     from engine import get_game
     from tests.fakediscord import messages
     from tests.fakediscord import state as st
 
-    g = get_game("stella-digger")
+    g = get_game(game)
+    command = presentations.get(game).cmd("do").removeprefix("/")
     now = int(time.time())
     members = [fake.add_member(guild, f"p{i}").user for i in range(max(4, 3 * running))]
     db = await Database.open(db_path, synchronous="OFF")
@@ -99,9 +114,9 @@ async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: i
                              thread_id=10**15 + i, users=[int(u.id) for u in users], seed=seed + i,
                              decisions=None, now=now - DAY, finish=True)
         for i in range(running):
-            players = 2 + i % 3
+            players = max(g.min_players, min(g.max_players, 2 + i % 3))
             users = members[3 * i: 3 * i + players] if players <= 3 else rng.sample(members, 4)
-            thread = fake.add_thread(channel, f"Stella Digger load {i}", type=st.PUBLIC_THREAD)
+            thread = fake.add_thread(channel, f"{g.title} load {i}", type=st.PUBLIC_THREAD)
             # dealt: the target and every first draw (4 cards per player) are stored already
             game_id, state = await store_game(
                 db, g, guild_id=int(guild.id), channel_id=int(channel.id), thread_id=int(thread.id),
@@ -111,7 +126,12 @@ async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: i
             messages.create(fake, thread, fake.bot_user, {"content": f"➡️ game {game_id}: your turn",
                                                            "components": prompt_components(g, game_id, state)})
             games.append(Running(game_id, thread, {str(u.id): u for u in users}, state,
-                                 random.Random(seed + 31 * i)))
+                                 random.Random(seed + 31 * i), command=command))
+        # the hands went out by DM when the games were dealt: the bot kept each player's DM
+        # channel (db.dm_channels), so a restarted bot opens none of them again
+        for running_game in games:
+            for user in running_game.users.values():
+                await dm_channels.put(db, int(user.id), int(fake.dm_channel(user).id))
         await db.checkpoint()
     finally:
         await db.close()

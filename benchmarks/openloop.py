@@ -2,7 +2,7 @@
 
 Decisions are sent on a Poisson schedule at a stated offered rate, whatever the bot answers:
 each arrival goes to a running game chosen at random among those not waiting for a reply (a
-game's next decision depends on the last one), as ``/stella do`` from the player who owes it. A
+game's next decision depends on the last one), as the game's ``do`` command (``/stella do``) from the player who owes it. A
 closed loop (each player waits for the reply, then thinks) slows down with the bot and so hides
 its saturation; this one keeps offering the rate and measures what the player waits for.
 
@@ -60,7 +60,7 @@ async def decide(fake: Any, g: Any, game: Running, step: Step, timeout: float) -
     to_act = g.to_act(game.state)
     text = choose(g, game.state, game.rng)
     try:
-        h = await fake.send_slash_command(game.users[to_act.player], game.thread, "stella do",
+        h = await fake.send_slash_command(game.users[to_act.player], game.thread, game.command,
                                           {"action": text})
         msg = await h.reply(timeout=timeout)
         # when the answer reached the fake, not when this task woke up to look at it

@@ -15,7 +15,7 @@ MENTION = re.compile(r"<@!?(\d+)>")
 ASKED = re.compile(r"➡️ <@!?(\d+)>")  # a prompt's line asking that player
 TURN_ID = re.compile(r"^sd:(\d+):\d+:")
 AUTOCOMPLETE = 4  # an interaction's type: typing in an option, not a decision
-CREATE_ROUTES = ("/channels/{channel_id}/messages", "/webhooks/{application_id}/{token}")
+CREATE_ROUTES = ("/channels/{channel_id}/messages", "/webhooks/{app_id}/{token}")  # as the fake names them
 
 
 @dataclass

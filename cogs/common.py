@@ -20,7 +20,7 @@ from engine.core.game import parse_options as option_words
 from referee.deciding import committed
 from referee.errors import Refusal, StalePrompt
 from referee.messages import ids
-from referee.messages.outbox import File
+from referee.messages.outbox import File, replying_to
 from referee.messages.texts import plain
 from referee.process import metrics
 from referee.service import Referee
@@ -355,6 +355,7 @@ class RefereeTree(app_commands.CommandTree):
         in the task discord.py runs the command in, so it ends with it."""
         origin.acting_in(interaction.guild_id)
         speak_as(interaction)  # private replies in the user's language
+        replying_to.set(interaction)  # what it queues may be told through it (outbox)
         committed.watch()  # a failure after a commit says the decision stands (report_error)
         return True
 

@@ -14,6 +14,7 @@ from referee.deciding.workbench import GRID_INPUT
 from referee.errors import Malformed
 from referee.messages import ids
 from referee.messages.choices import Panel
+from referee.messages.outbox import replying_to
 from referee.shared import origin
 from referee.telling.announce import lobby_panel
 from texts import _
@@ -39,6 +40,7 @@ from .play import show_bench
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
     token = origin.acting_in(interaction.guild_id)  # the referee refuses other servers' games
     speaking = speak_as(interaction)  # replies in the clicker's language
+    replying_to.set(interaction)  # what it queues may be told through it (outbox)
     committed.watch()  # a failure after a commit says the decision stands (report_error)
     try:
         parsed = ids.parse(custom_id)
@@ -97,7 +99,7 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
         result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                          verb=cid.arg)
         if not isinstance(result, str):
-            await reply(interaction, _("Choose (only you see this):"),
+            await reply(interaction, _("Choose (only you see this):"), files=_pictures(result),
                         view=build_view(result if isinstance(result, Panel)
                                         else Panel(select=result)))
             return
@@ -224,9 +226,15 @@ async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: 
         await add_picture(interaction,
                           await ref.sessions.after_picture(cid.game_id, interaction.user.id))
     else:
-        await update(interaction, _("Choose (only you see this):"),
+        await update(interaction, _("Choose (only you see this):"), files=_pictures(result),
                      view=build_view(result if isinstance(result, Panel)
                                      else Panel(select=result)))
+
+
+def _pictures(result: object) -> tuple[Any, ...]:
+    """The private picture a pick shows with its select (numbered placements), if any."""
+    picture = result.picture if isinstance(result, Panel) else None
+    return (picture,) if picture is not None else ()
 
 
 async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:

@@ -28,6 +28,10 @@ Tables (``db/storage/migrations/0001_init.sql``; applied versions in ``schema_mi
     thread_memory  (0008) what the referee remembers of a game's thread (the prompt to edit,
                    who was pinged, catch-ups, the lobby message); runs: a player's decisions
                    chosen ahead (``db.thread_memory``, read once at resume)
+    budgets        (0011) the REST budget every process of the bot draws from (PostgreSQL;
+                   ``db.storage.budget``, ``referee.process.budget``)
+    dm_channels    (0012) each user's DM channel id, not opened again after a restart
+                   (``db.dm_channels``)
     life           (0009) per shard, the bot's last sign of life: at a restart the downtime
                    since is taken off the running race clocks (``db.life``, ``referee.shared.heartbeat``)
 
@@ -47,7 +51,8 @@ coroutines over it, ``db.<topic>.<verb>(db, ...)`` (each safe to call from concu
     db.transfer    export_game, import_game, find_duplicate
     db.stats       player_stats, leaderboard
     db.guilds      get_admin_role, set_admin_role
-    db.holds, db.lifecycle, db.life, db.storage.lease, db.thread_memory, db.notified, db.settings
+    db.holds, db.lifecycle, db.life, db.storage.lease, db.thread_memory, db.notified, db.settings,
+    db.dm_channels, db.storage.budget
 Storage is behind a seam (`db.storage.core`: `Core`, `Tx` and `Backend`): `db.storage.sqlite` runs each
 transaction's statements on the event loop's thread in one piece and commits writes in groups,
 resuming a writer only once its transaction is durable (the durability argument is in

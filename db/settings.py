@@ -2,7 +2,7 @@
 in every server: they follow the member, like the direct messages they govern.
 
     player_settings (user_id) -> turn_dm (1: a short DM when the turn passes to them), updated_at,
-                                 language, language_chosen (0011: their DMs' language)
+                                 language, language_chosen (0013: their DMs' language)
 
 A member without a row has every setting off. Plain SQL only (SQLite and PostgreSQL); module
 functions over a ``Database`` like ``db.lifecycle``.

@@ -143,6 +143,22 @@ class Presentation:
         notation. Default None: the decisions are listed one by one."""
         return None
 
+    def numbered(self, texts: Sequence[str]) -> list[str] | None:
+        """Placements picked by the number the picture (``places_png``) shows them with: one
+        label per text ("7: on C3, turned 90°"), or None (the default: the texts are listed
+        in words, ``choice_label``)."""
+        return None
+
+    def numbered_placeholder(self) -> str:
+        """The numbered select's placeholder."""
+        return _("Pick a number…")
+
+    def places_png(self, view: dict[str, Any], player_id: str, texts: Sequence[str]
+                   ) -> bytes | None:
+        """The private picture numbering ``texts`` (``numbered``), from the player's own
+        view. None: no picture."""
+        return None
+
     def compose(self, verb: str, values: Sequence[str]) -> str:
         """The notation of ``verb`` with these ``multi`` values picked."""
         return " ".join([verb, *values])

@@ -403,3 +403,21 @@ async def test_multipart_bodies_are_read_as_aiohttp_writes_them():
         ({"name": "files[0]", "filename": 'map "3" é.png'}, "application/octet-stream", tricky),
         ({"name": "files[1]", "filename": "empty.png"}, "image/png", b""),
     ]
+
+
+async def test_a_client_gone_mid_request_is_no_error_of_the_fake(fake_discord, error_log_guard: ErrorLogGuard):
+    """A bot SIGKILLed while it sends a body (tests/e2e's random kills): the request never
+    reached Discord; the fake records nothing and logs no error."""
+    import asyncio
+
+    fake = fake_discord
+    before = len(fake.requests)
+    reader, writer = await asyncio.open_connection(fake.host, fake.port)
+    writer.write(b"POST /api/v10/channels/1/messages HTTP/1.1\r\nHost: x\r\n"
+                 b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"content\": ")
+    await writer.drain()
+    await asyncio.sleep(0.1)
+    writer.close()
+    await asyncio.sleep(0.2)
+    assert len(fake.requests) == before
+    assert not error_log_guard.records

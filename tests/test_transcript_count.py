@@ -27,3 +27,19 @@ def test_runs_and_the_opening() -> None:
     assert runs(log) == ["b", "a", "b", "a", "b"]
     assert opening_length(log) == 4  # target and the draws before the first other verb
     assert opening_length([]) == 0
+
+
+def test_the_routes_a_message_is_created_by_are_the_fakes() -> None:
+    """A thread post that is an interaction's follow-up pings as a channel post does: its route
+    is counted under the name the fake gives it (it was not: 27 pings read as 1)."""
+    from aiohttp import web
+
+    from benchmarks.transcript_count import CREATE_ROUTES
+    from tests.fakediscord import rest, rest_interactions
+
+    app = web.Application()
+    rest.add_routes(app, "")
+    rest_interactions.add_routes(app, "")
+    posts = {r.resource.canonical for r in app.router.routes()
+             if r.method == "POST" and r.resource is not None}
+    assert set(CREATE_ROUTES) <= posts

@@ -6,6 +6,11 @@ makes a new one, once it holds 256 or more. A referee posting in hundreds of gam
 DM channels makes new buckets all the time, so the scan ran with most requests: 5% of the bot's
 event-loop time in ``python -m benchmarks e2e``. Here the same sweep runs at most once a
 ``every`` seconds; buckets still go once idle, a little later.
+
+``draw_from_budget``: every counted request (not the interaction callbacks and webhooks) waits
+for its slot of the bot's one REST budget (``referee.process.budget``) just before it is sent,
+retries of a 429 included: Discord's global limit is the whole bot's, discord.py's state one
+process's.
 """
 
 from __future__ import annotations
@@ -14,6 +19,10 @@ import logging
 import time
 from collections.abc import Callable
 from typing import Any
+
+import aiohttp
+
+from referee.process.budget import RestBudget, counted
 
 log = logging.getLogger(__name__)
 SWEEP_EVERY_S = 60.0
@@ -37,3 +46,15 @@ def sweep_buckets_now_and_then(http: Any, every: float = SWEEP_EVERY_S,
 
     http._try_clear_expired_ratelimits = now_and_then
     return True
+
+
+def draw_from_budget(trace: aiohttp.TraceConfig, budget: RestBudget) -> None:
+    """Make every request counted against Discord's global limit that goes through a session
+    with ``trace`` (discord.py's, ``http_trace``) first acquire a slot of ``budget``."""
+
+    async def before(_session: aiohttp.ClientSession, _context: Any,
+                     params: aiohttp.TraceRequestStartParams) -> None:
+        if counted(params.url.path):
+            await budget.acquire()
+
+    trace.on_request_start.append(before)

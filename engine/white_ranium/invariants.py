@@ -113,8 +113,11 @@ def violations(state: State) -> list[str]:
 
 
 TRAIL_MAX = 200  # moves a turn can make: 4 ore, free actions, transports of three crews
-#: bounds, not rules: far above any game's, so that no forged number is believed (issue 25)
-ROUND_MAX = 500
+#: a bound, not a rule: far above any game's, so that no forged number is believed (issue 25).
+#: The round has none of its own: R21 gives a game no other end than the markers, so a long
+#: game between weak players is legal at any round; each turn takes at least one decision
+#: (``end`` at the least), so a round never passes the version by more than one (a scenario
+#: starts at round 1, version 0).
 VERSION_MAX = 100_000
 STACK_MAX = 16
 
@@ -130,7 +133,7 @@ def _seats_and_turns(state: State) -> list[str]:
     early = state.phase in ("swap", "colours")
     if not 0 <= state.start < n:
         return [f"the start seat {state.start} is not a seat"]
-    if not 0 <= state.version <= VERSION_MAX or not 0 <= state.round <= ROUND_MAX or (
+    if not 0 <= state.version <= VERSION_MAX or not 0 <= state.round <= state.version + 1 or (
             early != (state.round == 0)):
         out.append(f"round {state.round} at version {state.version}")
     if early != (state.turn == -1) or not -1 <= state.turn < n:

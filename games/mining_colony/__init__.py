@@ -1,13 +1,15 @@
 """How the bot presents Mining Colony: through the generic ``/game`` commands. Bids are private
 (a verb button opens the player's own select of cards and under-the-deck orders; the thread says
 who has bid, never what, until every bid is in, R6); a development turn is one small decision at
-a time (place a tile: tile, then square, then rotation, only legal ones offered; put, stage,
+a time (place a tile: the tile, then one pick of its legal placements by the number the private
+picture shows them with, render/mining_colony/placements.py; put, stage,
 discard, buy, build, exchange, done), each through the prompt's buttons, `/game do` or a
 `/game draft` with a private preview of the colony. Rules topics are the sections of
 docs/rules/mining-colony.md; pictures are render/mining_colony."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..base import TextsPresentation
@@ -78,6 +80,28 @@ class MiningColony(TextsPresentation):
         if view.get("step") != "develop" or to_act.get("player") != player_id:
             return None
         return self.pictures("hand").hand_png(view, player_id)  # type: ignore[no-any-return]
+
+    def numbered(self, texts: Sequence[str]) -> list[str] | None:
+        """One tile's placements (after the tile is chosen: ``place TILE SQUARE TURN``, one
+        tile) picked by the number the picture shows (``places_png``): "7: on C3, turned
+        90°"; None for anything else."""
+        tiles = {t.split()[1] for t in texts if t.startswith("place ") and len(t.split()) >= 4}
+        if len(tiles) != 1 or not all(t.startswith("place ") for t in texts):
+            return None
+        return [labels.numbered_place(i + 1, text) for i, text in enumerate(texts)]
+
+    def numbered_placeholder(self) -> str:
+        return labels.PICK_NUMBER
+
+    def places_png(self, view: dict[str, Any], player_id: str, texts: Sequence[str]
+                   ) -> bytes | None:
+        """The player's panel and the numbered placements (render/mining_colony/
+        placements.py), from their own view."""
+        if player_id not in (view.get("players") or {}) or not texts:
+            return None
+        tile = texts[0].split()[1]
+        return self.pictures("placements").placements_png(  # type: ignore[no-any-return]
+            view, player_id, list(texts), labels.places_title(tile, len(texts)))
 
     def draft_png(self, view: dict[str, Any], player_id: str, draft: str) -> bytes | None:
         """The player's colony with the draft drawn in (a tile in its rotation, an item, a

@@ -37,6 +37,20 @@ def _place(args: list[str]) -> str:
     return label
 
 
+def numbered_place(number: int, text: str) -> str:
+    """A numbered placement as the select offers it: "7: on C3, turned 90°"."""
+    _, _, square, *turn = text.split()
+    return f"{number}: on {square}" + (f", turned {turn[0]}°" if turn and turn[0] != "0" else "")
+
+
+#: The numbered placements' words: the select's placeholder and the picture's line above them.
+PICK_NUMBER = "Pick the number you see on the picture…"
+
+
+def places_title(tile: str, count: int) -> str:
+    return f"Tile {tile}: {count} places it fits, numbered"
+
+
 def _build(args: list[str], via: str | None) -> str:
     label = f"{words(args[0]).capitalize()} on {args[1]}" if len(args) > 1 else \
         f"{words(args[0]).capitalize()}"

@@ -50,6 +50,7 @@ from referee.process import metrics
 from referee.shared import cache as cached
 from referee.shared import origin
 from referee.shared.context import Context, earliest
+from referee.telling import images
 from referee.telling.notify import Notifier, hands
 from texts import _
 from texts import using as speaking
@@ -365,6 +366,9 @@ class Sessions(Workbench, Automatic):
             multi = self._multi(table, user_id, verb, texts[lo:hi])
             if multi is not None:
                 return multi
+        numbered = await self._numbered(table, user_id, texts, lo, hi)
+        if numbered is not None:
+            return numbered
         present = self.ctx.present(table.game)  # its words, from the public view (the values
         view = self.g(table.game).view(table.state, None)  # stay ranges of the sorted list)
         panel = choices.pick_panel(game_id, table.version, table.tag, texts, lo, hi,
@@ -375,6 +379,27 @@ class Sessions(Workbench, Automatic):
         return dataclasses.replace(select, options=tuple(
             dataclasses.replace(o, label=choices.cut(present.choice_label(view, o.label)))
             for o in select.options))
+
+    async def _numbered(self, table: Table, user_id: int, texts: Sequence[str], lo: int,
+                        hi: int) -> choices.Panel | None:
+        """texts[lo:hi] picked by number (``Presentation.numbered``: one tile's placements):
+        one select, option n deciding exactly the text drawn with n on the private picture
+        (``places_png``, from the player's own view); None if the game numbers none or there
+        are more than a select holds."""
+        present = self.ctx.present(table.game)
+        names = present.numbered(texts[lo:hi])
+        cid = ids.turn_id(table.game.id, table.version, table.tag, "pick", f"{lo}-{hi}")
+        if names is None or hi - lo > choices.MAX_OPTIONS or cid is None:
+            return None
+        seat = table.game.seat_of_user(user_id)
+        assert seat is not None
+        view = self.g(table.game).view(table.state, seat.player_id)
+        picture = await images.places_png(present, view, seat.player_id, texts[lo:hi],
+                                          table.game.id)
+        select = choices.Select(cid, present.numbered_placeholder(), tuple(
+            choices.Option(choices.cut(name), f"{lo + i}-{lo + i + 1}")
+            for i, name in enumerate(names)))
+        return choices.Panel(select=select, picture=picture)
 
     async def in_words(self, game_id: int, text: str) -> str:
         """A decision as its button reads, from the public view now (``choice_label``), for

@@ -22,7 +22,7 @@ from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.errors import Refusal, StalePrompt
 from referee.messages import texts
-from referee.process import retry
+from referee.process import budget, retry
 from referee.process.background import TimedSource
 from referee.process.retry import Backoff, Schedule
 from referee.shared import cache as cached
@@ -69,10 +69,11 @@ class Timers(TimedSource):
                     continue
                 seat = game.seat_of_player(t.player_id)
                 if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
-                    prompt = await self.sessions.notify.reprompt(
-                        game, table.state, t.deadline,
-                        head="⏳ " + _("**Reminder**: time is running out."),
-                        timers=timers, only=t.player_id)
+                    with budget.at(budget.REMINDER):  # last when Discord's budget is short
+                        prompt = await self.sessions.notify.reprompt(
+                            game, table.state, t.deadline,
+                            head="⏳ " + _("**Reminder**: time is running out."), timers=timers,
+                            only=t.player_id)
                     if prompt is not None and not prompt.ok:  # refused: the game is held
                         await self.sessions.notify.record(game, table.state, prompt, {})
                         return

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import games
 from games import Presentation
@@ -54,6 +55,7 @@ class Panel:
     buttons: tuple[Button, ...] = ()
     select: Select | None = None
     selects: tuple[Select, ...] = ()  # more selects, each on a row of its own, below
+    picture: Any = None  # a private picture shown with them (an outbox File: numbered places)
 
 
 MAX_CHOICES = 25  # Discord: choices of an autocomplete

@@ -3,13 +3,23 @@ sends for real; tests and the offline demo use their own (``MemoryOutbox`` here)
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from referee.messages.choices import Panel
 
 MESSAGE_MAX = 1900  # Discord allows 2000 characters; keep a margin
+
+#: The request a player's work came by (the cogs' interaction; opaque here), set by the cogs as
+#: the interaction starts.
+replying_to: ContextVar[Any] = ContextVar("replying_to", default=None)
+#: The request whose consequences are being told (``Teller`` sets it for each job: the
+#: ``replying_to`` of the decision that queued it). An outbox may post a game's messages in the
+#: request's own channel through it (an interaction's follow-ups: Discord does not count them
+#: against the bot's global limit, docs/limits.md); None: through the channel.
+telling_for: ContextVar[Any] = ContextVar("telling_for", default=None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,9 @@ followers' replies down rather than piling up posts without end. Replies come fi
 not start while players' decisions are being answered (``answering``), for at most
 ``YIELD_MAX`` seconds.
 
+Each job runs with ``telling_for`` set to the request (``replying_to``) of the decision that
+queued it: the outbox may post its messages through that interaction (docs/limits.md).
+
 Anything else that posts in a game's thread (a reminder, an undo, a retried prompt) first waits
 for the game's queued jobs (``flush``), so the thread reads in commit order whoever posts.
 
@@ -29,6 +32,8 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any
+
+from referee.messages.outbox import replying_to, telling_for
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +57,8 @@ class Teller:
     def __init__(self, spawn: Spawn, *, backlog: int = BACKLOG, workers: int = WORKERS) -> None:
         self._spawn = spawn
         self.backlog = backlog
-        self._queues: dict[int, deque[tuple[Job, asyncio.Future[None]]]] = {}
+        # per game: each job, its future, and the request it tells for (``telling_for``)
+        self._queues: dict[int, deque[tuple[Job, asyncio.Future[None], Any]]] = {}
         self._size = 0
         self._slots = asyncio.Semaphore(workers)
         self._room: asyncio.Event | None = None
@@ -110,7 +116,7 @@ class Teller:
         fresh = queue is None
         if queue is None:
             queue = self._queues[game_id] = deque()
-        queue.append((job, done))
+        queue.append((job, done, replying_to.get()))
         self._size += 1
         if fresh:
             self._spawn(self._drain(game_id, queue), f"tell-{game_id}")
@@ -130,21 +136,23 @@ class Teller:
         if queue:
             await asyncio.wait([queue[-1][1]])  # done or cancelled: never raises
 
-    async def _drain(self, game_id: int, queue: deque[tuple[Job, asyncio.Future[None]]]) -> None:
+    async def _drain(self, game_id: int,
+                     queue: deque[tuple[Job, asyncio.Future[None], Any]]) -> None:
         room, calm = self._events()
         try:
             while queue:
-                job, done = queue[0]
+                job, done, request = queue[0]
                 if not calm.is_set():  # replies first, for a moment
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(calm.wait(), YIELD_MAX)
                 async with self._slots:
-                    token = _inside.set(game_id)
+                    token, told = _inside.set(game_id), telling_for.set(request)
                     try:
                         await job()
                     except Exception:
                         log.exception("game %s: telling what happened failed", game_id)
                     finally:
+                        telling_for.reset(told)
                         _inside.reset(token)
                 queue.popleft()
                 self._size -= 1
@@ -155,7 +163,7 @@ class Teller:
         finally:  # cancelled (shutdown): what was not told is caught up after a restart
             if self._queues.get(game_id) is queue:
                 del self._queues[game_id]
-            for _, done in queue:
+            for _, done, _ in queue:
                 self._size -= 1
                 if not done.done():
                     done.cancel()

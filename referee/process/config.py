@@ -47,6 +47,14 @@ class Settings(BaseSettings):
     # after. Unset: 1000 (cogs/common.py QUICK_S). Lower: a faster acknowledgement under load,
     # at one request more for each answer that misses it.
     answer_within_ms: float | None = Field(None, ge=0, le=2500)
+    # Discord's global limit, 50 counted requests a second per bot token across every process
+    # (docs/limits.md): the whole bot sends at most REST_PER_S a second, bursts of REST_BURST
+    # (referee/process/budget.py), shared through PostgreSQL by every shard and machine.
+    rest_per_s: float = Field(45.0, gt=0, le=50)
+    rest_burst: int = Field(5, ge=1, le=50)
+    # "shared": as above; "process": each process keeps to REST_PER_S on its own, as discord.py
+    # alone does (a bot behind a REST proxy that keeps the budget; the tests' contrast)
+    rest_budget: Literal["shared", "process"] = "shared"
     # Processes that draw the pictures (referee/shared/render_pool.py); 0: a thread of the bot's.
     render_workers: int = Field(1, ge=0, le=8)
     # Bot processes started by one command (``referee/process/shards.py``): each connects as one of

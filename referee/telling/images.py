@@ -73,6 +73,13 @@ async def bench_png(present: Presentation, own_view: dict[str, Any], player_id: 
                        draft, part, list(places), times, more)
 
 
+async def places_png(present: Presentation, own_view: dict[str, Any], player_id: str,
+                     texts: Sequence[str], game_id: int) -> File | None:
+    """A player's numbered placements, from their own view (sent only to them)."""
+    return await _draw(present.places_png, f"game{game_id}-places.png", own_view, player_id,
+                       list(texts))
+
+
 async def after_png(present: Presentation, own_view: dict[str, Any], player_id: str,
                     game_id: int) -> File | None:
     """The picture a player gets privately after a decision of theirs, from their own view."""

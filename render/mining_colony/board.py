@@ -9,7 +9,7 @@ sealed bids appear only where the view holds them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -23,6 +23,7 @@ from engine.mining_colony.components import (
 )
 
 from .. import theme as t
+from ..callouts import with_hint
 from ..encode import png
 from . import marks
 
@@ -34,6 +35,40 @@ PANEL_H = GRID + 108
 FOOT = GRID + 84  # the structures line: under the column letters (panel y)
 COLUMNS = "ABCDEF"
 ZONE_H = 136  # a 3-square-high tile chip and its id
+GRID_X, GRID_Y = 36, 60  # the colony board's corner in a player's panel
+INFO_X = GRID_X + GRID + 18  # credits, card, deck, staging and pending: right of the board
+
+
+class Layout(NamedTuple):
+    """Where board_image puts its parts: the header's height, each zone's box and each
+    player's panel corner (the legend's callouts are placed from these)."""
+
+    width: int
+    head_h: int
+    zones: list[tuple[int, int, int, int]]
+    panels: list[tuple[int, int]]
+
+
+def layout(view: dict[str, Any]) -> Layout:
+    width = PAD + PANEL_W + PAD  # one panel a row: 564 px, shown at its own size on Discord
+    info = wrap_parts(_info_parts(view), 13, width - 2 * PAD)
+    head_h = 64 + 18 * len(info) + 10
+    zones = view["zones"]
+    per_row = max(1, min(2, len(zones)))  # two zones a row
+    zw = (width - PAD * (per_row + 1)) // per_row
+    boxes = []
+    for i in range(len(zones)):
+        x, y = PAD + (i % per_row) * (zw + PAD), head_h + (i // per_row) * (ZONE_H + PAD)
+        boxes.append((x, y, x + zw, y + ZONE_H))
+    top = head_h + ((len(zones) + 1) // 2) * (ZONE_H + PAD)
+    panels = [(PAD, top + i * (PANEL_H + PAD)) for i in range(len(view["seats"]))]
+    return Layout(width, head_h, boxes, panels)
+
+
+def square_box(view: dict[str, Any], seat: int, sq: str) -> tuple[int, int, int, int]:
+    """A colony square's box on the round picture, in the panel of the player at ``seat``."""
+    x, y = layout(view).panels[seat]
+    return _box(x + GRID_X, y + GRID_Y, sq)
 
 
 def _name(view: dict[str, Any], pid: str | None) -> str:
@@ -143,7 +178,7 @@ def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
     elif view["step"] == "bid" and p["has_bid"]:
         status = "has bid"
     t.put_text(im, (18, 36), status, 14, t.ACCENT if acting else t.MUTED)
-    gx, gy = 36, 60
+    gx, gy = GRID_X, GRID_Y
     draw_colony(im, gx, gy, p, view["options"]["side"])
     x = gx + GRID + 18
     y = gy
@@ -229,14 +264,12 @@ def wrap_parts(parts: list[str], size: int, width: int, sep: str = "  ·  ") -> 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
     players = list(view["seats"])
-    cols = 1  # one panel a row: 564 px wide, shown at its own size (~550 px) on Discord
-    rows = len(players)
-    width = PAD + cols * (PANEL_W + PAD)
+    at = layout(view)
+    width = at.width
     zones = view["zones"]
     info = wrap_parts(_info_parts(view), 13, width - 2 * PAD)
-    head_h = 64 + 18 * len(info) + 10
-    zone_rows = (len(zones) + 1) // 2  # two zones a row
-    top = head_h + zone_rows * (ZONE_H + PAD)
+    top = at.panels[0][1] if at.panels else at.head_h
+    rows = len(players)
     extra = 60 if "zorlord" in view else 0
     im = Image.new("RGB", (width, top + rows * (PANEL_H + PAD) + extra), t.BG)
     phase = "game over" if view["ended"] else view["phase"]
@@ -253,15 +286,10 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     t.put_text(im, (PAD, 40), t.fit(sub, 15, False, width - 2 * PAD), 15, t.MUTED)
     for k, line in enumerate(info):  # every part whole: wrapped, never cut
         t.put_text(im, (PAD, 64 + 18 * k), line, 13, t.MUTED)
-    if zones:
-        per_row = min(2, len(zones))
-        zw = (width - PAD * (per_row + 1)) // per_row
-        for i, (n, zone) in enumerate(zones.items()):
-            im.paste(_zone_box(view, n, zone, zw),
-                     (PAD + (i % per_row) * (zw + PAD), head_h + (i // per_row) * (ZONE_H + PAD)))
-    for i, pid in enumerate(players):
-        panel = player_panel(view, pid)
-        im.paste(panel, (PAD + (i % cols) * (PANEL_W + PAD), top + (i // cols) * (PANEL_H + PAD)))
+    for box, (n, zone) in zip(at.zones, zones.items(), strict=True):
+        im.paste(_zone_box(view, n, zone, box[2] - box[0]), box[:2])
+    for corner, pid in zip(at.panels, players, strict=True):
+        im.paste(player_panel(view, pid), corner)
     z = view.get("zorlord")
     if z is not None:
         y = top + rows * (PANEL_H + PAD)
@@ -280,7 +308,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
         if rest:
             t.put_text(im, (x + 6 if items else PAD, y + 30), ("+ " if items else "")
                        + " and ".join(rest), 13, t.MUTED)
-    return im
+    return with_hint(im)
 
 
 def board_png(view: dict[str, Any]) -> bytes:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.out_of_mine.components import BIT, COLS, KINDS, ROWS, SIDES
 
+from .. import numbered
 from .. import theme as t
 from ..encode import png
 from .grid import CRYSTAL_RGB, GALLERY, ROCK, draw_board, tile_words
@@ -29,14 +30,13 @@ PER_ROW = 5  # numbered placements a row
 
 def _thumb(side: str, covered: int, word: str, number: int) -> Image.Image:
     """Placement ``number``: the side small, the draft's squares grey, the placement in its
-    colour, its number at the left."""
+    colour, its number at the left (render/numbered.py)."""
     kind, squares = tile_words([word])[0]
     mask = sum(BIT[s] for s in squares)
     grid = SIDES[side].grid
-    num_w = 28
-    im = Image.new("RGB", (num_w + len(COLS) * THUMB + 2, ROWS * THUMB + 2), t.PANEL)
-    d = ImageDraw.Draw(im)
+    fills = []
     for r in range(ROWS):
+        line = []
         for c in range(len(COLS)):
             sq = f"{COLS[c]}{ROWS - r}"
             fill = ROCK if grid[r][c] == "#" else GALLERY
@@ -44,11 +44,9 @@ def _thumb(side: str, covered: int, word: str, number: int) -> Image.Image:
                 fill = t.FAINT
             if mask & BIT[sq]:
                 fill = CRYSTAL_RGB[KINDS[kind].colour]
-            x, y = num_w + 1 + c * THUMB, 1 + r * THUMB
-            d.rectangle((x, y, x + THUMB - 2, y + THUMB - 2), fill=fill)
-    t.put_text(im, (num_w - 4, im.height // 2), str(number), 18, t.ACCENT, bold=True,
-               anchor="rm")
-    return im
+            line.append(fill)
+        fills.append(line)
+    return numbered.thumb(fills, number, THUMB)
 
 
 def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
@@ -71,11 +69,9 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
     listed = [f"{i + 1}. {kind_name(k)}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
               for i, ((k, s), w) in enumerate(zip(tile_words(words), words, strict=False))]
     thumbs = [_thumb(side, _covered(words), w, i + 1) for i, w in enumerate(places)]
-    thumb_rows = -(-len(thumbs) // PER_ROW)
-    th = thumbs[0].height + 6 if thumbs else 0
     top = 30
     upper = max(board.height, tray.height)
-    height = (top + upper + PAD + 22 * (1 + len(listed)) + (28 + thumb_rows * th if kind else 0)
+    height = (top + upper + PAD + 22 * (1 + len(listed)) + (28 + numbered.rows_height(thumbs, PER_ROW) if kind else 0)
               + PAD)
     im = Image.new("RGB", (WIDTH, height), t.BG)
     t.put_text(im, (PAD, 6), f"Your workbench · side {side} · round {view['round']} · only "
@@ -96,9 +92,7 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
         t.put_text(im, (PAD, y + 4), t.fit(head, 17, True, WIDTH - 2 * PAD), 17, t.ACCENT,
                    bold=True)
         y += 28
-        for i, thumb in enumerate(thumbs):
-            im.paste(thumb, (PAD + (i % PER_ROW) * ((WIDTH - 2 * PAD) // PER_ROW),
-                             y + (i // PER_ROW) * th))
+        numbered.paste_rows(im, thumbs, PAD, y, WIDTH - 2 * PAD, PER_ROW)
     return png(im)
 
 

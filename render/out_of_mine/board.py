@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from .. import theme as t
+from ..callouts import with_hint
 from ..encode import png
 from .grid import draw_board
 from .shapes import card_chips
@@ -42,15 +43,27 @@ def _grid_of(images: list[Image.Image], columns: int) -> tuple[int, int]:
     return w, h if rows else 0
 
 
+def panel_corners(panels: list[Image.Image], columns: int = 2) -> list[tuple[int, int]]:
+    """Where ``_compose`` puts each panel (its top-left corner)."""
+    w, h = _grid_of(panels, columns)
+    cols = min(columns, len(panels))
+    return [(PAD + (i % cols) * (w + PAD), 44 + (i // cols) * (h + PAD))
+            for i in range(len(panels))]
+
+
+#: A board's corner in its panel.
+BOARD_AT = (10, HEAD)
+
+
 def _compose(panels: list[Image.Image], title: str, columns: int = 2) -> Image.Image:
     w, h = _grid_of(panels, columns)
     rows = (len(panels) + columns - 1) // columns
     cols = min(columns, len(panels))
     im = Image.new("RGB", (PAD + cols * (w + PAD), 44 + rows * (h + PAD)), t.BG)
     t.put_text(im, (PAD, 12), title, 20, t.TEXT, bold=True)
-    for i, panel in enumerate(panels):
-        im.paste(panel, (PAD + (i % cols) * (w + PAD), 44 + (i // cols) * (h + PAD)))
-    return im
+    for panel, corner in zip(panels, panel_corners(panels, columns), strict=True):
+        im.paste(panel, corner)
+    return with_hint(im)
 
 
 def _card_lines(info: dict[str, Any] | None, drawn: bool = True, finds: bool = False,
@@ -92,7 +105,7 @@ def _panel(view: dict[str, Any], pid: str, board: Image.Image,
     y = 36
     for text, colour in rows[:1]:
         t.put_text(im, (16, y), t.fit(str(text), 14, False, width - 28), 14, colour)
-    im.paste(board, (10, HEAD))
+    im.paste(board, BOARD_AT)
     y = HEAD + board.height + 6
     for (text, colour), h in zip(rows[1:], heights, strict=True):
         if isinstance(text, Image.Image):
@@ -167,6 +180,13 @@ def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
 
 
 def reveal_image(view: dict[str, Any], round_no: int | None = None) -> Image.Image:
+    panels = reveal_panels(view, round_no)
+    shown = round_no or max(r["round"] for p in view["players"].values() for r in p["rounds"])
+    return _compose(panels, f"Out of Mine! · round {shown} revealed")
+
+
+def reveal_panels(view: dict[str, Any], round_no: int | None = None) -> list[Image.Image]:
+    """A panel per player who scored the round (default: the last), in seat order."""
     panels = []
     for pid in _seats(view):
         p = view["players"][pid]
@@ -186,6 +206,4 @@ def reveal_image(view: dict[str, Any], round_no: int | None = None) -> Image.Ima
     if not panels:
         raise ValueError("no scored round to show")
     width = max(b.width for _, b, _ in panels) + 20
-    shown = round_no or max(r["round"] for p in view["players"].values() for r in p["rounds"])
-    return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels],
-                    f"Out of Mine! · round {shown} revealed")
+    return [_panel(view, pid, b, lines, width) for pid, b, lines in panels]

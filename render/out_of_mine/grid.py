@@ -93,7 +93,7 @@ def tile_words(texts: list[str]) -> list[tuple[str, list[str]]]:
 def draw_board(side: str, tiles: list[str], size: int = 46, cut: list[str] | None = None,
                labels: bool = True) -> Image.Image:
     """``side`` (``"4b"``) with ``tiles`` (tile words) placed; ``cut`` tiles faded (R6)."""
-    margin = max(16, size // 3 + 6) if labels else 2
+    margin = board_margin(size, labels)
     label = max(12, size // 4)  # coordinates: at least 12 px
     w, h = len(COLS) * size + margin + 2, ROWS * size + (margin if labels else 0) + 4
     im = Image.new("RGB", (w, h), t.BOARD)
@@ -148,6 +148,17 @@ def draw_board(side: str, tiles: list[str], size: int = 46, cut: list[str] | Non
     for sq, colour in SIDES[side].elves.items():
         _elf(im, draw, side, sq, colour, size, ox, oy)
     return im
+
+
+def board_margin(size: int, labels: bool = True) -> int:
+    """The left margin of a drawn board (its row numbers); the squares start there, 2 px down."""
+    return max(16, size // 3 + 6) if labels else 2
+
+
+def square_centre(sq: str, size: int, labels: bool = True) -> tuple[int, int]:
+    """The middle of square ``sq`` on a board drawn by ``draw_board``."""
+    x, y = square_xy(sq, size, board_margin(size, labels), 2)
+    return x + size // 2, y + size // 2
 
 
 def element_size(size: int) -> int:

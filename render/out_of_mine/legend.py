@@ -1,110 +1,121 @@
-"""Out of Mine!'s legend (the rules topic ``legend``): every mark of a board side, each drawn
-by grid.py as the pictures draw it, with what it means."""
+"""Out of Mine!'s legend (the rules topic ``legend``): the reveal picture of a made-up round,
+drawn by board.py itself from a public view, with numbered callouts on each kind of thing it
+draws and a numbered key under it (render/callouts.py, as Stella Digger's). The callouts are
+placed from the renderers' layout (``panel_corners``, ``BOARD_AT``, ``square_centre``), never
+by hand-counted pixels."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from engine.out_of_mine.components import COLOURS
+from engine.out_of_mine.components import COLS, ROWS, SIDES
 
-from .. import theme as t
+from ..callouts import Callout, annotated
 from ..encode import png
-from ..legend_sheet import Draw, Row, sheet
-from .grid import (
-    CRYSTAL_RGB,
-    ELEMENT_WORD,
-    GALLERY,
-    PATTERN,
-    ROCK,
-    _square_tile,
-    element_size,
-    elf_radius,
-)
+from .board import BOARD_AT, CELL, _compose, panel_corners, reveal_panels
+from .grid import square_centre, tile_words
 
-CELL = 34  # as on the public pictures
-
-
-def _ground(rock: bool) -> Draw:
-    def draw(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-        x0, y0, x1, y1 = box
-        d = ImageDraw.Draw(im)
-        x, y = (x0 + x1) // 2 - CELL // 2, (y0 + y1) // 2 - CELL // 2
-        d.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=ROCK if rock else GALLERY)
-        if rock:
-            for k in range(0, CELL, 9):
-                d.line((x + k, y + CELL - 1, x + CELL - 1, y + k), fill=t.mix(ROCK, t.DARK, 0.3))
-    return draw
+#: Each player's scored round: side, card, tiles (as the notation writes them) and cut tiles.
+ROUNDS: dict[str, dict[str, Any]] = {
+    "ann": {"board": "8a", "card": 18, "cut": [], "empty": 2, "base": 8, "call": 2,
+            "elves": 2, "finds": 2, "score": 14, "time": 109.5,
+            "tiles": ["white-l/rat:A3,A4,B3,C3,D3", "red-l:C1,C2,D1,E1", "blue/silver:C4,C5",
+                      "blue:E2,E3", "yellow/silver:E4", "red-l:F3,G3,G4,G5"]},
+    "dan": {"board": "2a", "card": 20, "empty": 0, "base": 9, "call": 0, "elves": 0,
+            "finds": 1, "score": 10, "time": 131.0,
+            "tiles": ["red-i:A2,A3,A4,A5", "green-i:B5,C5,D5", "green-i/silver:C2,C3,C4",
+                      "green-i:E2,E3,E4", "blue/silver:E5,F5", "yellow/silver:G1"],
+            "cut": ["blue:G2,G3", "yellow/silver:G4", "yellow:G5"]},
+}
+NAMES = {"ann": "Ann", "dan": "Dan"}
 
 
-def _tile(colour: str, faded: bool = False, element: str = "") -> Draw:
-    def draw(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-        x0, y0, x1, y1 = box
-        x, y = (x0 + x1) // 2 - CELL, (y0 + y1) // 2 - CELL // 2
-        d = ImageDraw.Draw(im)
-        for i in range(2):
-            im.paste(_square_tile(colour, CELL, faded), (x + i * CELL, y))
-        d.rectangle((x, y, x + 2 * CELL - 1, y + CELL - 1), outline=t.MUTED if faded else t.DARK,
-                    width=3)
-        t.put_text(im, (x + CELL // 2, y + CELL // 2), colour[0].upper(), CELL // 2, t.DARK,
-                   bold=True, anchor="mm")
-        if element:
-            fs = element_size(CELL)
-            word = ELEMENT_WORD[element]
-            lx, ly = x + CELL, y
-            tw = t.text_width(word, fs, True) + 6
-            d.rectangle((lx + CELL - tw - 2, ly + CELL - fs - 6, lx + CELL - 3, ly + CELL - 3),
-                        fill=t.DARK)
-            t.put_text(im, (lx + CELL - 5, ly + CELL - 4 - (fs + 2) // 2), word, fs, t.GOLD,
-                       bold=True, anchor="rm")
-    return draw
+def legend_view() -> dict[str, Any]:
+    """A made-up table of two players after round 1 (a public view: every board revealed)."""
+    players = {}
+    for seat, (pid, rec) in enumerate(ROUNDS.items()):
+        players[pid] = {
+            "name": NAMES[pid], "seat": seat, "board": int(rec["board"][0]), "side": None,
+            "previous": rec["board"], "grid": None, "elves": {}, "card": None,
+            "card_info": None, "has_card": False, "opened": False, "committed": False,
+            "dig": None, "total": rec["score"], "calls": 1 if rec["call"] else 0,
+            "empty": rec["empty"], "rounds": [{"round": 1, **rec}], "score": None}
+    return {"game": "out-of-mine", "version": 0, "viewer": None, "round": 2, "rounds": 7,
+            "phase": "side", "seats": list(ROUNDS), "names": dict(NAMES),
+            "options": {"elves": True, "finds": True, "race": True}, "to_act": [],
+            "ended": False, "winners": [], "pile": 5, "retired": [], "deck": 36, "discard": [],
+            "last_round": None, "players": players}
 
 
-def _elf(colour: str) -> Draw:
-    def draw(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-        x0, y0, x1, y1 = box
-        x, y = (x0 + x1) // 2 - CELL // 2, y1 - CELL  # a gallery square under a strip of rock
-        d = ImageDraw.Draw(im)
-        d.rectangle((x, y0, x + CELL - 1, y - 1), fill=ROCK)
-        d.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=GALLERY)
-        r = elf_radius(CELL)
-        cx, cy = x + CELL // 2, y + r + 1
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CRYSTAL_RGB[colour], outline=t.DARK,
-                  width=2)
-        t.put_text(im, (cx, cy + 1), colour[0].upper(), max(12, r + 4), t.DARK, bold=True,
-                   anchor="mm")
-    return draw
+def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
+    """The numbered marks, in the key's order: where each goes and what it says."""
+    view = view or legend_view()
+    panels = reveal_panels(view)
+    corners = dict(zip(view["seats"], panel_corners(panels), strict=True))
+    width = panels[0].width
 
+    def on(pid: str, sq: str, dx: int = 0, dy: int = 0) -> tuple[int, int]:
+        x, y = square_centre(sq, CELL)
+        return corners[pid][0] + BOARD_AT[0] + x + dx, corners[pid][1] + BOARD_AT[1] + y + dy
 
-def rows() -> list[Row]:
-    words = {"dots": "dots", "stripes": "stripes", "diagonal": "diagonal lines",
-             "hatch": "cross-hatch", "ring": "plain with rings"}
-    out: list[Row] = [
-        (None, "A board side: 7 x 5 squares, A-G and 1-5"),
-        (_ground(True), "Brown, hatched: rock (never dug)."),
-        (_ground(False), "Dark, plain: a gallery square to cover."),
-        (None, "Tiles: a colour, a pattern and an initial"),
+    def tile(pid: str, colour: str, cut: bool = False) -> tuple[int, int]:
+        rec = ROUNDS[pid]
+        for kind, squares in tile_words(rec["cut"] if cut else rec["tiles"]):
+            if kind.startswith(colour):
+                return on(pid, squares[0], -6, -6)
+        raise ValueError(colour)
+
+    def ground(pid: str, rock: bool) -> tuple[int, int]:
+        side = ROUNDS[pid]["board"]
+        covered = {sq for _, sqs in tile_words(ROUNDS[pid]["tiles"] + ROUNDS[pid]["cut"])
+                   for sq in sqs}
+        for r, line in reversed(list(enumerate(SIDES[side].grid))):  # from row 1 up
+            for c, ch in enumerate(line):
+                sq = f"{COLS[c]}{ROWS - r}"
+                if (ch == "#") == rock and sq not in covered and sq not in SIDES[side].elves:
+                    return on(pid, sq)
+        raise ValueError(side)
+
+    elf = next(iter(SIDES[ROUNDS["ann"]["board"]].elves))
+    element = tile_words(["white-l/rat:A3,A4,B3,C3,D3"])[0][1][-1]
+    ann, dan = corners["ann"], corners["dan"]
+    return [
+        Callout(dan[0] + width - 20, 22, "Title: the round shown (a reveal: every board as "
+                "dug, with its score)."),
+        Callout(ann[0] + width - 90, ann[1] + 18, "A player: the seat number and stripe in "
+                "the seat's colour, the name, and the total so far."),
+        Callout(*ground("ann", rock=True), "Brown, hatched: rock (never dug)."),
+        Callout(*ground("ann", rock=False), "Dark, plain: a gallery square left uncovered "
+                "(an empty square costs points)."),
+        Callout(*tile("ann", "yellow"), "Yellow crystal: dots, the letter Y on one of its "
+                "squares."),
+        Callout(*tile("ann", "blue"), "Blue crystal: stripes, the letter B."),
+        Callout(*tile("dan", "green"), "Green crystal: diagonal lines, the letter G."),
+        Callout(*tile("ann", "red"), "Red crystal: cross-hatch, the letter R."),
+        Callout(*tile("ann", "white"), "White crystal: plain with rings, the letter W."),
+        Callout(*on("ann", element, 12, 12), "A word on a dark chip: the tile's element (Au "
+                "gold, Ag silver, worm woodworm, rat)."),
+        Callout(*tile("dan", "yellow", cut=True), "Faded, with a grey edge: a tile cut by the "
+                "call."),
+        Callout(*on("ann", elf, -10, -10), "Small disc with a capital letter, on the edge "
+                "toward the rock: an elf of that colour."),
+        Callout(dan[0] + width - 30, dan[1] + panels[1].height - 30, "Under the board: the "
+                "side, the card and time, then the round's score parts (call, elves, finds)."),
     ]
-    for colour in COLOURS:
-        out.append((_tile(colour), f"{colour.capitalize()} crystal: {words[PATTERN[colour]]}, "
-                                   f"the letter {colour[0].upper()} on one of its squares."))
-    out += [
-        (_tile("yellow", element="gold"), "A word on a dark chip: the tile's element (Au "
-                                          "gold, Ag silver, worm woodworm, rat)."),
-        (_tile("red", faded=True), "Faded, with a grey edge: a tile cut by the call."),
-        (_elf("green"), "Small disc with a capital letter, on the edge toward the rock: an elf "
-                        "of that colour."),
-        (None, "Panels"),
-        (lambda im, box: ImageDraw.Draw(im).rectangle((box[0] + 6, box[1] + 4, box[0] + 12,
-                                                       box[3] - 4), fill=t.seat_rgb(1)),
-         "The stripe and number: the player's seat; their total on the right; the side, the "
-         "card (once shown) and each round's score parts under the board."),
-    ]
-    return out
+
+
+@lru_cache(maxsize=1)
+def legend_image() -> Image.Image:
+    """The annotated reveal picture with its key below."""
+    view = legend_view()
+    top = _compose(reveal_panels(view), "Out of Mine! · round 1 revealed")
+    return annotated(top, callouts(view), "WHAT A BOARD SHOWS")
 
 
 @lru_cache(maxsize=1)
 def legend_png() -> bytes:
-    """The key of every mark (drawn once)."""
-    return png(sheet("Out of Mine! · legend", rows()))
+    """PNG bytes of the legend (the same every time: drawn once per process)."""
+    return png(legend_image())

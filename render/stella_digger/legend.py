@@ -7,19 +7,19 @@ the squares, tiles, drills, decks, target, marker and panels exactly as players 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.stella_digger.board import SQUARES, TERRAIN
 from engine.stella_digger.components import ALL_GADGETS
 
-from .. import theme as t
+from ..callouts import Callout, annotated
 from ..encode import png
 from . import panel
 from .board import map_image
 from .grid import marker_xy
-from .layout import HEADER_H, MARGIN, WIDTH, square_box
+from .layout import HEADER_H, WIDTH, square_box
 
 SEATS = ("s1", "s2", "s3", "s4")
 #: What the made-up table shows on its squares (every other square holds a face-down tile).
@@ -69,12 +69,6 @@ def legend_view() -> dict[str, Any]:
     }
 
 
-class Callout(NamedTuple):
-    x: int
-    y: int
-    words: str
-
-
 def _sq(square: str, corner: str = "bl") -> tuple[int, int]:
     left, top, right, bottom = square_box(square)
     return (left + 14 if "l" in corner else right - 14), (top + 14 if "t" in corner else bottom - 14)
@@ -115,8 +109,8 @@ def callouts() -> list[Callout]:
                 "points at the square whose number it scored."),
         Callout(*_sq("C5", "tl"), "Deck of drill cards on a rock square: the top card's colour "
                 "shows; the number is how many cards are left."),
-        Callout(WIDTH // 2, HEADER_H // 2, "Header: the round, its target, and who must decide "
-                "what now."),
+        Callout(WIDTH * 44 // 100, HEADER_H // 2, "Header: the round, its target, who must "
+                "decide what now, and where every mark is explained (this legend)."),
         Callout(row[2] - 24, row[1] + 22, "A player: seat number and colour, the start "
                 "player's hard hat, and 'to act' on the one whose turn it is."),
         Callout(row[0] + 250, row[1] + 50, "Crystals by colour (held / limit), VP tiles won "
@@ -134,64 +128,10 @@ def callouts() -> list[Callout]:
     ]
 
 
-BADGE_R = 13
-KEY_SIZE = 15
-KEY_LINE = 20
-
-
-def _badge(im: Image.Image, xy: tuple[int, int], n: int) -> None:
-    d = ImageDraw.Draw(im)
-    x, y = xy
-    r = BADGE_R
-    d.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=t.DARK)
-    d.ellipse((x - r, y - r, x + r, y + r), fill=t.ACCENT, outline=t.TEXT, width=2)
-    t.put_text(im, (x, y), str(n), 14, t.DARK, bold=True, anchor="mm")
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and t.text_width(trial, KEY_SIZE) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + ([line] if line else [])
-
-
 @lru_cache(maxsize=1)
 def legend_image() -> Image.Image:
     """The annotated round picture with its key below."""
-    top = map_image(legend_view())
-    marks = callouts()
-    col_w = (WIDTH - 3 * MARGIN) // 2
-    text_w = col_w - 2 * BADGE_R - 14
-    half = (len(marks) + 1) // 2
-    columns = [marks[:half], marks[half:]]
-    heights = [sum(len(_wrap(m.words, text_w)) * KEY_LINE + 10 for m in col) for col in columns]
-    key_h = 56 + max(heights) + MARGIN
-    im = Image.new("RGB", (WIDTH, top.height + key_h), t.BG)
-    im.paste(top, (0, 0))
-    for n, m in enumerate(marks, 1):
-        _badge(im, (m.x, m.y), n)
-    y0 = top.height + 8
-    ImageDraw.Draw(im).line((0, y0 - 8, WIDTH, y0 - 8), fill=t.PANEL_EDGE, width=1)
-    t.put_text(im, (MARGIN, y0 + 18), "WHAT THE MAP SHOWS", 16, t.ACCENT, bold=True, anchor="lm")
-    n = 1
-    for c, col in enumerate(columns):
-        x = MARGIN + c * (col_w + MARGIN)
-        y = y0 + 48
-        for m in col:
-            _badge(im, (x + BADGE_R + 2, y + KEY_LINE // 2), n)
-            for line in _wrap(m.words, text_w):
-                t.put_text(im, (x + 2 * BADGE_R + 14, y + KEY_LINE // 2), line, KEY_SIZE, t.TEXT,
-                           anchor="lm")
-                y += KEY_LINE
-            y += 10
-            n += 1
-    return im
+    return annotated(map_image(legend_view()), callouts(), "WHAT THE MAP SHOWS")
 
 
 @lru_cache(maxsize=1)

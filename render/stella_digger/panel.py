@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from engine.stella_digger.components import COLOURS, GADGET_TYPES
 
 from .. import theme as t
+from ..callouts import LEGEND_HINT
 from ..icons import paste, seat_badge
 from . import icons, look, tiles
 from .layout import (
@@ -173,6 +174,10 @@ def draw_header(im: Image.Image, view: dict[str, Any], width: int = WIDTH) -> No
         name = t.fit(_name(view, to_act["player"]), 18, True, max(40, min(220, room - t.text_width(wtext, 16))))
         t.put_text(im, (right, cy), wtext, 16, t.MUTED, anchor="rm")
         t.put_text(im, (right - t.text_width(wtext, 16), cy), name, 18, t.TEXT, bold=True, anchor="rm")
+        right -= t.text_width(wtext, 16) + t.text_width(name, 18, True)
+    hint = t.text_width(LEGEND_HINT, 14)
+    if right - x - 32 >= hint:  # where the header has room: what points at the legend
+        t.put_text(im, ((x + right) // 2, cy), LEGEND_HINT, 14, t.MUTED, anchor="mm")
 
 
 # -- players -------------------------------------------------------------------------------------

@@ -14,9 +14,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from ..callouts import LEGEND_HINT
 from ..encode import png
 from ..theme import ACCENT, BG, DARK, FAINT, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text
-from .cards import LETTER, TUNNEL_RGB, draw_card, face
+from .cards import LETTER, SMALL_TEXT, TUNNEL_RGB, draw_card, face
 
 CELL_W, CELL_H = 54, 70
 RIM = 22  # the loader band around the grid
@@ -269,7 +270,7 @@ def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
         _crew(im, draw, cx, cy, colour)
         if crew["ranium"]:
             _octagon(draw, cx + 11, cy - 11, 7)
-            put_text(im, (cx + 11, cy - 11), str(crew["ranium"]), 10, DARK, bold=True,
+            put_text(im, (cx + 11, cy - 11), str(crew["ranium"]), SMALL_TEXT, DARK, bold=True,
                      anchor="mm")
     for name, place in view["loaders"].items():
         box = _loader_box(place)
@@ -320,7 +321,7 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
         for i, colour in enumerate(p["colours"]):
             cx = x + w - 16 - i * 24
             draw.ellipse((cx - 9, y + 4, cx + 9, y + 22), fill=TUNNEL_RGB[colour], outline=DARK)
-            put_text(im, (cx, y + 13), LETTER[colour], 10, DARK, bold=True, anchor="mm")
+            put_text(im, (cx, y + 13), LETTER[colour], SMALL_TEXT, DARK, bold=True, anchor="mm")
         for i in range(goal):
             fill = ACCENT if i < p["markers"] else PANEL_EDGE
             draw.ellipse((x + 12 + i * 15, y + 26, x + 24 + i * 15, y + 38), fill=fill,
@@ -409,8 +410,7 @@ def _image(view: dict[str, Any], panel: bool = True) -> Image.Image:
     _board(im, draw, view)
     if panel:
         _panel(im, draw, view)
-    legend = ("W R B Y: white, red, blue, yellow tunnels · corner glyph: the other face · "
-              "(n) symbol")
+    legend = f"{LEGEND_HINT} · W R B Y: tunnel colours"
     put_text(im, (8, TOP + BOARD_H + 6), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
     legend = ("pawn: crew · octagon: White Ranium · ring: base camp · 1-3: loaders · "
               "arrows: moves")

@@ -16,6 +16,9 @@ TUNNEL_RGB: dict[str, RGB] = {
 LETTER = {"white": "W", "red": "R", "blue": "B", "yellow": "Y"}
 CARD_BG = hex_rgb("#262c3c")
 SYMBOL_BG = hex_rgb("#c9b8ff")
+#: The smallest text on the mine picture: 11 px at 550 px is 7.2 px on a 360 px phone.
+SMALL_TEXT = 11
+GLYPH = 20  # the hidden face's small card, a square
 
 
 def face(text: str) -> tuple[str, str]:
@@ -44,16 +47,19 @@ def draw_card(im: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, i
     r = max(8, w // 6)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rgb, outline=DARK)
     put_text(im, (cx, cy), LETTER[colour], 13, DARK, bold=True, anchor="mm")
-    # the hidden face: a small glyph in the top-right corner, its colour and letter
+    # the hidden face: a small card in the top-right corner, drawn as the big one is (its
+    # tunnels from a hub in its colour with the colour's letter on it), legible on a phone
     hcol, hexits = face(hidden)
-    gx0, gy0, gw, gh = x1 - 17, y0 + 3, 14, 18
-    draw.rectangle((gx0, gy0, gx0 + gw, gy0 + gh), fill=DARK)
-    gcx, gcy = gx0 + gw // 2, gy0 + gh // 2
-    for e, (px, py) in _exit_points(gx0, gy0, gw, gh).items():
+    g = GLYPH
+    gx0, gy0 = x1 - g - 1, y0 + 2
+    draw.rectangle((gx0, gy0, gx0 + g, gy0 + g), fill=DARK)
+    gcx, gcy = gx0 + g // 2, gy0 + g // 2
+    for e, (px, py) in _exit_points(gx0, gy0, g, g).items():
         if e in hexits:
-            draw.line((gcx, gcy, px, py), fill=TUNNEL_RGB[hcol], width=3)
-    put_text(im, (gx0 - 2, gy0 + gh // 2), LETTER[hcol], 10, TUNNEL_RGB[hcol], bold=True,
-             anchor="rm")
+            draw.line((gcx, gcy, px, py), fill=TUNNEL_RGB[hcol], width=4)
+    hub = 7
+    draw.ellipse((gcx - hub, gcy - hub, gcx + hub, gcy + hub), fill=TUNNEL_RGB[hcol], outline=DARK)
+    put_text(im, (gcx, gcy), LETTER[hcol], SMALL_TEXT, DARK, bold=True, anchor="mm")
     if symbol:
-        draw.ellipse((x0 + 2, y0 + 2, x0 + 18, y0 + 18), fill=SYMBOL_BG, outline=DARK)
-        put_text(im, (x0 + 10, y0 + 10), symbol, 12, DARK, bold=True, anchor="mm")
+        draw.ellipse((x0 + 1, y0 + 1, x0 + 20, y0 + 20), fill=SYMBOL_BG, outline=DARK)
+        put_text(im, (x0 + 10.5, y0 + 10.5), symbol, 13, DARK, bold=True, anchor="mm")

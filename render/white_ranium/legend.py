@@ -1,119 +1,112 @@
-"""White Ranium's legend (the rules topic ``legend``): every mark of the mine picture, each
-drawn by board.py and cards.py as the picture draws it, with what it means."""
+"""White Ranium's legend (the rules topic ``legend``): the mine picture of a made-up table, drawn
+by board.py itself from a public view, with numbered callouts on each kind of thing it draws
+and a numbered key under it (render/callouts.py, as Stella Digger's). The callouts are placed
+from board.py's layout (``_cell``, ``_loader_box``, the panel's column), never by hand-counted
+pixels on the picture."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from engine import get_game
+from engine.white_ranium.scenario import scenario_state
+
+from ..callouts import Callout, annotated
 from ..encode import png
-from ..legend_sheet import Draw, Row, sheet
-from ..theme import ACCENT, DARK, PANEL_EDGE, put_text
-from .board import _crew, _octagon, _polyline, _stripe
-from .cards import TUNNEL_RGB, draw_card
+from .board import BOARD_H, PANEL_X, TOP, WIDTH, _cell, _image, _loader_box
 
-CARD_W, CARD_H = 52, 68  # a card as on the mine (54 x 70 cells)
-SAMPLE_H = 74
-
-
-def _card(card: str, frame: bool = False) -> Draw:
-    def draw(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-        x0, y0, x1, y1 = box
-        cx = (x0 + x1) // 2
-        cell = (cx - CARD_W // 2, y0 + 3, cx + CARD_W // 2, y0 + 3 + CARD_H)
-        d = ImageDraw.Draw(im)
-        draw_card(im, d, cell, card)
-        if frame:
-            d.rectangle(cell, outline=ACCENT, width=3)
-    return draw
-
-
-def _on_card(what: str) -> Draw:
-    def draw(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-        x0, y0, x1, y1 = box
-        cx = (x0 + x1) // 2
-        cell = (cx - CARD_W // 2, y0 + 3, cx + CARD_W // 2, y0 + 3 + CARD_H)
-        d = ImageDraw.Draw(im)
-        draw_card(im, d, cell, "blue-ud/red-lr")
-        mx, my = (cell[0] + cell[2]) // 2, (cell[1] + cell[3]) // 2
-        if what == "ranium":
-            _octagon(d, cell[0] + 11, cell[3] - 11, 8)
-        elif what == "base":
-            d.ellipse((mx - 17, my - 17, mx + 17, my + 17), outline=TUNNEL_RGB["blue"], width=3)
-        elif what in ("crew", "carrying"):
-            _crew(im, d, mx + 14, my + 18, "yellow")
-            if what == "carrying":
-                _octagon(d, mx + 25, my + 7, 7)
-                put_text(im, (mx + 25, my + 7), "1", 10, DARK, bold=True, anchor="mm")
-    return draw
+#: The made-up table: the notation's example (ann delivers 2 units at D6 along the red run,
+#: cy is to place them), played by the engine.
+TABLE: dict[str, Any] = {
+    "game": "white-ranium", "players": ["ann", "bob", "cy"], "seed": 5,
+    "options": {"cards": "standard"},
+    "setup": {"start_player": "ann", "swaps_left": 0,
+              "colours": {"ann": "red", "bob": "blue", "cy": "yellow"},
+              "board": {"D4": "red-urdl/red-urdl", "D5": "red-ud/blue-rl:3",
+                        "D6": "red-ud/yellow-rl"},
+              "ranium": ["B2", "E2", "E5"], "crews": {"blue": "E3"},
+              "held": {"red": 2, "blue": 1}, "markers": {"ann": 0}, "supply": {"markers": 9},
+              "loaders": {"1": 2, "2": 10, "3": 18},
+              "piles": {"cy": ["yellow-5", "yellow-4", "yellow-2", "yellow-3", "yellow-6"]}},
+    "actions": [["ann", "deliver D6 2"]],
+}
+NAMES = {"ann": "Ann", "bob": "Bob", "cy": "Cy"}
 
 
-def _loader(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
-    chip = (x0 + 30, y0 + 28, x0 + 66, y0 + 44)
-    ImageDraw.Draw(im).rounded_rectangle(chip, radius=4, fill=ACCENT, outline=DARK)
-    put_text(im, ((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), "2", 12, DARK, bold=True,
-             anchor="mm")
+def legend_view() -> dict[str, Any]:
+    """The public view (no viewer) of the made-up table, with a loader's move and a jump
+    added to the turn's trail so that every kind of arrow is drawn."""
+    state, _ = scenario_state(TABLE)
+    assert state is not None
+    view: dict[str, Any] = get_game("white-ranium").view(state, None)
+    view["names"] = dict(NAMES)
+    view["trail"] = [*view["trail"], ["loader", "1", "2", "4"], ["crew", "blue", "F1", "E3"]]
+    return view
 
 
-def _arrow(dashed: bool) -> Draw:
-    def draw(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-        x0, y0, x1, y1 = box
-        d = ImageDraw.Draw(im)
-        pts: list[tuple[float, float]] = (
-            [(x0 + 10, y0 + 20), (x0 + 86, y0 + 56)] if dashed
-            else [(x0 + 10, y0 + 20), (x0 + 60, y0 + 20), (x0 + 60, y0 + 62)])
-        _polyline(d, pts, TUNNEL_RGB["red"], 4, dashed)
-        mx, my = (x0 + 48, y0 + 38) if dashed else (x0 + 35, y0 + 20)
-        d.ellipse((mx - 9, my - 9, mx + 9, my + 9), fill=TUNNEL_RGB["red"], outline=DARK, width=2)
-        put_text(im, (mx, my), "1", 12, DARK, bold=True, anchor="mm")
-    return draw
+def _card(place: str, where: str) -> tuple[int, int]:
+    """A badge on a card: "glyph" under its top right corner, "symbol" under its top left
+    chip, "face" on its lower right, "frame" on its lower left edge."""
+    x0, y0, x1, y1 = _cell(place)
+    return {"glyph": (x1 - 11, y0 + 36), "symbol": (x0 + 10, y0 + 36),
+            "face": (x1 - 12, y1 - 12), "frame": (x0 + 2, y1 - 14)}[where]
 
 
-def _panel(im: Image.Image, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
-    d = ImageDraw.Draw(im)
-    d.rectangle((x0 + 6, y0 + 6, x1 - 6, y1 - 6), outline=PANEL_EDGE)
-    _stripe(d, (x0 + 6, y0 + 6, x0 + 12, y1 - 6), ["red", "white"])
-    for i in range(3):
-        d.ellipse((x0 + 20 + i * 15, y0 + 30, x0 + 32 + i * 15, y0 + 42),
-                  fill=ACCENT if i < 1 else PANEL_EDGE, outline=DARK)
-
-
-def rows() -> list[Row]:
+def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
+    """The numbered marks, in the key's order: where each goes and what it says."""
+    view = view or legend_view()
+    crews = view["crews"]
+    red = _cell(crews["red"]["at"])
+    blue = _cell(crews["blue"]["at"])
+    base = _cell(crews["blue"]["base"])
+    ranium = _cell(view["ranium"][0])
+    loader = _loader_box(view["loaders"]["2"])
+    panel_w = WIDTH - PANEL_X - 6
     return [
-        (None, "The mine: 6 x 6 cards, A-F and 1-6"),
-        (_card("red-urdl/blue-ud"), "A card's visible face: its tunnels in their colour, the "
-                                    "colour's letter on the hub (W white, R red, B blue, "
-                                    "Y yellow)."),
-        (_card("yellow-lr/white-ud"), "Top right corner: a small glyph of the card's other "
-                                      "(hidden) face, with its letter."),
-        (_card("white-ud/red-lr:4"), "Lilac chip, top left: the card's symbol (4)."),
-        (_card("blue-rd/blue-ud", frame=True), "Yellow frame: a place this turn's (or the "
-                                               "last turn's) decisions named."),
-        (None, "On the cards"),
-        (_on_card("crew"), "Pawn: a crew, in its colour with its letter (a tunnel hub is a "
-                           "plain disc)."),
-        (_on_card("carrying"), "Octagon with a number beside a pawn: the White Ranium that "
-                               "crew carries."),
-        (_on_card("ranium"), "White octagon in a card's lower left corner: White Ranium lying "
-                             "there."),
-        (_on_card("base"), "Ring in a colour: that crew's base camp."),
-        (_loader, "Yellow chip on the rim: a space loader (1-3), on the loader track."),
-        (None, "What moved"),
-        (_arrow(False), "Arrow with a number: a move of this turn (or the last), in order, "
-                        "along the tunnels taken; a loader's along the rim."),
-        (_arrow(True), "Dashed straight arrow: a jump (secret tunnel, transporter, a thief "
-                       "sent to its base)."),
-        (None, "The panel"),
-        (_panel, "A player: the stripe in the colours of the crews they play, their markers "
-                 "(filled: won), White Ranium held, their pile or hand; the ore squares "
-                 "above: ore left this turn."),
+        Callout(PANEL_X - 40, TOP // 2, "Title: the round and whose turn it is."),
+        Callout(*_card("A1", "face"), "A card's visible face: its tunnels in their colour, the "
+                "colour's letter on the hub (W white, R red, B blue, Y yellow)."),
+        Callout(*_card("B1", "glyph"), "Top right corner: a small glyph of the card's other "
+                "(hidden) face, drawn as a card is: its tunnels and its letter on the hub."),
+        Callout(*_card("A6", "symbol"), "Lilac chip, top left: the card's symbol (a number)."),
+        Callout(*_card("D6", "frame"), "Yellow frame: a place this turn's (or the last turn's) "
+                "decisions named."),
+        Callout(red[0] + 8, red[3] - 10, "Pawn: a crew, in its colour with its letter (a "
+                "tunnel hub is a plain disc)."),
+        Callout(blue[2] - 2, blue[1] + 14, "Octagon with a number beside a pawn: the White "
+                "Ranium that crew carries."),
+        Callout(ranium[0] + 30, ranium[3] - 10, "White octagon in a card's lower left corner: "
+                "White Ranium lying there."),
+        Callout((base[0] + base[2]) // 2 - 14, (base[1] + base[3]) // 2 + 26, "Ring in a colour: that crew's base camp."),
+        Callout(loader[0] - 10, loader[3] + 14, "Yellow chip on the rim: a space loader (1-3), "
+                "on the loader track."),
+        Callout(red[2] + 12, red[1] - 30, "Arrow with a number: a move of this turn (or the "
+                "last), in order, along the tunnels taken; a loader's along the rim."),
+        Callout(_cell("E2")[2] - 8, _cell("E2")[3] - 8, "Dashed straight arrow: a jump (secret "
+                "tunnel, transporter, a thief sent to its base)."),
+        Callout(PANEL_X + 140, TOP + 12, "Ore: the squares still lit are the ore left this "
+                "turn."),
+        Callout(PANEL_X + panel_w - 60, TOP + 26 + 30, "A player: the stripe in the colours of "
+                "the crews they play (discs on the right), their markers (filled: won), White "
+                "Ranium held, their pile or hand."),
+        Callout(PANEL_X + panel_w - 20, TOP + 26 + 3 * 62 + 8, "Supply, a fight or placement "
+                "in progress, and the decisions of this turn (or the last)."),
+        Callout(WIDTH - 20, TOP + BOARD_H + 20, "Under the mine: the same marks in a line, "
+                "and the rules topic legend (this picture)."),
     ]
 
 
 @lru_cache(maxsize=1)
+def legend_image() -> Image.Image:
+    """The annotated mine picture with its key below."""
+    view = legend_view()
+    return annotated(_image(view), callouts(view), "WHAT THE MINE PICTURE SHOWS")
+
+
+@lru_cache(maxsize=1)
 def legend_png() -> bytes:
-    """The key of every mark (drawn once)."""
-    return png(sheet("White Ranium · legend", rows(), sample_h=SAMPLE_H))  # a whole card
+    """PNG bytes of the legend (the same every time: drawn once per process)."""
+    return png(legend_image())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from types import SimpleNamespace
 from typing import Any
 
 from cogs.discordpy.outbox import DiscordOutbox
@@ -14,20 +15,20 @@ class Client:
     def __init__(self) -> None:
         self.opened: list[int] = []
 
-    async def create_dm(self, user: Any) -> str:
+    async def create_dm(self, user: Any) -> Any:
         self.opened.append(user.id)
-        return f"dm-{user.id}"
+        return SimpleNamespace(id=1000 + user.id)
 
 
 async def test_dm_channels_are_kept_for_the_most_recent_users_only() -> None:
     client = Client()
     out = DiscordOutbox(client, dms_kept=2)  # type: ignore[arg-type]
-    for user in (1, 2, 1, 3):  # 1 used again, so 2 is the least recent when 3 comes
-        assert await out._dm_channel(user) == f"dm-{user}"
+    for user, opened in ((1, True), (2, True), (1, False), (3, True)):  # 2 least recent at 3
+        assert await out._dm_channel(user) == (1000 + user, opened)
     assert client.opened == [1, 2, 3]
-    assert await out._dm_channel(1) == "dm-1"
+    assert await out._dm_channel(1) == (1001, False)
     assert client.opened == [1, 2, 3]
-    assert await out._dm_channel(2) == "dm-2"  # opened again
+    assert await out._dm_channel(2) == (1002, True)  # opened again
     assert client.opened == [1, 2, 3, 2]
     assert len(out._dms) == 2
 

@@ -7,18 +7,22 @@
 ``stella``: ``await stella()`` starts a new ``RefereeBot`` on that database.
 ``holding_world``: a world on ``HoldingFakeDiscord`` (hold a request to SIGKILL a subprocess bot
 at that exact point).
+``pg_schema_url``: a fresh PostgreSQL schema as a DATABASE_URL (skipped without a server).
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot import RefereeBot
 from db import Database
+from tests.db.pgserver import drop_schema, pg_server, pg_status
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.clock import runnable
 from tests.fakediscord.discordpy import point_discord_py_at
@@ -63,3 +67,28 @@ async def holding_world(error_log_guard: ErrorLogGuard, tmp_path: Path) -> Async
         fake.release_all()
         restore()
         await fake.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> str | None:
+    return pg_server()  # asked here, outside any test's event loop
+
+
+@pytest_asyncio.fixture
+async def pg_schema_url(pg_url: str | None) -> AsyncIterator[str]:
+    """A fresh PostgreSQL schema for the test, as a DATABASE_URL (dropped after)."""
+    url = pg_url
+    if url is None:
+        pytest.skip(f"PostgreSQL tests skipped: {pg_status()}")
+    import asyncpg
+
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+    finally:
+        await conn.close()
+    try:
+        yield f"{url}?search_path={schema}"
+    finally:
+        await drop_schema(url, schema)

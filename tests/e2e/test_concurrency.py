@@ -82,8 +82,9 @@ async def test_two_picks_in_one_private_select_apply_once(world, db, stella):
     await a.response()
     await b.response()
     assert b.sent_at < a.callback_at, "not at once"
-    def answers() -> list:  # what each pick sent besides updating the select's own message
-        return [m for h in (a, b) for m in h.messages if m.id != msg.id]
+    def answers() -> list:  # what each pick answered besides updating the select's own message
+        # (the decision's public posts are follow-ups of its interaction too: not answers)
+        return [m for h in (a, b) for m in h.messages if m.id != msg.id and m.ephemeral]
 
     await world.fake.wait_for(lambda: msg.content.startswith("✅") and answers())
     await settle(world)

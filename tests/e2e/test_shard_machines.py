@@ -13,15 +13,11 @@ import contextlib
 import os
 import signal
 import time
-import uuid
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 
 from db import Database
 from db.storage import lease
-from tests.db.pgserver import drop_schema, pg_server, pg_status
 
 from .driver import GameDriver, Policy
 from .proc import DATABASE_IN_USE, BotProcess, identified
@@ -31,31 +27,6 @@ from .world import World
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 LEASE = {"OWNER_LEASE_SECONDS": "3", "OWNER_RENEW_SECONDS": "0.5"}
-
-
-@pytest.fixture(scope="session")
-def pg_url() -> str | None:
-    return pg_server()  # asked here, outside any test's event loop
-
-
-@pytest_asyncio.fixture
-async def pg_schema_url(pg_url: str | None) -> AsyncIterator[str]:
-    """A fresh PostgreSQL schema for the test, as a DATABASE_URL (dropped after)."""
-    url = pg_url
-    if url is None:
-        pytest.skip(f"PostgreSQL tests skipped: {pg_status()}")
-    import asyncpg
-
-    schema = f"test_{uuid.uuid4().hex[:16]}"
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f'CREATE SCHEMA "{schema}"')
-    finally:
-        await conn.close()
-    try:
-        yield f"{url}?search_path={schema}"
-    finally:
-        await drop_schema(url, schema)
 
 
 def launcher(world: World, url: str, log_path, **env: str) -> BotProcess:

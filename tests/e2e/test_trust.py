@@ -155,6 +155,10 @@ async def test_discord_refusals_cost_no_player_a_turn(world, db, stella):
     # isn't recorded as posted, the deadline waits, the moderators are told once
     refusal = fake.fail_requests("POST", f"/channels/{thread.id}/messages", status=403, code=50013,
                                  message="Missing Permissions", times=1000)
+    # (a decision's posts go as follow-ups of its interaction first: refused there too, they go
+    # to the channel, cogs/discordpy/outbox.py)
+    hooks = fake.fail_requests("POST", "/webhooks/*/*", status=403, code=50013,
+                               message="Missing Permissions", times=1000)
     await driver.decide(method="do", policy=policy)
     await settle(world)
     assert refusal.hits >= 1 and driver.prompt_for(driver.state.version) is None
@@ -169,7 +173,7 @@ async def test_discord_refusals_cost_no_player_a_turn(world, db, stella):
     told = [m for m in world.channel.public_messages if f"Game #{game_id}" in m.content]
     assert len(told) == 1 and "turn prompt" in told[0].content and "<@" not in told[0].content
     # the permission comes back: the retry posts the prompt and pings the player
-    refusal.remaining = 0
+    refusal.remaining = hooks.remaining = 0
     assert await ref.holds.retry_due(ref.ctx.now() + WEEK) == 1
     prompt = await driver.prompt()
     owing, _ = driver.owing()

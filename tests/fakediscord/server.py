@@ -11,6 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import aiohttp
 from aiohttp import web
 
 from . import rest, rest_interactions
@@ -21,6 +22,7 @@ from .driver import Driver
 from .faults import Faults
 from .gateway import Gateway
 from .interaction import InteractionHandle
+from .limits import Limits
 from .records import RECORD_KEY, RequestRecord, read_body
 from .responses import ApiError, json_response
 
@@ -41,7 +43,10 @@ class FakeDiscord(Driver, Acting):
     `validate` (refuse what Discord refuses: 2000+ character messages, 26 choices, ...),
     `bot_token` (when set, `GET /users/@me` with another token answers 401), `clock` (what
     deadlines, latencies and `wait_for`'s timeouts are measured with, ``clock.py``: the wall
-    clock, or ``runnable``, which does not count the time spent waiting for a CPU).
+    clock, or ``runnable``, which does not count the time spent waiting for a CPU), `limits`
+    (``limits.Limits()``: Discord's global and per-route rate limits enforced, with 429s and
+    ``X-RateLimit-*`` headers as Discord sends them, ``limits.py``; None, the default: never
+    refused).
     """
 
     def __init__(
@@ -56,6 +61,7 @@ class FakeDiscord(Driver, Acting):
         validate: bool = True,
         heartbeat_interval_ms: int = 41250,
         clock: Clock = wall,
+        limits: Limits | None = None,
     ):
         self.host, self.port = host, port
         # what interaction deadlines and latencies and ``wait_for`` timeouts are measured with
@@ -71,6 +77,7 @@ class FakeDiscord(Driver, Acting):
         self.interaction_deadline = interaction_deadline
         self.interaction_lag = 0.0
         self.validate = validate
+        self.limits = limits
         self.ids = st.Snowflakes()
         self.users: dict[str, st.User] = {}
         self.guilds: dict[str, st.Guild] = {}
@@ -232,7 +239,12 @@ class FakeDiscord(Driver, Acting):
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path.startswith(("/gateway", "/attachments/")):
             return await handler(request)
-        body, files = await read_body(request)
+        try:
+            body, files = await read_body(request)
+        except (ConnectionResetError, aiohttp.ClientPayloadError):
+            # the client went away mid-request (a bot SIGKILLed in a test): Discord would never
+            # see the request; no record, nothing to answer
+            return web.Response(status=499)
         resource = request.match_info.route.resource
         canonical = resource.canonical if resource is not None else ""
         path = request.path.removeprefix(API_PREFIX)
@@ -241,8 +253,14 @@ class FakeDiscord(Driver, Acting):
         request[RECORD_KEY] = rec
         self.requests.append(rec)
         fault = self.faults.take(request.method, path)
+        limited, limit_headers = None, {}
+        if self.limits is not None and fault is None:
+            token = request.headers.get("Authorization", "").removeprefix("Bot ")
+            limited, limit_headers = self.limits.admit(token, request.method, path, rec.route, body)
         try:
-            if fault is not None:
+            if limited is not None:
+                resp = limited
+            elif fault is not None:
                 rec.fault = True
                 resp = fault.respond(path)
             else:
@@ -254,6 +272,9 @@ class FakeDiscord(Driver, Acting):
             self.internal_errors.append(exc)
             resp = json_response({"message": f"fake discord internal error: {exc!r}", "code": 0}, 400)
         rec.status = resp.status
+        if self.limits is not None:
+            resp.headers.update(limit_headers)
+            self.limits.answered(resp.status, resp.headers.get("X-RateLimit-Scope"))
         if isinstance(resp, web.Response) and resp.body and resp.content_type == "application/json":
             rec.response_body = bytes(resp.body)  # type: ignore[arg-type]
         self.notify()

@@ -9,8 +9,9 @@ import math
 from PIL import Image
 
 from engine.stella_digger.board import SQUARES, YELLOW
+from render.callouts import BADGE_R
 from render.stella_digger.layout import HEIGHT, WIDTH, square_box
-from render.stella_digger.legend import BADGE_R, callouts, legend_png, legend_view
+from render.stella_digger.legend import callouts, legend_png, legend_view
 
 #: The first words of a mark's key entry -> what the square under the mark must hold.
 ON_SQUARES = {

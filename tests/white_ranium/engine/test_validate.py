@@ -69,3 +69,14 @@ def test_a_fight_owed_by_nobody_is_refused() -> None:
                      "defender": other["colour"], "attacker_card": "x", "defender_card": "y",
                      "left": 0, "card": None}]
     assert "both cards already played" in refused(doc)
+
+
+def test_a_long_game_is_no_forgery() -> None:
+    """R21: no end but the markers, so a game between weak players may pass round 500 (the
+    transcript benchmark's game did, then failed to load as 'corrupt'). A round beyond the
+    decisions made is still refused: every turn takes one at the least."""
+    doc = _state("play")
+    doc.update(round=501, version=4000)
+    assert plays_on(G, G.load(json.dumps(doc)))
+    doc.update(round=4002)
+    assert "round 4002" in refused(doc)

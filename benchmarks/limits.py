@@ -1,0 +1,211 @@
+"""The whole bot within Discord's real limits: ``python -m benchmarks limits --json [--game G]
+[--shards N] [--seconds S]`` (issue 29).
+
+The real bot (``--shards`` processes) plays ``--games`` running games of each game (every game
+by default, one after the other, each with a fresh bot and database) against a fake Discord that
+enforces Discord's limits (``tests/fakediscord/limits.py``: 50 counted requests a second per bot
+token across every process, interaction callbacks and webhooks exempt, per-route and
+per-channel buckets). The open-loop driver of ``benchmarks e2e`` (``benchmarks/openloop.py``)
+offers ``--rates`` one after the other, ``--seconds`` shared out between them (300 s by default;
+``--seconds 120`` for a quick look), after ``--warmup`` seconds not counted, until a step misses (reply p99 over 100 ms, a global 429,
+an error, or under 80% of the offered rate achieved).
+
+Per game, the keys: ``counted_requests_per_decision`` (requests under the global limit, 429s
+included, over the decisions replied to), ``sustained_per_s`` (the highest offered rate whose
+reply p99 <= 100 ms with 0 global 429s), ``global_429``, ``route_429``, ``invalid_requests``
+(401, 403 and 429 answers: Discord bans an address at 10,000 in 10 minutes), and beside them
+``requests_per_decision`` (by route, the exempt ones included), ``dms_per_decision`` (of the
+channel posts, those to DM channels), ``exempt_per_decision`` and
+``steps`` (each offered rate's figures). With one game the keys are at the top level; with
+several, under ``games`` (and the load average at the start and the end of the run beside them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from referee.process import event_loop
+
+from .e2e import bot_playing, driver_collects_between_steps, per_route
+from .openloop import drive, figures
+
+TARGET_REPLY_P99_MS = 100.0
+KEEPS_UP = 0.8
+RATES = "10,25,50,75,100,150"
+GAMES = ("stella-digger", "mining-colony", "white-ranium", "out-of-mine")
+
+
+async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str, Any]:
+    from engine import get_game
+    from tests.e2e.buckets import BucketedFakeDiscord
+    from tests.fakediscord.limits import Limits
+    from tests.fakediscord.state import DM
+
+    g = get_game(game)
+    fake = BucketedFakeDiscord()  # its headers are replaced by the limits' own
+    fake.limits = limits = Limits()
+    await fake.start()
+    rates = [float(r) for r in args.rates.split(",")]
+    per_step = max(1.0, args.seconds / len(rates))
+    steps: list[dict[str, Any]] = []
+    try:
+        async with bot_playing(fake, args, work, game) as (bot, games, _fill_s):
+            await asyncio.sleep(1.0)  # the start's requests (commands, resumes) left behind
+            if args.warmup > 0:  # not counted: the first pictures, caches, workers
+                await drive(fake, g, games, rate=rates[0], seconds=args.warmup, seed=args.seed)
+                await asyncio.sleep(1.0)
+            seen, counted, before = len(fake.requests), limits.counts.copy(), limits.counts.copy()
+            for k, rate in enumerate(rates):
+                at = limits.counts.copy()
+                with driver_collects_between_steps():
+                    step = figures(await drive(fake, g, games, rate=rate, seconds=per_step,
+                                               seed=args.seed + 100 + k))
+                await asyncio.sleep(1.0)  # the step's posts drained (counted with it)
+                step["errors"] = step["errors"][:3]
+                step.update({key: limits.counts[key] - at[key]
+                             for key in ("counted", "global_429", "route_429", "invalid")})
+                steps.append(step)
+                if (step["reply_p99_ms"] > TARGET_REPLY_P99_MS or step["global_429"]
+                        or step["error_count"] or step["decisions_per_s"] < KEEPS_UP * rate):
+                    break
+            output = bot.output()
+    finally:
+        await fake.stop()
+    decisions = max(1, sum(s["decisions"] for s in steps))
+    counted = {key: limits.counts[key] - before[key] for key in limits.counts}
+    ok = [s for s in steps if s["reply_p99_ms"] <= TARGET_REPLY_P99_MS and not s["global_429"]
+          and not s["error_count"]]
+    return {
+        "game": game,
+        "counted_requests_per_decision": round(counted.get("counted", 0) / decisions, 3),
+        "sustained_per_s": max((s["offered_per_s"] for s in ok), default=0.0),
+        "global_429": counted.get("global_429", 0),
+        "route_429": counted.get("route_429", 0),
+        "invalid_requests": counted.get("invalid", 0),
+        "exempt_per_decision": round(counted.get("exempt", 0) / decisions, 3),
+        "decisions": decisions,
+        "requests_per_decision": per_route(fake.requests[seen:], decisions),
+        "dms_per_decision": round(sum(1 for r in fake.requests[seen:] if r.method == "POST"
+                                      and r.route == "/channels/{channel_id}/messages"
+                                      and fake.channels[r.path.split("/")[2]].type == DM)
+                                  / decisions, 3),
+        "error_count": sum(s["error_count"] for s in steps),
+        "rate_limit_warnings": output.count("We are being rate limited"),
+        "steps": steps,
+    }
+
+
+async def acquire_cost(url: str | None, n: int = 2000) -> dict[str, Any]:
+    """What one ``RestBudget.acquire`` costs (ms, p50/p99) in the process and, given a
+    PostgreSQL ``url``, through the shared row (``db.storage.budget``), with no waiting (a huge rate)."""
+    from db import Database
+    from referee.process.budget import RestBudget
+
+    from .openloop import percentiles
+
+    async def timed(budget: RestBudget) -> dict[str, float]:
+        took = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            await budget.acquire()
+            took.append(time.perf_counter() - t0)
+        return {k: round(v * 1000, 4) for k, v in percentiles(took).items()}
+
+    result = {"in_process_ms": await timed(RestBudget(1e9, 1))}
+    if url:  # in a schema of its own, dropped after
+        import asyncpg
+
+        schema = f"limits_bench_{os.getpid()}"
+        conn = await asyncpg.connect(url)
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+        try:
+            db = await Database.open(f"{url}{'&' if '?' in url else '?'}search_path={schema}")
+            try:
+                shared = RestBudget(1e9, 1)
+                shared.share_through(db, "benchmark")
+                result["postgresql_ms"] = await timed(shared)
+            finally:
+                await db.close()
+        finally:
+            await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+            await conn.close()
+    return result
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.acquire_cost:
+        return {"load_avg": [round(x, 2) for x in os.getloadavg()],
+                **await acquire_cost(args.url)}
+    result: dict[str, Any] = {"load_avg": [round(x, 2) for x in os.getloadavg()],
+                              "cpus": os.cpu_count(), "shards": args.shards,
+                              "seconds": args.seconds}
+    found = []
+    for game in ([args.game] if args.game else GAMES):
+        with tempfile.TemporaryDirectory(prefix="limits-bench-", dir=args.dir) as tmp:
+            found.append(await one_game(args, game, Path(tmp)))
+    result["load_avg_after"] = [round(x, 2) for x in os.getloadavg()]
+    if len(found) == 1:
+        result.update(found[0])
+    else:
+        result["games"] = {r["game"]: r for r in found}
+        result["error_count"] = sum(r["error_count"] for r in found)
+    return result
+
+
+def report(result: dict[str, Any]) -> str:
+    lines = [f"machine: {result['cpus']} CPUs, load average {result['load_avg']} at start, "
+             f"{result['load_avg_after']} at the end; {result['shards']} shard(s)"]
+    for r in result.get("games", {}).values() or [result]:
+        lines.append(
+            f"{r['game']}: {r['counted_requests_per_decision']} counted requests/decision "
+            f"({r['exempt_per_decision']} exempt), sustained {r['sustained_per_s']:g}/s, "
+            f"global 429s {r['global_429']}, route 429s {r['route_429']}, invalid "
+            f"{r['invalid_requests']}, {r['error_count']} errors")
+        for s in r["steps"]:
+            lines.append(f"  offered {s['offered_per_s']:g}/s -> {s['decisions_per_s']}/s, reply "
+                         f"p99 {s['reply_p99_ms']} ms, {s['counted']} counted, "
+                         f"{s['global_429']} global / {s['route_429']} route 429s")
+        lines.append("  per decision: " + ", ".join(
+            f"{k} {v:g}" for k, v in r["requests_per_decision"].items()))
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks limits")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--game", default=None, choices=GAMES, help="one game (default: all four)")
+    parser.add_argument("--shards", type=int, default=1, help="SHARDS=N bot processes")
+    parser.add_argument("--seconds", type=float, default=300.0,
+                        help="length of each game's run, shared out between the offered rates")
+    parser.add_argument("--rates", default=RATES, help="offered decisions per second, in order")
+    parser.add_argument("--games", type=int, default=200, help="running games played at once")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="seconds at the first rate before measuring (not counted)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dir", default=None, help="where the databases go")
+    parser.add_argument("--bot-dir", default=None,
+                        help="run DIR/bot.py (another checkout: the figures before a change)")
+    parser.add_argument("--acquire-cost", action="store_true",
+                        help="only time one acquire of the REST budget (in the process; through "
+                             "PostgreSQL with --url)")
+    parser.add_argument("--url", default=None, help="a PostgreSQL URL for --acquire-cost")
+    args = parser.parse_args(argv)
+    args.stored = args.games
+    logging.basicConfig(level=logging.ERROR)
+    result = event_loop.run(run(args))
+    text = json.dumps(result, ensure_ascii=False)
+    print(text if args.json or args.acquire_cost else report(result))
+    return 1 if result.get("error_count") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

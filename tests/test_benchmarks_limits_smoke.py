@@ -1,0 +1,28 @@
+"""``python -m benchmarks limits`` runs in a tiny configuration against the limiting fake Discord
+and reports its keys with sane relations (never timings: targets live in the benchmark)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+KEYS = {"counted_requests_per_decision", "sustained_per_s", "global_429", "route_429",
+        "invalid_requests", "requests_per_decision", "exempt_per_decision", "steps", "load_avg"}
+
+
+def test_limits_benchmark_tiny_run(tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "benchmarks", "limits", "--json", "--game", "white-ranium",
+           "--games", "4", "--seconds", "2", "--rates", "2", "--warmup", "0", "--dir", str(tmp_path)]
+    out = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:] + out.stdout[-3000:]
+    r = json.loads(out.stdout)
+    assert r.keys() >= KEYS and r["game"] == "white-ranium" and r["error_count"] == 0
+    assert r["decisions"] > 0 and len(r["steps"]) == 1 and r["steps"][0]["offered_per_s"] == 2.0
+    # every decision's interaction callback is exempt (its thread posts too, as follow-ups)
+    assert r["exempt_per_decision"] >= 1.0 and r["counted_requests_per_decision"] >= 0
+    assert r["requests_per_decision"]["POST /interactions/{interaction_id}/{token}/callback"] == 1.0
+    assert r["invalid_requests"] >= r["global_429"] + r["route_429"] >= 0
+    assert r["sustained_per_s"] in (0.0, 2.0)
