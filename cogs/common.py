@@ -343,7 +343,8 @@ def speak_as(interaction: discord.Interaction[Any]) -> contextvars.Token[str]:
     background, a write only when it changed)."""
     language = texts.from_discord(interaction.locale)
     referee = getattr(interaction.client, "referee", None)
-    if referee is not None and not referee.suspended and interaction.user is not None:
+    if referee is not None and not referee.suspended and interaction.user is not None \
+            and referee.notify.languages.needs(interaction.user.id, language):
         referee.ctx.spawn(referee.notify.languages.seen(interaction.user.id, language),
                           f"language-{interaction.user.id}")
     return texts.speak(language)

@@ -31,6 +31,12 @@ class Languages:
             self._known.move_to_end(u)
         return {u: self._known[u][0] for u in users}
 
+    def needs(self, user_id: int, language: str) -> bool:
+        """Might an interaction in ``language`` change what is kept for ``user_id``? (False
+        for a member known to use it, or who chose theirs: nothing to do, no task.)"""
+        kept = self._known.get(user_id)
+        return kept is None or (not kept[1] and kept[0] != language)
+
     async def seen(self, user_id: int, language: str) -> None:
         """``user_id``'s interaction came in ``language``: their DMs follow it, unless they
         chose one."""

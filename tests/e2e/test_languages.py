@@ -54,13 +54,15 @@ async def test_a_server_in_another_language_plays_in_english(world, db, stella):
 
 
 async def test_dms_follow_the_latest_interaction_unless_a_language_is_chosen(world, db, stella):
-    await stella()
+    bot = await stella()
     fake, ann = world.fake, world.players[0]
     h = await fake.send_slash_command(ann, world.channel, "game notify", {"turn_dm": "on"},
                                       locale="de")
     assert (await h.reply()).content.startswith("🔔 Du bekommst")
     await settle(world)
     assert await settings_db.languages(db, [int(ann.id)]) == {int(ann.id): ("de", False)}
+    languages = bot.referee.notify.languages  # known: a click in German starts no task
+    assert not languages.needs(int(ann.id), "de") and languages.needs(int(ann.id), "ja")
 
     h = await fake.send_slash_command(ann, world.channel, "game notify", {"language": "ja"},
                                       locale="de")
@@ -71,3 +73,4 @@ async def test_dms_follow_the_latest_interaction_unless_a_language_is_chosen(wor
     assert (await h.reply()).content.startswith("🔔 You'll get")
     await settle(world)
     assert await settings_db.languages(db, [int(ann.id)]) == {int(ann.id): ("ja", True)}
+    assert not languages.needs(int(ann.id), "en")  # chosen: no interaction changes it
