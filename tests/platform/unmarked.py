@@ -76,29 +76,19 @@ def _skipped(tree: ast.Module) -> set[int]:
 def unmarked(path: Path) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(), str(path))
     skip = _skipped(tree)
+    # an f-string's own pieces count with it, not apart
+    pieces = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
     found = []
     for node in ast.walk(tree):
-        if id(node) in skip:
+        if id(node) in skip or id(node) in pieces:
             continue
         text = _text(node)
-        if text is None or isinstance(node, ast.Constant) and _inside_fstring(node, tree):
+        if text is None:
             continue
         text = text.strip()
         if WORDS.search(text) and not NOT_WORDS.match(text):
             found.append((node.lineno, text))
     return found
-
-
-_FSTRING_PARTS: dict[int, set[int]] = {}
-
-
-def _inside_fstring(node: ast.AST, tree: ast.Module) -> bool:
-    parts = _FSTRING_PARTS.get(id(tree))
-    if parts is None:
-        parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
-        _FSTRING_PARTS.clear()
-        _FSTRING_PARTS[id(tree)] = parts
-    return id(node) in parts
 
 
 def files() -> list[Path]:
