@@ -55,6 +55,28 @@ class WhiteRanium(TextsPresentation):
         (``labels.py``); the notation stays the value."""
         return labels.choice_label(view, text)
 
+    def numbered(self, texts: Sequence[str]) -> list[str] | None:
+        """A verb's choices of a place (move, tunnel, rotate, place ...), one decision a place,
+        picked by the number ``places_png`` draws on the map: "7: Move to C5"; None else."""
+        if labels.targets(list(texts)) is None:
+            return None
+        phase = {"phase": "play"}
+        return [labels.numbered_target(i + 1, phase, t) for i, t in enumerate(texts)]
+
+    def numbered_placeholder(self) -> str:
+        return labels.PICK_NUMBER
+
+    def places_png(self, view: dict[str, Any], player_id: str, texts: Sequence[str]
+                   ) -> bytes | None:
+        """The mine with the choices numbered on their cards (render/white_ranium/targets.py);
+        the mine holds nothing hidden."""
+        places = labels.targets(list(texts))
+        if not places:
+            return None
+        title = labels.targets_title(self.label(texts[0].split()[0]), len(places))
+        return self.pictures("targets").targets_png(  # type: ignore[no-any-return]
+            view, places, title)
+
     def round_picture(self, view: dict[str, Any]) -> bool:
         """The map once a table round (issue 28: 29 pictures among 37 messages before): at the
         start player's turn, and when play begins; every other turn's post is its summary, the

@@ -72,3 +72,33 @@ def choice_label(view: Mapping[str, Any], text: str) -> str:
     if named.get("crew"):  # two players: each action names the crew that acts
         label = f"{named['crew'].capitalize()} crew: {label[:1].lower()}{label[1:]}"
     return worded.done(label)
+
+
+#: the verbs whose choice is a place on the mine, picked by the number drawn on it
+TARGET_VERBS = ("move", "tunnel", "transport", "place", "deliver", "rotate", "flip-long",
+                "flip-short")
+#: The numbered targets' words: the select's placeholder and the picture's title.
+PICK_NUMBER = "Pick the number you see on the map…"
+
+
+def targets(texts: list[str]) -> list[str] | None:
+    """The places of ``texts`` when they are one verb's choices of a place (two players: a
+    place once for each of their crews at the most), at most 25; None otherwise."""
+    words = [t.split() for t in texts]
+    if not words or any(len(w) < 2 for w in words):
+        return None
+    verbs = {w[0] for w in words}
+    places = [w[1] for w in words]
+    if len(verbs) != 1 or verbs.pop() not in TARGET_VERBS or len(places) > 25 or \
+            any(places.count(p) > 2 for p in places):
+        return None
+    return places
+
+
+def numbered_target(number: int, view: Mapping[str, Any], text: str) -> str:
+    """A numbered target as the select offers it: "7: Move to C5"."""
+    return f"{number}: {choice_label(view, text)}"
+
+
+def targets_title(verb_label: str, count: int) -> str:
+    return f"{verb_label.rstrip('…')}: {count} places, numbered"

@@ -280,3 +280,29 @@ async def test_a_card_to_rotate_is_one_pick_of_two_selects(referee: Referee) -> 
     assert text == "rotate D1"
     assert await referee.sessions.decide(game.id, user, text, version=table.version,
                                          tag=table.tag) == "rotate D1"
+
+
+async def test_a_move_is_picked_by_the_number_drawn_on_the_map(referee: Referee) -> None:
+    """Issue 28, pointing with a preview: a verb's targets numbered on a private map, the
+    select picked by the number seen; option n decides exactly the place drawn with n."""
+    from referee.messages import choices
+
+    game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
+    await to_play(referee, game)
+    g = referee.ctx.engine(game)
+    table = await referee.sessions.table(game.id)
+    player = g.owed(table.state)[0].player
+    user = game.seat_of_player(player).user_id
+    texts = choices.ordered(g.legal(table.state, player))
+    moves = [t for t in texts if t.startswith("move ")]
+    assert 2 <= len(moves) <= 25
+    panel = await referee.sessions.pick(game.id, user, table.version, table.tag, verb="move")
+    assert isinstance(panel, choices.Panel) and panel.select is not None
+    assert panel.picture is not None and panel.picture.data.startswith(b"\x89PNG")
+    options = panel.select.options
+    assert [o.label.split(": ", 1)[0] for o in options] == [str(n) for n in
+                                                           range(1, len(moves) + 1)]
+    assert all(t.split()[1] in o.label for o, t in zip(options, moves, strict=True))
+    last = await referee.sessions.pick(game.id, user, table.version, table.tag,
+                                       span=options[-1].value)
+    assert last == moves[-1]
