@@ -44,8 +44,15 @@ class OutOfMine(TextsPresentation):
         return super().topic_png(key)
 
     def choice_label(self, view: dict[str, Any], text: str) -> str:
-        """The open button says what it does (it starts the player's clock, R6)."""
-        return texts.OPEN_BUTTON if text == "open" else text
+        """The open button says what it does (it starts the player's clock, R6); a side
+        button names the side of the player's own board (R4: every player owing one clicks
+        the same two buttons)."""
+        if text == "open":
+            return texts.OPEN_BUTTON
+        words = text.split()
+        if len(words) == 2 and words[0] == "side":
+            return texts.SIDE_BUTTON.format(side=words[1].upper())
+        return text
 
     def private(self, text: str) -> bool:
         """A side or an open shows nothing hidden; a dig names tiles (sealed, R3)."""

@@ -12,6 +12,7 @@ from ..base import BENCH_BUTTON, Who
 
 #: the button that opens a player's card (``OutOfMine.verb_labels["open"]``)
 OPEN_BUTTON = "Open my card (starts my clock)"
+SIDE_BUTTON = "My board's side {side}"
 #: the ``tile-shapes`` rules topic's words (its picture draws every shape)
 SHAPES_TOPIC = (
     "**Tile shapes** (drawn in the picture): a tile's colour fixes its size: yellow 1 square, "

@@ -78,7 +78,7 @@ async def side_by_button(world: World, thread: Any, user: Any) -> None:
         panel = await h.reply(10)
         assert panel.ephemeral and panel.visible_to == user.id
         select = next(c for c in panel.walk_components() if c.get("type") == 3)
-        value = next(o["value"] for o in select["options"] if o["label"] == "side a")
+        value = next(o["value"] for o in select["options"] if o["label"] == "My board's side A")
         h = await fake.choose_select(user, panel, select["custom_id"], [value])
     await h.response(10)
     await fake.wait_for(lambda: sides() > before, 10, "the side announced")  # (maybe in the
