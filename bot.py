@@ -38,6 +38,7 @@ from cogs.discordpy.panels import GameComponent
 from cogs.game import GameGroup
 from cogs.own_group import own_groups
 from cogs.preflight import preflight, report
+from cogs.translator import CatalogTranslator
 from db import Database, DatabaseCorrupt, SchemaTooNew
 from db.storage import lease
 from db.storage.lease import DatabaseInUse
@@ -148,6 +149,7 @@ class RefereeBot(commands.Bot):
         await self.add_cog(GameGroup(self))
         await self.add_cog(Admin(self))
         await self.add_cog(OldAdmin(self))  # /stella-admin, its old name
+        await self.tree.set_translator(CatalogTranslator())  # names in ja and de (texts/)
 
     async def setup_hook(self) -> None:
         self.loop_lag.start()  # a stall over 250 ms is logged with the task that held the loop

@@ -15,6 +15,7 @@ from db import Game, GameStatus
 from db import games as games_db
 from referee.desks.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
 from referee.errors import NotAllowed, Refusal, UnknownGame
+from texts import _, ngettext, number
 
 from .common import defer, display_name, referee_of, reply
 from .lobby import is_moderator
@@ -68,7 +69,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
         game = (await ref.sessions.get_game(game_id) if game_id is not None
                 else await ref.info.find(interaction.channel_id))
         if game.guild_id != interaction.guild_id:
-            raise UnknownGame(f"There is no game #{game.id} on this server.")
+            raise UnknownGame(_("There is no game #{game} on this server.").format(game=game.id))
         return game
 
     async def _require(self, interaction: discord.Interaction[Any]) -> None:
@@ -83,7 +84,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
         found = await self._game(interaction, game)
         await referee_of(interaction).moderation.abort(
             found.id, interaction.user.id, moderator=await is_moderator(interaction))
-        await reply(interaction, f"Game #{found.id} is aborted.")
+        await reply(interaction, _("Game #{game} is aborted.").format(game=found.id))
 
     @app_commands.command(name="skip", description="Apply the default decision for whoever is stuck")
     @app_commands.describe(game=GAME_HELP,
@@ -95,7 +96,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await self._require(interaction)
         found = await self._game(interaction, game)
         done = await referee_of(interaction).moderation.skip(found.id, interaction.user.id, seat)
-        await reply(interaction, f"Skipped: `{done}` was applied.")
+        await reply(interaction, _("Skipped: {decision} was applied.").format(decision=f"`{done}`"))
 
     @app_commands.command(name="undo", description="Undo the last decision (replayed from the log)")
     @app_commands.describe(game=GAME_HELP)
@@ -106,7 +107,8 @@ class Admin(commands.GroupCog, group_name="game-admin",
         found = await self._game(interaction, game)
         undone, warning = await referee_of(interaction).moderation.undo_report(
             found.id, interaction.user.id)
-        await reply(interaction, "Undone: " + "; ".join(undone) + (f"\n{warning}" if warning else ""))
+        await reply(interaction, _("Undone: {decisions}").format(decisions="; ".join(undone))
+                    + (f"\n{warning}" if warning else ""))
 
     @app_commands.command(name="pause", description="Pause a game: nobody plays, no time runs")
     @app_commands.describe(game=GAME_HELP)
@@ -116,7 +118,8 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await self._require(interaction)
         found = await self._game(interaction, game)
         await referee_of(interaction).lifecycle.pause(found.id, interaction.user.id)
-        await reply(interaction, f"Game #{found.id} is paused; `/game-admin resume` goes on.")
+        await reply(interaction, _("Game #{game} is paused; `/game-admin resume` goes on.").format(
+            game=found.id))
 
     @app_commands.command(name="resume", description="Resume a paused game (each keeps their time)")
     @app_commands.describe(game=GAME_HELP)
@@ -126,7 +129,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await self._require(interaction)
         found = await self._game(interaction, game)
         await referee_of(interaction).lifecycle.resume(found.id, interaction.user.id)
-        await reply(interaction, f"Game #{found.id} goes on.")
+        await reply(interaction, _("Game #{game} goes on.").format(game=found.id))
 
     @app_commands.command(name="extend", description="Give a player more time for their decision")
     @app_commands.describe(hours="How many more hours", seat="Whose deadline (default: the first "
@@ -139,7 +142,9 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await self._require(interaction)
         found = await self._game(interaction, game)
         await referee_of(interaction).lifecycle.extend(found.id, interaction.user.id, hours, seat)
-        await reply(interaction, f"Done: {hours:g} more hour(s).")
+        await reply(interaction, ngettext("Done: {hours} more hour.", "Done: {hours} more hours.",
+                                          int(hours) if float(hours).is_integer() else 2)
+                    .format(hours=number(hours)))
 
     @app_commands.command(name="replace", description="Hand a seat to another member or to an AI")
     @app_commands.describe(seat="The seat to hand over", member="The member who takes it",
@@ -153,11 +158,11 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await self._require(interaction)
         found = await self._game(interaction, game)
         if member is not None and member.bot:
-            raise Refusal("A bot account can't take a seat; choose an AI level instead.")
+            raise Refusal(_("A bot account can't take a seat; choose an AI level instead."))
         await referee_of(interaction).moderation.replace(
             found.id, seat, interaction.user.id, user_id=member.id if member else None,
             name=display_name(member) if member else None, level=ai)
-        await reply(interaction, "The seat has a new player.")
+        await reply(interaction, _("The seat has a new player."))
 
     @app_commands.command(name="move", description="Move a running game to a new thread in this channel")
     @app_commands.describe(game="The game to move (its old thread may be gone)")
@@ -166,12 +171,13 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await defer(interaction)
         await self._require(interaction)
         if isinstance(interaction.channel, discord.Thread) or interaction.channel_id is None:
-            raise Refusal("Use /game-admin move in a server's text channel: the game gets a new "
-                          "thread there.")
+            raise Refusal(_("Use /game-admin move in a server's text channel: the game gets a "
+                            "new thread there."))
         found = await self._game(interaction, game)
         moved = await referee_of(interaction).moderation.move(found.id, interaction.channel_id,
                                                               interaction.user.id)
-        await reply(interaction, f"Game #{moved.id} goes on in <#{moved.thread_id}>.")
+        await reply(interaction, _("Game #{game} goes on in {thread}.").format(
+            game=moved.id, thread=f"<#{moved.thread_id}>"))
 
     @app_commands.command(name="export", description="Download a game's state and log as JSON")
     @app_commands.describe(game=GAME_HELP)
@@ -182,7 +188,8 @@ class Admin(commands.GroupCog, group_name="game-admin",
         found = await self._game(interaction, game)
         file = await referee_of(interaction).moderation.export(found.id,
                                                                  by_user=interaction.user.id)
-        await reply(interaction, f"Game #{found.id} (keep it private: it holds the game's secrets).",
+        await reply(interaction, _("Game #{game} (keep it private: it holds the game's secrets).").format(
+                        game=found.id),
                     files=[file])
 
     @app_commands.command(name="import", description="Import an exported game into a new thread here")
@@ -191,15 +198,16 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await defer(interaction)
         await self._require(interaction)
         if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
-            raise Refusal("Import in a server's text channel: the game gets its own thread.")
+            raise Refusal(_("Import in a server's text channel: the game gets its own thread."))
         if file.size > IMPORT_MAX_BYTES:
-            raise Refusal("That file is too large to be a game export (limit 5 MB).")
+            raise Refusal(_("That file is too large to be a game export (limit 5 MB)."))
         data = await file.read()
         assert interaction.channel_id is not None
         game = await referee_of(interaction).moderation.import_game(
             data, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             by_user=interaction.user.id)
-        await reply(interaction, f"Imported as game #{game.id} in <#{game.thread_id}>.")
+        await reply(interaction, _("Imported as game #{game} in {thread}.").format(
+            game=game.id, thread=f"<#{game.thread_id}>"))
 
     @app_commands.command(name="list", description="Lobbies and running games on this server")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
@@ -214,10 +222,12 @@ class Admin(commands.GroupCog, group_name="game-admin",
         await defer(interaction)
         manage = bool(getattr(getattr(interaction.user, "guild_permissions", None), "manage_guild", False))
         if not manage:
-            raise NotAllowed("Only members with the Manage Server permission can set the moderator role.")
+            raise NotAllowed(_("Only members with the Manage Server permission can set the "
+                               "moderator role."))
         assert interaction.guild_id is not None
         await referee_of(interaction).moderation.set_role(interaction.guild_id, role.id if role else None)
-        await reply(interaction, f"Moderator role: {role.mention if role else 'none (Manage Server only)'}.")
+        await reply(interaction, _("Moderator role: {role}.").format(
+            role=role.mention if role else _("none (Manage Server only)")))
 
 
 @app_commands.guild_only()

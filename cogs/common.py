@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import logging
 from collections.abc import AsyncIterator, Sequence
@@ -12,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import texts
 from db import CorruptGame, DbError, StaleVersion
 from engine import GameError, get_game
 from engine.core.game import parse_options as option_words
@@ -23,12 +25,13 @@ from referee.messages.texts import plain
 from referee.process import metrics
 from referee.service import Referee
 from referee.shared import origin
+from texts import N_, _
 
 log = logging.getLogger(__name__)
-SOMETHING_WRONG = ("Something went wrong on my side and nothing was changed. Please try again in "
+SOMETHING_WRONG = N_("Something went wrong on my side and nothing was changed. Please try again in "
                    "a moment; if it keeps happening, tell a moderator.")
 #: a failure after a decision was committed (``referee.deciding.committed``): the decision stands
-DECISION_STANDS = ("The decision was committed and stands; something went wrong on my side only "
+DECISION_STANDS = N_("The decision was committed and stands; something went wrong on my side only "
                    "after that, so the thread or the status command shows the game as it is.")
 #: Discord's answers meaning an interaction can no longer be answered: expected now and then
 #: (a slow moment, a player who waited), not bugs. What the handler did before is kept.
@@ -114,10 +117,10 @@ def quiet_late_autocomplete() -> None:
 def referee_of(interaction: discord.Interaction[Any]) -> Referee:
     referee = getattr(interaction.client, "referee", None)
     if referee is None:
-        raise Refusal("The bot is still starting up; try again in a few seconds.")
+        raise Refusal(_("The bot is still starting up; try again in a few seconds."))
     if referee.suspended:
-        raise Refusal("This bot process has handed its games over to another one and no longer "
-                      "acts on them; tell the bot's operator. Nothing was changed.")
+        raise Refusal(_("This bot process has handed its games over to another one and no "
+                        "longer acts on them; tell the bot's operator. Nothing was changed."))
     return referee
 
 
@@ -128,9 +131,9 @@ def user_message(exc: BaseException) -> str | None:
     if isinstance(exc, StaleVersion):
         return str(StalePrompt())
     if isinstance(exc, DbError) and not isinstance(exc, CorruptGame):
-        return f"That can't be done: {exc}."
+        return _("That can't be done: {why}.").format(why=exc)
     if isinstance(exc, app_commands.CheckFailure | app_commands.TransformerError):
-        return str(exc) or "That command can't be used here."
+        return str(exc) or _("That command can't be used here.")
     return None
 
 
@@ -300,11 +303,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     message = user_message(exc)
     if message is None:
         log.error("unexpected error in %s", _what(interaction), exc_info=exc)
-        message = SOMETHING_WRONG
+        message = _(SOMETHING_WRONG)
     if committed.happened():  # whatever failed after the commit, "nothing changed" is false
         log.warning("%s failed after its decision was committed: %s", _what(interaction),
                     message)
-        message = DECISION_STANDS
+        message = _(DECISION_STANDS)
     try:
         await reply(interaction, message)
     except discord.HTTPException as send_error:
@@ -334,11 +337,25 @@ def logged_id(custom_id: str) -> str:
     return custom_id
 
 
+def speak_as(interaction: discord.Interaction[Any]) -> contextvars.Token[str]:
+    """Answer ``interaction`` in its client language (``texts``: for the rest of its task), and
+    remember that language for the member's DMs (``referee.telling.languages``: in the
+    background, a write only when it changed)."""
+    language = texts.from_discord(interaction.locale)
+    referee = getattr(interaction.client, "referee", None)
+    if referee is not None and not referee.suspended and interaction.user is not None \
+            and referee.notify.languages.needs(interaction.user.id, language):
+        referee.ctx.spawn(referee.notify.languages.seen(interaction.user.id, language),
+                          f"language-{interaction.user.id}")
+    return texts.speak(language)
+
+
 class RefereeTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Every command and autocomplete acts for its server only (``referee.shared.origin``): set
         in the task discord.py runs the command in, so it ends with it."""
         origin.acting_in(interaction.guild_id)
+        speak_as(interaction)  # private replies in the user's language
         replying_to.set(interaction)  # what it queues may be told through it (outbox)
         committed.watch()  # a failure after a commit says the decision stands (report_error)
         return True
@@ -351,7 +368,9 @@ class RefereeTree(app_commands.CommandTree):
 def done_line(done: str, said: str | None = None) -> str:
     """The private reply to a decision made by a click: in the words of its button
     (``Sessions.in_words``), or its notation where it has none (a typed ``/game do``)."""
-    return f"✅ Done: {said}." if said and said != done else f"✅ Done: `{done}`"
+    if said and said != done:
+        return _("✅ Done: {decision}.").format(decision=said)
+    return _("✅ Done: {decision}").format(decision=f"`{done}`")
 
 
 def display_name(user: discord.abc.User) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+import texts
 from cogs.discordpy.panels import TypedModal, build_view
 from referee.deciding import committed
 from referee.deciding.workbench import GRID_INPUT
@@ -16,6 +17,7 @@ from referee.messages.choices import Panel
 from referee.messages.outbox import replying_to
 from referee.shared import origin
 from referee.telling.announce import lobby_panel
+from texts import _
 
 from . import lifecycle
 from .common import (
@@ -29,6 +31,7 @@ from .common import (
     referee_of,
     reply,
     report_error,
+    speak_as,
     update,
 )
 from .play import show_bench
@@ -36,6 +39,7 @@ from .play import show_bench
 
 async def handle(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
     token = origin.acting_in(interaction.guild_id)  # the referee refuses other servers' games
+    speaking = speak_as(interaction)  # replies in the clicker's language
     replying_to.set(interaction)  # what it queues may be told through it (outbox)
     committed.watch()  # a failure after a commit says the decision stands (report_error)
     try:
@@ -63,6 +67,7 @@ async def handle(interaction: discord.Interaction[Any], custom_id: str, values: 
     except Exception as exc:
         await report_error(interaction, exc)
     finally:
+        texts.done(speaking)
         origin.done(token)
 
 
@@ -72,15 +77,15 @@ async def _lobby(interaction: discord.Interaction[Any], cid: ids.LobbyId) -> Non
     user = interaction.user
     if cid.action == "join":
         game = await ref.lobby.join(cid.game_id, user.id, display_name(user))
-        done = f"You joined game #{game.id}."
+        done = _("You joined game #{game}.").format(game=game.id)
     elif cid.action == "leave":
         game = await ref.lobby.leave(cid.game_id, user.id)
-        done = f"You left game #{game.id}."
+        done = _("You left game #{game}.").format(game=game.id)
     else:
         manage, roles = moderator_facts(interaction)
         moderator = await ref.moderation.is_moderator(interaction.guild_id, manage, roles)
         game = await ref.lobby.start(cid.game_id, user.id, moderator=moderator)
-        done = f"Game #{game.id} has started."
+        done = _("Game #{game} has started.").format(game=game.id)
     view = build_view(lobby_panel(game.id)) if game.status == "lobby" else None
     await update(interaction, ref.lobby.text(game), view=view)
     await interaction.followup.send(done, ephemeral=True)
@@ -94,7 +99,7 @@ async def _turn(interaction: discord.Interaction[Any], cid: ids.TurnId) -> None:
         result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                          verb=cid.arg)
         if not isinstance(result, str):
-            await reply(interaction, "Choose (only you see this):", files=_pictures(result),
+            await reply(interaction, _("Choose (only you see this):"), files=_pictures(result),
                         view=build_view(result if isinstance(result, Panel)
                                         else Panel(select=result)))
             return
@@ -180,7 +185,7 @@ async def _take_back(interaction: discord.Interaction[Any], cid: ids.TurnId) -> 
 
 def _one(values: list[str]) -> str:
     if len(values) != 1 or not ids.VALUE.fullmatch(values[0]):
-        raise Malformed("Pick exactly one option. Nothing changed.")
+        raise Malformed(_("Pick exactly one option. Nothing changed."))
     return values[0]
 
 
@@ -208,7 +213,7 @@ async def _draft_add(interaction: discord.Interaction[Any], cid: ids.TurnId,
 
 async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:
     if len(values) != 1:
-        raise Malformed("Pick exactly one option. Nothing changed.")
+        raise Malformed(_("Pick exactly one option. Nothing changed."))
     await defer_update(interaction)  # update the private message in place
     ref = referee_of(interaction)
     result = await ref.sessions.pick(cid.game_id, interaction.user.id, cid.version, cid.tag,
@@ -221,7 +226,7 @@ async def _pick(interaction: discord.Interaction[Any], cid: ids.TurnId, values: 
         await add_picture(interaction,
                           await ref.sessions.after_picture(cid.game_id, interaction.user.id))
     else:
-        await update(interaction, "Choose (only you see this):", files=_pictures(result),
+        await update(interaction, _("Choose (only you see this):"), files=_pictures(result),
                      view=build_view(result if isinstance(result, Panel)
                                      else Panel(select=result)))
 
@@ -236,13 +241,14 @@ async def _run(interaction: discord.Interaction[Any], cid: ids.TurnId, values: l
     """A run chosen on the prompt's select (``referee.messages.runs``): its first decision now, the
     rest as they come due."""
     if len(values) != 1 or not values[0].isdigit():
-        raise Malformed("Pick exactly one option. Nothing changed.")
+        raise Malformed(_("Pick exactly one option. Nothing changed."))
     await defer(interaction)
     ref = referee_of(interaction)
     done, rest = await ref.sessions.run(cid.game_id, interaction.user.id, cid.version, cid.tag,
                                         cid.arg, int(values[0]))
-    then = f" Then, each when it is due: {', '.join(f'`{t}`' for t in rest)}." if rest else ""
-    await reply(interaction, f"✅ Done: `{done}`.{then}")
+    then = (" " + _("Then, each when it is due: {decisions}.").format(
+        decisions=", ".join(f"`{t}`" for t in rest))) if rest else ""
+    await reply(interaction, _("✅ Done: {decision}.").format(decision=f"`{done}`") + then)
 
 
 async def _multi(interaction: discord.Interaction[Any], cid: ids.TurnId, values: list[str]) -> None:

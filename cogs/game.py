@@ -15,11 +15,12 @@ import games
 from cogs.discordpy.panels import build_view
 from engine import get_game
 from games import Presentation
+from texts import _
 
 from .common import defer, parse_options, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
 from .lifecycle import LifeCommands, LobbyHostCommands
-from .lobby import LobbyCommands, open_lobby
+from .lobby import LANGUAGE_HELP, LANGUAGES, LobbyCommands, open_lobby
 from .play import PlayCommands, complete_words, decide
 from .settings import SettingsCommands
 
@@ -83,13 +84,16 @@ class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, Li
     @app_commands.command(name="new", description="Open a lobby of a game in a new thread")
     @app_commands.describe(game="The game to play",
                            options="The game's options as name=value words (autocomplete lists them)",
-                           turn_hours="Time limit per decision, in hours (default 24)")
-    @app_commands.choices(game=game_choices())
+                           turn_hours="Time limit per decision, in hours (default 24)",
+                           language=LANGUAGE_HELP)
+    @app_commands.choices(game=game_choices(), language=LANGUAGES)
     @app_commands.autocomplete(options=_options)
     async def new(self, interaction: discord.Interaction[Any], game: str,
                   options: str | None = None,
-                  turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
-        await open_lobby(interaction, games.get(game), parse_options(game, options), turn_hours)
+                  turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None,
+                  language: str | None = None) -> None:
+        await open_lobby(interaction, games.get(game), parse_options(game, options), turn_hours,
+                         language)
 
     @app_commands.command(name="do", description="Make your decision in the game's notation")
     @app_commands.describe(action="A decision in the notation (autocomplete: your legal next words)")
@@ -121,7 +125,7 @@ class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, Li
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id)
         await ref.sessions.discard(game.id, interaction.user.id)
-        await reply(interaction, "Your draft is dropped.")
+        await reply(interaction, _("Your draft is dropped."))
 
     @app_commands.command(name="rules", description="A game's rules: its topics and rulings")
     @app_commands.describe(game="The game", topic="A rules topic (leave empty for the first)")

@@ -14,6 +14,7 @@ from cogs.discordpy.panels import build_view
 from games import Presentation
 from referee.messages import ids
 from referee.messages.choices import Button, Panel
+from texts import _
 
 from .common import defer, display_name, parse_options, referee_of, reply
 from .lobby import is_moderator
@@ -43,7 +44,7 @@ class LifeCommands:
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, interaction.user.id, self.present)
         text = await ref.lifecycle.resign_preview(game.id, interaction.user.id)
-        panel = Panel(buttons=(Button("Resign", ids.life_id(game.id, "resign"), "danger"),))
+        panel = Panel(buttons=(Button(_("Resign"), ids.life_id(game.id, "resign"), "danger"),))
         await reply(interaction, text, view=build_view(panel))
 
     @app_commands.command(name="takeback",
@@ -70,7 +71,8 @@ class LobbyHostCommands:
         game = await ref.lobby.remove_bot(game.id, interaction.user.id, seat,
                                           moderator=await is_moderator(interaction))
         most = ref.ctx.engine(game).max_players
-        await reply(interaction, f"The AI left ({len(game.seats)}/{most}).")
+        await reply(interaction, _("The AI left ({seated}/{most}).").format(
+            seated=len(game.seats), most=most))
 
     @app_commands.command(name="options", description="Change this lobby's options (host)")
     @app_commands.describe(options="name=value words (the others keep their value)",
@@ -83,7 +85,7 @@ class LobbyHostCommands:
         chosen = parse_options(game.game_name, options)
         await ref.lobby.set_options(game.id, interaction.user.id, chosen, turn_hours,
                                     moderator=await is_moderator(interaction))
-        await reply(interaction, "The lobby's options are changed.")
+        await reply(interaction, _("The lobby's options are changed."))
 
     @app_commands.command(name="cancel", description="Close this thread's lobby (host)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
@@ -91,12 +93,12 @@ class LobbyHostCommands:
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, present=self.present)
         if game.status != "lobby":
-            await reply(interaction, "Only a lobby can be cancelled; a started game ends by "
-                        "resigning (or a moderator's abort).")
+            await reply(interaction, _("Only a lobby can be cancelled; a started game ends by "
+                                       "resigning (or a moderator's abort)."))
             return
         await ref.moderation.abort(game.id, interaction.user.id,
                                    moderator=await is_moderator(interaction))
-        await reply(interaction, f"Lobby #{game.id} is closed.")
+        await reply(interaction, _("Lobby #{game} is closed.").format(game=game.id))
 
 
 async def handle(interaction: discord.Interaction[Any], cid: ids.LifeId) -> None:
@@ -106,11 +108,13 @@ async def handle(interaction: discord.Interaction[Any], cid: ids.LifeId) -> None
     user = interaction.user
     if cid.action == "resign":
         ended = await ref.lifecycle.resign(cid.game_id, user.id)
-        await reply(interaction, "You resigned." + (" The game is over." if ended else ""))
+        await reply(interaction, _("You resigned. The game is over.") if ended
+                    else _("You resigned."))
     elif cid.action == "rematch":
         new = await ref.ending.rematch(cid.game_id, user.id, display_name(user))
-        await reply(interaction, f"Rematch lobby #{new.id} is open in <#{new.thread_id}>: "
-                    "press **Start** there when everyone is ready.")
+        await reply(interaction, _("Rematch lobby #{game} is open in {thread}: press **Start** "
+                                   "there when everyone is ready.").format(
+                                       game=new.id, thread=f"<#{new.thread_id}>"))
     else:
         done = await ref.takebacks.answer(cid.game_id, user.id, cid.arg, cid.action == "tb-yes",
                                           moderator=await is_moderator(interaction))

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal
 import discord
 from discord import app_commands
 
+import texts
 from games import Presentation
 from referee.errors import Refusal
 
@@ -19,20 +20,30 @@ async def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     return await referee_of(interaction).moderation.is_moderator(interaction.guild_id, manage, roles)
 
 
+#: the lobby option ``language``: each language named in its own words
+LANGUAGES = [app_commands.Choice(name=texts.NAMES[lang], value=lang) for lang in texts.LOCALES]
+LANGUAGE_HELP = "The language of the game's posts and pictures (default: the server's)"
+
+
 async def open_lobby(interaction: discord.Interaction[Any], present: Presentation,
-                     options: dict[str, Any], turn_hours: float | None) -> None:
-    """A group's ``new``: a lobby of ``present``'s game in a new thread of this channel."""
+                     options: dict[str, Any], turn_hours: float | None,
+                     language: str | None = None) -> None:
+    """A group's ``new``: a lobby of ``present``'s game in a new thread of this channel, in
+    ``language`` (by default the server's preferred language when the bot speaks it)."""
     await defer(interaction)
     if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
-        raise Refusal(f"Use {present.cmd('new') if present.command else '/game new'} in a "
-                      "server's text channel: the game gets its own thread.")
+        raise Refusal(texts._("Use {command} in a server's text channel: the game gets its own "
+                              "thread.").format(
+                                  command=present.cmd('new') if present.command else '/game new'))
     assert interaction.channel_id is not None
     game = await referee_of(interaction).lobby.open(
         guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         host_id=interaction.user.id, host_name=display_name(interaction.user),
-        turn_hours=turn_hours, game_name=present.name, options=options)
-    await reply(interaction, f"Lobby #{game.id} is open in <#{game.thread_id}>: players press "
-                "**Join** there, then you press **Start**.")
+        turn_hours=turn_hours, game_name=present.name, options=options,
+        language=language or texts.from_discord(interaction.guild_locale))
+    await reply(interaction, texts._("Lobby #{game} is open in {thread}: players press **Join** "
+                                     "there, then you press **Start**.").format(
+                                         game=game.id, thread=f"<#{game.thread_id}>"))
 
 
 class LobbyCommands:
@@ -45,7 +56,8 @@ class LobbyCommands:
         game = await ref.info.find(interaction.channel_id, present=self.present)
         game = await ref.lobby.join(game.id, interaction.user.id, display_name(interaction.user))
         most = ref.ctx.engine(game).max_players
-        await reply(interaction, f"You joined game #{game.id} ({len(game.seats)}/{most}).")
+        await reply(interaction, texts._("You joined game #{game} ({seated}/{most}).").format(
+            game=game.id, seated=len(game.seats), most=most))
 
     @app_commands.command(name="leave", description="Leave this thread's lobby")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -53,7 +65,7 @@ class LobbyCommands:
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, present=self.present)
         await ref.lobby.leave(game.id, interaction.user.id)
-        await reply(interaction, f"You left game #{game.id}.")
+        await reply(interaction, texts._("You left game #{game}.").format(game=game.id))
 
     @app_commands.command(name="start", description="Start this thread's game (host)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -61,7 +73,7 @@ class LobbyCommands:
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, present=self.present)
         await ref.lobby.start(game.id, interaction.user.id, moderator=await is_moderator(interaction))
-        await reply(interaction, f"Game #{game.id} has started.")
+        await reply(interaction, texts._("Game #{game} has started.").format(game=game.id))
 
     @app_commands.command(name="addbot", description="Seat an AI player in this lobby (host)")
     @app_commands.describe(level="How well the AI plays")
@@ -73,4 +85,5 @@ class LobbyCommands:
         game = await ref.lobby.add_bot(game.id, interaction.user.id, level,
                                        moderator=await is_moderator(interaction))
         most = ref.ctx.engine(game).max_players
-        await reply(interaction, f"An AI ({level}) took a seat ({len(game.seats)}/{most}).")
+        await reply(interaction, texts._("An AI ({level}) took a seat ({seated}/{most}).").format(
+            level=texts.pgettext("slash choice", level), seated=len(game.seats), most=most))

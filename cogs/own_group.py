@@ -22,17 +22,19 @@ from games.base import DecisionCommand, OwnGroup
 
 from .info import InfoCommands, send_rules, send_stats, topic_choices
 from .lifecycle import LifeCommands
-from .lobby import LobbyCommands, open_lobby
+from .lobby import LANGUAGE_HELP, LANGUAGES, LobbyCommands, open_lobby
 from .play import PlayCommands, decide, legal
 
 _ARG = inspect.Parameter.POSITIONAL_OR_KEYWORD
 TURN_HOURS = inspect.Parameter("turn_hours", _ARG, default=None,
                                annotation=app_commands.Range[float, 0.05, 336.0] | None)
+LANGUAGE = inspect.Parameter("language", _ARG, default=None, annotation=str | None)
 
 
 def _command(owner: str, name: str, description: str, params: list[inspect.Parameter],
              body: Callable[..., Awaitable[None]], describe: dict[str, str],
-             complete: dict[str, Any] | None = None) -> app_commands.Command[Any, Any, None]:
+             complete: dict[str, Any] | None = None,
+             choices: dict[str, Any] | None = None) -> app_commands.Command[Any, Any, None]:
     """A slash command of the group class ``owner``: ``body(interaction, **arguments)``."""
 
     async def callback(self: Any, interaction: discord.Interaction[Any], **arguments: Any) -> None:
@@ -47,6 +49,8 @@ def _command(owner: str, name: str, description: str, params: list[inspect.Param
         app_commands.describe(**describe)(callback)
     if complete:
         app_commands.autocomplete(**complete)(callback)
+    if choices:
+        app_commands.choices(**choices)(callback)
     return app_commands.command(name=name, description=description)(callback)
 
 
@@ -71,8 +75,8 @@ def _decision(owner: str, present: Presentation, spec: DecisionCommand
 def _commands(owner: str, present: Presentation, spec: OwnGroup
               ) -> dict[str, app_commands.Command[Any, Any, None]]:
     async def new(interaction: discord.Interaction[Any], turn_hours: float | None = None,
-                  **options: Any) -> None:
-        await open_lobby(interaction, present, options, turn_hours)
+                  language: str | None = None, **options: Any) -> None:
+        await open_lobby(interaction, present, options, turn_hours, language)
 
     async def rules(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         await send_rules(interaction, present, topic)
@@ -89,9 +93,10 @@ def _commands(owner: str, present: Presentation, spec: OwnGroup
                for o in spec.new_options]
     made = {
         "new": _command(owner, "new", f"Open a {present.title} lobby in a new thread",
-                        [*options, TURN_HOURS], new,
+                        [*options, TURN_HOURS, LANGUAGE], new,
                         {**{o.name: o.description for o in spec.new_options},
-                         "turn_hours": "Time limit per decision, in hours (default 24)"}),
+                         "turn_hours": "Time limit per decision, in hours (default 24)",
+                         "language": LANGUAGE_HELP}, choices={"language": LANGUAGES}),
         "rules": _command(owner, "rules", "A short rules reference",
                           [inspect.Parameter("topic", _ARG, annotation=str | None, default=None)],
                           rules, {"topic": "A rules topic (leave empty for the overview)"},

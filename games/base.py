@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from games.tables import as_code_blocks
+from texts import N_, _, command
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
@@ -77,7 +78,7 @@ class OwnGroup:
 
 
 #: the prompt's button opening a player's private workbench (``referee.deciding.workbench``)
-BENCH_BUTTON = "🛠️ My workbench"
+BENCH_BUTTON = N_("🛠️ My workbench")
 
 
 class Presentation:
@@ -114,8 +115,9 @@ class Presentation:
     own_group: OwnGroup | None = None
 
     def cmd(self, sub: str) -> str:
-        """How to write one of this game's commands: ``/stella hand`` or ``/game hand``."""
-        return f"/{self.command or 'game'} {sub}"
+        """How to write one of this game's commands: ``/stella hand`` or ``/game hand``, in the
+        names the reader's Discord shows (``cogs.translator``: a Japanese client has its own)."""
+        return command(f"{self.command or 'game'} {sub}")
 
     # --- decisions ------------------------------------------------------------------------
 
@@ -149,7 +151,7 @@ class Presentation:
 
     def numbered_placeholder(self) -> str:
         """The numbered select's placeholder."""
-        return "Pick a number…"
+        return _("Pick a number…")
 
     def places_png(self, view: dict[str, Any], player_id: str, texts: Sequence[str]
                    ) -> bytes | None:
@@ -204,11 +206,12 @@ class Presentation:
     def rules_text(self, topic: str | None) -> str:
         topics = self.topics()
         if not topics:
-            return f"There is no rules reference for {self.title} yet."
+            return _("There is no rules reference for {game} yet.").format(game=self.title)
         key = slug(topic or "") or next(iter(topics))
         text = topics.get(key)
         if text is None:
-            return f"Unknown topic '{topic}'. Topics: {', '.join(topics)}."
+            return _("Unknown topic '{topic}'. Topics: {topics}.").format(
+                topic=topic, topics=", ".join(topics))
         return text
 
     # --- texts ----------------------------------------------------------------------------
@@ -218,22 +221,25 @@ class Presentation:
         ``players`` seats (None: not known); a game may leave out what cannot apply to it."""
         shown = [f"{k.replace('_', ' ')}: {_word(v)}" for k, v in sorted(options.items())
                  if k != "turn_seconds"]
-        return ("Options: " + ", ".join(shown) + ".") if shown else "No options."
+        return (_("Options: {options}.").format(options=", ".join(shown)) if shown
+                else _("No options."))
 
     def round_summary(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
                       who: Who) -> str:
         """The public summary posted with the picture (and on status)."""
-        head = f"**Round {view['round']}**" if "round" in view else f"**{self.title}**"
+        head = ("**" + _("Round {round}").format(round=view["round"]) + "**" if "round" in view
+                else f"**{self.title}**")
         lines = [head]
         for pid in _seats(view, scores):
             total = scores.get(pid, {}).get("total")
-            lines.append(f"• {who.mention(pid)}" + ("" if total is None else f" — score {total}")
-                         + (" — absent" if who.absent(pid) else ""))
+            lines.append(f"• {who.mention(pid)}"
+                         + ("" if total is None else " — " + _("score {score}").format(score=total))
+                         + (" — " + _("absent") if who.absent(pid) else ""))
         return "\n".join(lines)
 
     def final_text(self, view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
                    winners: Sequence[str], who: Who) -> str:
-        lines = ["🏁 **The game is over**.", "**Final scores**:"]
+        lines = ["🏁 " + _("**The game is over**."), _("**Final scores**:")]
         for pid in sorted(_seats(view, scores), key=lambda p: -scores.get(p, {}).get("total", 0)):
             lines.append(f"• {who.mention(pid)}: **{scores.get(pid, {}).get('total', 0)}**")
         lines.append(winners_line([who.mention(w) for w in winners]))
@@ -243,7 +249,7 @@ class Presentation:
         """One player's private summary (only ever sent to that player), from their own view."""
         own = (view.get("players") or {}).get(player_id)
         body = json.dumps(own, ensure_ascii=False, sort_keys=True) if own is not None else "—"
-        return f"Your side of game #{game_id}: {body[:1800]}"
+        return _("Your side of game #{game}: {view}").format(game=game_id, view=body[:1800])
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """What the player's private message shows, as a key: a new DM goes out when it
@@ -321,7 +327,7 @@ class Presentation:
         """What a draft that is a legal decision (``action``, checked by ``game`` in
         ``state``) is told: a game says what it would score, say. Default: it can be
         committed."""
-        return "It is complete: confirm it to commit it (a decision is final)."
+        return _("It is complete: confirm it to commit it (a decision is final).")
 
     def draft_points(self, part: str, words: Sequence[str]) -> list[tuple[str, str]]:
         """Narrower parts of ``part`` to list its ``words`` by (label, part): the squares a
@@ -405,10 +411,10 @@ def _pictures(pkg: str, part: str) -> Any:
 def winners_line(named: Sequence[str]) -> str:
     """The last line of a final post: the winner, a shared victory or nobody."""
     if len(named) == 1:
-        return f"🏆 Winner: {named[0]}"
+        return "🏆 " + _("Winner: {player}").format(player=named[0])
     if named:
-        return f"🏆 Shared victory: {' and '.join(named)}"
-    return "Nobody wins."
+        return "🏆 " + _("Shared victory: {players}").format(players=_(" and ").join(named))
+    return _("Nobody wins.")
 
 
 def _seats(view: dict[str, Any], scores: Mapping[str, Any]) -> list[str]:

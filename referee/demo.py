@@ -22,13 +22,15 @@ from db import games as games_db
 from referee.messages.outbox import Delivery, MemoryOutbox, Post
 from referee.process.config import Settings
 from referee.service import Referee
+from texts import LOCALES
 
 HOST = 1
 
 
 @dataclass
 class ConsoleOutbox(MemoryOutbox):
-    """Prints thread messages and saves their pictures into ``out_dir``."""
+    """Prints thread messages (and writes them to ``out_dir/thread.txt``) and saves their
+    pictures into ``out_dir``."""
 
     out_dir: Path = Path("demo-out")
     quiet: bool = False
@@ -38,6 +40,8 @@ class ConsoleOutbox(MemoryOutbox):
         delivered = await super().post(thread_id, post)
         if not self.quiet:
             print(_plain(post.text), flush=True)
+        with (self.out_dir / "thread.txt").open("a", encoding="utf-8") as thread:
+            thread.write(_plain(post.text) + "\n\n")
         for file in post.files:
             path = self.out_dir / f"{len(self.written) + 1:03d}-{file.name}"
             path.write_bytes(file.data)
@@ -53,8 +57,10 @@ def _plain(text: str) -> str:
 
 async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, level: str = "easy",
                    quiet: bool = False, game_name: str | None = None,
-                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+                   options: dict[str, Any] | None = None, locale: str = "en") -> dict[str, Any]:
+    """One all-AI game; ``locale``: the game's language (the lobby option ``language``)."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "thread.txt").unlink(missing_ok=True)
     out = ConsoleOutbox(out_dir=out_dir, quiet=quiet)
     with tempfile.TemporaryDirectory() as tmp:
         db = await Database.open(Path(tmp) / "demo.sqlite3", synchronous="OFF")
@@ -62,7 +68,7 @@ async def run_demo(out_dir: Path, *, players: int = 3, seed: int = 7, level: str
         try:
             game = await referee.lobby.open(guild_id=1, channel_id=1, host_id=HOST,
                                             host_name="Demo host", game_name=game_name,
-                                            options=options)
+                                            options=options, language=locale)
             await referee.lobby.leave(game.id, HOST)
             for _ in range(players):
                 await referee.lobby.add_bot(game.id, HOST, level)
@@ -99,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a game option (repeatable), e.g. flag=true")
     parser.add_argument("--level", default="easy", choices=("random", "easy", "strong"))
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    parser.add_argument("--locale", default="en", choices=LOCALES,
+                        help="the game's language: its thread (and, in time, its pictures)")
     args = parser.parse_args(argv)
     playable = playable_games()
     args.game = args.game or playable[0]
@@ -115,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     summary = asyncio.run(run_demo(args.out, players=args.players, seed=args.seed,
                                    level=args.level, quiet=args.quiet, game_name=args.game,
-                                   options=options))
+                                   options=options, locale=args.locale))
     print(f"\nGame over after {summary['decisions']} decisions. Scores: {summary['scores']}; "
           f"winner(s): {', '.join(summary['winners']) or 'none'}.")
     print(f"{len(summary['files'])} picture(s) in {args.out}/")

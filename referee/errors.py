@@ -4,6 +4,8 @@ other kind of user-facing error; both are shown ephemerally by the one error han
 
 from __future__ import annotations
 
+from texts import _, command
+
 
 class Refusal(Exception):
     @property
@@ -12,21 +14,22 @@ class Refusal(Exception):
 
 
 class UnknownGame(Refusal):
-    def __init__(self, detail: str = "There is no game here. Start one with /game new in a "
-                 "channel, or use this command in a game's thread.") -> None:
-        super().__init__(detail)
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(detail or _("There is no game here. Start one with {command} in a "
+                                     "channel, or use this command in a game's thread.").format(
+                                         command=command("game new")))
 
 
 class StalePrompt(Refusal):
     def __init__(self) -> None:
-        super().__init__("This prompt is out of date: the game has moved on since it was posted. "
-                         "Use the latest prompt in the thread (or the status command). Nothing "
-                         "changed.")
+        super().__init__(_("This prompt is out of date: the game has moved on since it was "
+                           "posted. Use the latest prompt in the thread (or the status command). "
+                           "Nothing changed."))
 
 
 class NotAPlayer(Refusal):
     def __init__(self) -> None:
-        super().__init__("You're not playing in this game.")
+        super().__init__(_("You're not playing in this game."))
 
 
 class NotAllowed(Refusal):

@@ -1,7 +1,7 @@
 """The import rule (docs/architecture.md), read from the source: every module's imports (AST,
 imports inside functions and ``TYPE_CHECKING`` blocks included).
 
-    bot -> cogs -> referee -> games -> render -> db -> engine
+    bot -> cogs -> referee -> games -> render -> texts -> db -> engine
 
 Each layer imports only the layers to its right (db uses engine's registry; engine imports
 nothing of the project above it). No import loop anywhere, ``discord`` only in ``bot.py`` and
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The layers, top first: a module may import its own layer and the layers after it.
-LAYERS = ("bot", "cogs", "referee", "games", "render", "db", "engine")
+LAYERS = ("bot", "cogs", "referee", "games", "render", "texts", "db", "engine")
 #: discord.py is the edge's: nothing below ``cogs`` imports it.
 DISCORD_LAYERS = {"bot", "cogs"}
 #: The referee's rooms, top first (``referee.service`` and ``referee.demo`` wire them together;

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from texts import _
+
 from ..base import Who, winners_line
 
 COLOURS = ("blue", "green", "pink", "purple")
@@ -68,12 +70,13 @@ def round_summary(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
 def final_text(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
                winners: Sequence[str], who: Who) -> str:
     reason = END_REASON.get(view.get("end_reason") or "", view.get("end_reason") or "the end")
-    lines = [f"🏁 **The game is over**: {reason}.", "**Final scores**:"]
+    lines = ["🏁 " + _("**The game is over**: {reason}.").format(reason=reason),
+             _("**Final scores**:")]
     order = sorted(view["seats"], key=lambda p: -scores[p]["total"])
     for pid in order:
         s = scores[pid]
         parts = ", ".join(f"{label} {s[key]}" for key, label in SCORE_PARTS if s.get(key))
-        out = " (out)" if view["players"][pid]["out"] else ""
+        out = " " + _("(out)") if view["players"][pid]["out"] else ""
         lines.append(f"• {who.mention(pid)}{out}: **{s['total']}**"
                      + (f" = {parts}" if parts else ""))
     lines.append(winners_line([who.mention(w) for w in winners]))
@@ -82,7 +85,7 @@ def final_text(view: dict[str, Any], scores: Mapping[str, Mapping[str, int]],
 
 def options_line(options: Mapping[str, Any], players: int | None = None) -> str:
     """The game's options as players read them (lobby and start posts)."""
-    return f"Red Tears: {'on' if options.get('red_tears') else 'off'}."
+    return "Red Tears: " + (_("on") if options.get("red_tears") else _("off")) + "."
 
 
 def hand_text(view: dict[str, Any], player_id: str, game_id: int, cmd: str = "/stella") -> str:

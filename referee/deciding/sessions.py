@@ -52,6 +52,8 @@ from referee.shared import origin
 from referee.shared.context import Context, earliest
 from referee.telling import images
 from referee.telling.notify import Notifier, hands
+from texts import _
+from texts import using as speaking
 
 log = logging.getLogger(__name__)
 #: check at each decision that the state it starts from is still what was stored (the state
@@ -182,11 +184,24 @@ class Sessions(Workbench, Automatic):
         if done.timers:
             self.ctx.signals.timer_changed(done.at)
         if done.tell is not None:
-            told = self.ctx.tell.submit(done.game_id, done.tell)
+            told = self.ctx.tell.submit(done.game_id, self.in_game_language(done))
         if done.ended is not None and done.game is not None:
             await self.ctx.signals.finished(done.game, done.ended)  # ``referee.desks.ending``
         elif done.advance:
             self.advance_soon(done.game_id)
+        return told
+
+    def in_game_language(self, done: Committed) -> Any:
+        """``done.tell`` written in the game's language (public posts: ``Context.language``),
+        whoever's request committed it."""
+        job, game_id = done.tell, done.game_id
+        assert job is not None
+
+        async def told() -> None:
+            game = done.game or await cached.get_game(self.ctx, game_id)
+            with speaking(self.ctx.language(game)):
+                await job()
+
         return told
 
     # --- players ---------------------------------------------------------------------------
@@ -472,15 +487,16 @@ class Sessions(Workbench, Automatic):
             except GameError:
                 pass
             else:
-                return action, f"their saved draft {self.shown(table, player, action)} is committed."
+                return action, _("their saved draft {decision} is committed.").format(
+                    decision=self.shown(table, player, action))
         action = await self.measured(table, player, g.default(table.state, player), at)
-        return action, (f"the default decision {self.shown(table, player, action)} is made "
-                        "for them.")
+        return action, _("the default decision {decision} is made for them.").format(
+            decision=self.shown(table, player, action))
 
     def shown(self, table: Table, player: str, action: Any) -> str:
         """A decision as a public message may name it: its public form (the engine's
         ``public_text``), unless it is sealed."""
         g = self.g(table.game)
         if g.sealed(table.state, player, action):
-            return "(secret until revealed)"
+            return _("(secret until revealed)")
         return f"`{public_text(g, action)}`"

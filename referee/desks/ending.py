@@ -14,7 +14,7 @@ from db import games as games_db
 from db import lifecycle as lifecycle_db
 from games import Presentation
 from referee.deciding.sessions import Sessions
-from referee.desks.lobby import Lobby
+from referee.desks.lobby import PLATFORM_OPTIONS, Lobby
 from referee.errors import NotAllowed, Refusal, WrongPhase
 from referee.messages import ids, texts
 from referee.messages.choices import Button, Panel
@@ -23,6 +23,7 @@ from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling import images
 from referee.telling.notify import Notifier
+from texts import _, command
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ def replay_views(g: Any, present: Presentation, initial: str,
 
 
 def rematch_panel(game_id: int) -> Panel:
-    return Panel(buttons=(Button("Rematch", ids.life_id(game_id, "rematch"), "primary"),))
+    return Panel(buttons=(Button(_("Rematch"), ids.life_id(game_id, "rematch"), "primary"),))
 
 
 class Ending:
@@ -73,15 +74,18 @@ class Ending:
             await lifecycle_db.resigned_results(self.ctx.db, game.id)
             await lifecycle_db.drop_takeback(self.ctx.db, game.id)
             picture = await self.replay(game)
-            how = f"{self.ctx.present(game).cmd('new')}" if self.ctx.present(game).command else "/game new"
-            if picture is not None:
-                text = ("🎞️ The whole game, round by round. **Rematch** opens a new lobby with "
-                        f"the same seats and options (or start another with {how}).")
-            else:
-                text = ("🏁 Thanks for playing. **Rematch** opens a new lobby with the same seats "
-                        f"and options (or start another with {how}).")
+            present = self.ctx.present(game)
+            with self.notify.speaking(game):
+                how = present.cmd("new") if present.command else command("game new")
+                text = ("🎞️ " + _("The whole game, round by round. **Rematch** opens a new lobby "
+                                  "with the same seats and options (or start another with "
+                                  "{command}).") if picture is not None else
+                        "🏁 " + _("Thanks for playing. **Rematch** opens a new lobby with the "
+                                  "same seats and options (or start another with {command}).")
+                        ).format(command=how)
+                panel = rematch_panel(game.id)
             await self.notify.post(game, text, files=(picture,) if picture else (),
-                                   panel=rematch_panel(game.id))
+                                   panel=panel)
         except Exception:
             log.exception("game %s: the end-of-game post failed", game.id)
 
@@ -91,27 +95,32 @@ class Ending:
         async with self.ctx.lock(game_id):
             game = await self.sessions.get_game(game_id)
             if game.status != GameStatus.FINISHED:
-                raise WrongPhase(f"Game #{game_id} isn't over: a rematch comes after its end.")
+                raise WrongPhase(_("Game #{game} isn't over: a rematch comes after its end.")
+                                 .format(game=game_id))
             played = {s.user_id for s in game.seats if s.user_id is not None}
             played |= {u for u in (await lifecycle_db.resigned(self.ctx.db, game_id)).values()
                        if u is not None}
             if user_id not in played:
-                raise NotAllowed("Only the players of this game can ask for its rematch.")
+                raise NotAllowed(_("Only the players of this game can ask for its rematch."))
             existing = await lifecycle_db.rematch_of(self.ctx.db, game_id)
             if existing is not None:
                 old = await cached.get_game(self.ctx, existing)
-                raise Refusal(f"The rematch is already open: game #{old.id} in <#{old.thread_id}>.")
-            options = {k: v for k, v in game.options.items() if k != "turn_seconds"}
+                raise Refusal(_("The rematch is already open: game #{game} in {thread}.").format(
+                    game=old.id, thread=f"<#{old.thread_id}>"))
+            options = {k: v for k, v in game.options.items() if k not in PLATFORM_OPTIONS}
             others = [s for s in game.seats if s.user_id != user_id]
             new = await self.lobby.open(
                 guild_id=game.guild_id, channel_id=game.channel_id, host_id=user_id,
                 host_name=name, turn_hours=self.ctx.turn_seconds(game) / 3600,
                 game_name=game.game_name, options=options, seats=others,
-                head=f"🔁 Rematch of game #{game_id}.")
+                language=self.ctx.language(game),
+                head="🔁 " + _("Rematch of game #{game}.").format(game=game_id))
             await lifecycle_db.record_rematch(self.ctx.db, game_id, new.id, by_user_id=user_id,
                                               now=self.ctx.now())
-        await self.notify.post(game, f"🔁 <@{user_id}> opened the rematch: game #{new.id} in "
-                               f"<#{new.thread_id}>.")
+        with self.notify.speaking(game):
+            line = "🔁 " + _("{member} opened the rematch: game #{game} in {thread}.").format(
+                member=f"<@{user_id}>", game=new.id, thread=f"<#{new.thread_id}>")
+        await self.notify.post(game, line)
         return new
 
 

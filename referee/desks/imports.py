@@ -22,6 +22,7 @@ from referee.desks.lobby import game_options
 from referee.errors import Refusal
 from referee.messages import names
 from referee.shared import ai
+from texts import LOCALES
 
 MAX_BYTES = 5 * 1024 * 1024
 FORMAT = "stella-bot/game-export"
@@ -83,6 +84,9 @@ def _options(game: Any, doc: ExportDoc) -> list[str]:
             if type(value) is not int or not low <= value <= high:
                 problems.append(f"game.options.turn_seconds must be a whole number of seconds "
                                 f"from {low} to {high} (14 days)")
+        elif name == "language":
+            if value not in LOCALES:
+                problems.append(f"game.options.language is one of {', '.join(LOCALES)}")
         elif name not in specs:
             problems.append(f"game.options.{name} is not an option of {game.title}")
         elif type(value) is not specs[name].kind or (

@@ -19,6 +19,7 @@ from referee.shared import cache as cached
 from referee.shared import origin
 from referee.shared.context import Context
 from referee.telling import images
+from texts import _, number
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +40,9 @@ class Info:
         game = await self._find(channel_id, user_id, present)
         if present is not None and game.game_name != present.name:
             other = self.ctx.present(game)
-            raise UnknownGame(f"This thread's game is {other.title}, not {present.title}: use "
-                              f"{other.cmd('...')} here.")
+            raise UnknownGame(_("This thread's game is {game}, not {other}: use {command} "
+                                "here.").format(game=other.title, other=present.title,
+                                                command=other.cmd("...")))
         return game
 
     async def _find(self, channel_id: int | None, user_id: int | None,
@@ -59,11 +61,12 @@ class Info:
             if len(mine) == 1:
                 return origin.check(await cached.get_game(self.ctx, mine[0].id))
             if mine:
-                raise UnknownGame("You are in several games: use this command in the game's thread.")
+                raise UnknownGame(_("You are in several games: use this command in the game's "
+                                    "thread."))
         if present is not None and present.command:
-            raise UnknownGame(f"There is no {present.title} game here. Start one with "
-                              f"{present.cmd('new')} in a channel, or use this command in a "
-                              "game's thread.")
+            raise UnknownGame(_("There is no {game} game here. Start one with {command} in a "
+                                "channel, or use this command in a game's thread.").format(
+                                    game=present.title, command=present.cmd("new")))
         raise UnknownGame()
 
     async def status(self, game: Game, user_id: int | None = None) -> tuple[str, tuple[File, ...]]:
@@ -89,7 +92,7 @@ class Info:
         if seat is None:
             raise NotAPlayer()
         if game.status == GameStatus.LOBBY:
-            return "The game hasn't started yet: no cards dealt.", ()
+            return _("The game hasn't started yet: no cards dealt."), ()
         table = await self.sessions.table(game.id, game)
         present = self.ctx.present(game)
         view = self.g(game).view(table.state, seat.player_id)
@@ -102,7 +105,7 @@ class Info:
         from the initial state: ``referee.messages.readable``), each with its notation when asked (a
         sealed one's only for its own player until the reveal)."""
         if game.status == GameStatus.LOBBY:
-            return "The game hasn't started yet."
+            return _("The game hasn't started yet.")
         decisions = await games_db.get_log(self.ctx.db, game.id)
         names = {s.player_id: s.display_name for s in game.seats}
         seat = None if user_id is None else game.seat_of_user(user_id)
@@ -124,14 +127,18 @@ class Info:
         mine = await stats_db.player_stats(self.ctx.db, user_id, guild_id=guild_id, game_name=present.name)
         board = await stats_db.leaderboard(self.ctx.db, guild_id=guild_id, game_name=present.name, limit=10)
         title = "" if game_name is None else f" ({present.title})"
-        lines = [f"**{texts.name(name)}** on this server{title}: {mine.games} game(s), {mine.wins} win(s), "
-                 f"average score {mine.average_score:.1f}, best {mine.best_score}."]
+        lines = [_("**{member}** on this server{game}: {games} game(s), {wins} win(s), average "
+                   "score {average}, best {best}.").format(
+                       member=texts.name(name), game=title, games=mine.games, wins=mine.wins,
+                       average=number(mine.average_score, 1), best=mine.best_score)]
         if board:
-            lines.append("**Leaderboard** (wins, games, average score):")
-            lines += [f"{i + 1}. <@{s.user_id}> — {s.wins} wins, {s.games} games, "
-                      f"avg {s.average_score:.1f}" for i, s in enumerate(board)]
+            lines.append(_("**Leaderboard** (wins, games, average score):"))
+            lines += [f"{i + 1}. <@{s.user_id}> — " + _("{wins} wins, {games} games, avg "
+                                                        "{average}").format(
+                          wins=s.wins, games=s.games, average=number(s.average_score, 1))
+                      for i, s in enumerate(board)]
         else:
-            lines.append("No finished games on this server yet.")
+            lines.append(_("No finished games on this server yet."))
         return "\n".join(lines)
 
     async def back(self, game: Game, user_id: int) -> bool:
@@ -141,7 +148,9 @@ class Info:
             return False
         await timers_db.set_absent(self.ctx.db, game.id, seat.player_id, False)
         game = await cached.get_game(self.ctx, game.id)
-        await self.sessions.notify.post(game, f"👋 {texts.mention(seat)} is back: decisions wait "
-                                        "for them again.")
+        with self.sessions.notify.speaking(game):
+            line = "👋 " + _("{player} is back: decisions wait for them again.").format(
+                player=texts.mention(seat))
+        await self.sessions.notify.post(game, line)
         await self.sessions.holds.wake_up(game.id)  # a game paused with nobody present goes on
         return True

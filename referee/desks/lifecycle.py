@@ -32,6 +32,7 @@ from referee.shared import ai
 from referee.shared import cache as cached
 from referee.shared.context import REMIND_LEAD_MAX, Context, earliest
 from referee.telling.notify import Notifier
+from texts import N_, _, ngettext, number
 
 log = logging.getLogger(__name__)
 MAX_EXTEND_HOURS = 14 * 24
@@ -45,7 +46,7 @@ def duration(seconds: int) -> str:
 
 
 def and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
 class Lifecycle:
@@ -72,12 +73,14 @@ class Lifecycle:
                 left[t.player_id] = (max(0, t.deadline - now), remind)
             if not await lifecycle_db.pause(self.ctx.db, game_id, by_user_id=by_user, now=now,
                                             left=left):
-                raise Refusal(f"Game #{game_id} is already paused.")
+                raise Refusal(_("Game #{game} is already paused.").format(game=game_id))
             game = table.game
             await self.sessions.after(Committed(game_id, game, advance=False))
-        await self.notify.post(game, (
-            f"⏸️ **Game #{game_id} is paused** by <@{by_user}>: nobody can play and no time "
-            "runs until a moderator resumes it. Each player keeps the time they had left."))
+        with self.notify.speaking(game):
+            line = "⏸️ " + _("**Game #{game} is paused** by {member}: nobody can play and no time "
+                             "runs until a moderator resumes it. Each player keeps the time "
+                             "they had left.").format(game=game_id, member=f"<@{by_user}>")
+        await self.notify.post(game, line)
         return game
 
     async def resume(self, game_id: int, by_user: int) -> Game:
@@ -85,7 +88,7 @@ class Lifecycle:
             table = await self.sessions.running(game_id)
             paused = await lifecycle_db.get_pause(self.ctx.db, game_id)
             if paused is None:
-                raise Refusal(f"Game #{game_id} is not paused.")
+                raise Refusal(_("Game #{game} is not paused.").format(game=game_id))
             now = self.ctx.now()
             stored = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
             timers: list[OwedTimer] = []
@@ -100,10 +103,12 @@ class Lifecycle:
                                         kept[1] is None, clock_at))
             await lifecycle_db.unpause(self.ctx.db, game_id, timers, by_user_id=by_user, now=now)
             game = await cached.get_game(self.ctx, game_id)
-            deadline, _ = earliest(timers)
-            prompt = await self.notify.reprompt(
-                game, table.state, deadline, timers=timers,
-                head=f"▶️ **Game #{game_id} goes on**: <@{by_user}> resumed it.")
+            deadline, _remind = earliest(timers)
+            with self.notify.speaking(game):
+                head = "▶️ " + _("**Game #{game} goes on**: {member} resumed it.").format(
+                    game=game_id, member=f"<@{by_user}>")
+            prompt = await self.notify.reprompt(game, table.state, deadline, timers=timers,
+                                                head=head)
             await self.notify.record(game, table.state, prompt, {})
             await self.sessions.after(Committed(game_id, game))
         return game
@@ -113,7 +118,8 @@ class Lifecycle:
         """Give ``player`` (default: the first human owing a decision) ``hours`` more for their
         owed decision; returns their new deadline (or, while paused, the seconds they have)."""
         if not 0 < hours <= MAX_EXTEND_HOURS:
-            raise Refusal(f"Give between a few minutes and {MAX_EXTEND_HOURS} hours.")
+            raise Refusal(_("Give between a few minutes and {most} hours.").format(
+                most=MAX_EXTEND_HOURS))
         extra = max(60, int(hours * 3600))
         async with self.ctx.lock(game_id):
             table = await self.sessions.running(game_id)
@@ -123,8 +129,8 @@ class Lifecycle:
                       and not s.is_ai and s.user_id is not None]
             target = player if player is not None else next(iter(humans), None)
             if target is None or target not in owing:
-                raise WrongPhase("That seat owes no decision now." if player is not None
-                                 else "No player owes a decision now.")
+                raise WrongPhase(_("That seat owes no decision now.") if player is not None
+                                 else _("No player owes a decision now."))
             seat = game.seat_of_player(target)
             paused = await lifecycle_db.get_pause(self.ctx.db, game_id)
             if paused is not None:
@@ -133,7 +139,8 @@ class Lifecycle:
                 left[target] = (dl + extra, None if rl is None else rl + extra)
                 await lifecycle_db.set_left(self.ctx.db, game_id, left)
                 result = left[target][0]
-                said = f"they will have {duration(result)} when the game resumes"
+                said = (N_("they will have {time} when the game resumes"),
+                        {"time": duration(result)})
             else:
                 now = self.ctx.now()
                 timers = await self.ctx.stored_timers(game, table.state)
@@ -150,9 +157,12 @@ class Lifecycle:
                 await owed_db.set_owed(self.ctx.db, game_id, changed)
                 await self.sessions.after(Committed(game_id, game, advance=False))
                 result = next(t.deadline for t in changed if t.player_id == target) or 0
-                said = f"their deadline is now {texts.when(result)}"
-        await self.notify.post(game, f"⏰ <@{by_user}> gave {texts.mention(seat)} "
-                               f"{hours:g} more hour(s): {said}.")
+                said = N_("their deadline is now {when}"), {"when": texts.when(result)}
+        with self.notify.speaking(game):  # the thread's language, not the moderator's
+            line = "⏰ " + _("{member} gave {player} {hours} more hour(s): {result}.").format(
+                member=f"<@{by_user}>", player=texts.mention(seat), hours=number(hours),
+                result=_(said[0]).format(**said[1]))
+        await self.notify.post(game, line)
         return result
 
     # --- resigning ----------------------------------------------------------------------------
@@ -168,12 +178,15 @@ class Lifecycle:
         gone = await lifecycle_db.resigned(self.ctx.db, game_id)
         playing = [s for s in game.seats if s.player_id not in gone and s is not seat]
         if len(playing) < 2 or not any(not s.is_ai and s.user_id is not None for s in playing):
-            named = and_list([texts.mention(s) for s in playing]) if playing else "nobody"
-            what = f"the game ends at once and {named} win{'s' if len(playing) == 1 else ''}"
+            named = and_list([texts.mention(s) for s in playing]) if playing else _("nobody")
+            what = ngettext("the game ends at once and {players} wins",
+                            "the game ends at once and {players} win",
+                            max(1, len(playing))).format(players=named)
         else:
-            what = ("the easy AI plays your seat to the end, and the game counts as your loss")
-        return (f"Resign from game #{game_id}? If you do, {what}. This can't be undone: press "
-                "**Resign** to confirm, or just ignore this message.")
+            what = _("the easy AI plays your seat to the end, and the game counts as your loss")
+        return _("Resign from game #{game}? If you do, {what}. This can't be undone: press "
+                 "**Resign** to confirm, or just ignore this message.").format(game=game_id,
+                                                                              what=what)
 
     async def resign(self, game_id: int, user_id: int) -> bool:
         """``user_id`` resigns from a running game (the rule above). True if the game ended."""

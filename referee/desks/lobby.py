@@ -21,10 +21,16 @@ from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.announce import lobby_panel
 from referee.telling.notify import Notifier
+from texts import DEFAULT, LOCALES, N_, _, number
 
 log = logging.getLogger(__name__)
 LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
 LOBBIES_PER_CHANNEL = 10  # open lobbies in one channel at once
+
+
+TURN_LIMIT = N_("The turn time limit is between a few minutes and 14 days (336 hours).")
+#: the options every game has beside its own (``option_specs``), stored with them
+PLATFORM_OPTIONS = ("turn_seconds", "language")
 
 
 def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict[str, Any]:
@@ -38,18 +44,20 @@ def game_options(g: Any, given: dict[str, Any], *, stored: bool = False) -> dict
         if spec is None:
             if stored:
                 continue
-            raise Refusal(f"{g.title} has no option '{key}'. Its options: "
-                          f"{', '.join(specs) or 'none'}.")
+            raise Refusal(_("{game} has no option '{option}'. Its options: {options}.").format(
+                game=g.title, option=key, options=", ".join(specs) or _("none")))
         if spec.kind is bool:
             value = bool(value)
         elif spec.kind is int:
             if isinstance(value, bool) or not isinstance(value, int) or (
                     spec.minimum is not None and value < spec.minimum) or (
                     spec.maximum is not None and value > spec.maximum):
-                raise Refusal(f"The option {key} is a whole number from {spec.minimum} to "
-                              f"{spec.maximum}.")
+                raise Refusal(_("The option {option} is a whole number from {least} to "
+                                "{most}.").format(option=key, least=spec.minimum,
+                                                  most=spec.maximum))
         elif spec.choices and value not in spec.choices:
-            raise Refusal(f"The option {key} is one of: {', '.join(spec.choices)}.")
+            raise Refusal(_("The option {option} is one of: {values}.").format(
+                option=key, values=", ".join(spec.choices)))
         out[key] = value
     for key, spec in specs.items():
         out.setdefault(key, spec.default)
@@ -74,45 +82,52 @@ class Lobby:
     async def _lobby(self, game_id: int) -> Game:
         game = await self.sessions.get_game(game_id)
         if game.status == GameStatus.ABORTED and game.end_reason == "expired":
-            raise WrongPhase(f"Lobby #{game_id} expired: nobody started it in time. Open a new "
-                             "one to play.")
+            raise WrongPhase(_("Lobby #{game} expired: nobody started it in time. Open a new "
+                               "one to play.").format(game=game_id))
         if game.status != GameStatus.LOBBY:
-            raise WrongPhase(f"Game #{game_id} has already {'started' if game.status == 'running' else 'ended'}"
-                             ": its lobby is closed.")
+            raise WrongPhase((_("Game #{game} has already started: its lobby is closed.")
+                              if game.status == "running" else
+                              _("Game #{game} has already ended: its lobby is closed.")).format(
+                                  game=game_id))
         return game
 
     async def open(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
                    turn_hours: float | None = None, game_name: str | None = None,
                    options: dict[str, Any] | None = None, seats: Sequence[Seat] = (),
-                   head: str = "", **more_options: Any) -> Game:
+                   head: str = "", language: str | None = None, **more_options: Any) -> Game:
         """A new lobby with its own thread; the host takes the first seat. ``game_name``:
         the registered game (None: the default game); ``options`` (and keyword options, e.g.
         ``name=value``): the game's options, checked against its ``option_specs``.
         ``seats``: more seats taken at once (a rematch's: its members are pinged), ``head``: a
-        line above the lobby message."""
+        line above the lobby message. ``language``: of the game's public posts and pictures
+        (one of ``texts.LOCALES``; ``en`` by default)."""
         present = self.ctx.present(game_name)
         g = self.ctx.engine(present.name)
         hours = turn_hours if turn_hours is not None else self.ctx.settings.default_turn_hours
         if not 0 < hours <= 24 * 14:
-            raise Refusal("The turn time limit is between a few minutes and 14 days (336 hours).")
+            raise Refusal(_(TURN_LIMIT))
         chosen = game_options(g, {**(options or {}), **more_options})
-        options = {**chosen, "turn_seconds": max(60, int(hours * 3600))}
+        options = {**chosen, "turn_seconds": max(60, int(hours * 3600)),
+                   "language": language if language in LOCALES else DEFAULT}
         async with self._opening:
             await self._check_room(guild_id, channel_id, host_id)
             now = self.ctx.now()
             game = await lobby_db.create_game(self.ctx.db, guild_id=guild_id, channel_id=channel_id,
                                                  host_id=host_id, game_name=present.name,
                                                  options=options, now=now)
+        with self.notify.speaking(game):
+            first = present.emoji + " " + _("{host} opened {title} game #{game}: join in the "
+                                            "thread.").format(host=f"<@{host_id}>",
+                                                              title=present.title, game=game.id)
         try:
-            thread_id = await self.ctx.out.create_thread(
-                channel_id, f"{present.title} #{game.id}",
-                f"{present.emoji} <@{host_id}> opened {present.title} game #{game.id}: join in "
-                "the thread.")
+            thread_id = await self.ctx.out.create_thread(channel_id, f"{present.title} #{game.id}",
+                                                         first)
         except Exception as exc:
             log.warning("game %s: could not create a thread: %s", game.id, exc)
             await moderation_db.abort_game(self.ctx.db, game.id, reason="no thread", now=now)
-            raise Refusal("I couldn't create a thread for the game here. Check that I may create "
-                          "public threads and send messages in threads in this channel.") from None
+            raise Refusal(_("I couldn't create a thread for the game here. Check that I may "
+                            "create public threads and send messages in threads in this "
+                            "channel.")) from None
         await lobby_db.set_thread(self.ctx.db, game.id, thread_id, now=now)
         await lobby_db.join_seat(self.ctx.db, game.id, user_id=host_id, display_name=names.clean(host_name),
                                     max_seats=g.max_players, now=now)
@@ -122,8 +137,9 @@ class Lobby:
                                         ai_level=seat.ai_level, max_seats=g.max_players, now=now)
         game = await cached.get_game(self.ctx, game.id)
         invited = tuple(s.user_id for s in seats if not s.is_ai and s.user_id is not None)
-        delivery = await self.notify.post(game, "\n".join(x for x in (head, self.text(game)) if x),
-                                          panel=lobby_panel(game.id), ping=invited)
+        with self.notify.speaking(game):
+            text, panel = "\n".join(x for x in (head, self.text(game)) if x), lobby_panel(game.id)
+        delivery = await self.notify.post(game, text, panel=panel, ping=invited)
         await self.notify.lobby_posted(game, delivery, head)
         await self.notify.refresh_board(game)
         return game
@@ -135,11 +151,11 @@ class Lobby:
         lobbies = await games_db.list_games(self.ctx.db, status=GameStatus.LOBBY, guild_id=guild_id,
                                                limit=10 * limit)
         if sum(g.host_id == host_id for g in lobbies) >= LOBBIES_PER_MEMBER:
-            raise Refusal(f"You already host {LOBBIES_PER_MEMBER} open lobbies: start or abort one "
-                          "of them before opening another.")
+            raise Refusal(_("You already host {count} open lobbies: start or abort one of them "
+                            "before opening another.").format(count=LOBBIES_PER_MEMBER))
         if sum(g.channel_id == channel_id for g in lobbies) >= LOBBIES_PER_CHANNEL:
-            raise Refusal(f"This channel already has {LOBBIES_PER_CHANNEL} open lobbies: join one of "
-                          "them, or wait until some start.")
+            raise Refusal(_("This channel already has {count} open lobbies: join one of them, or "
+                            "wait until some start.").format(count=LOBBIES_PER_CHANNEL))
 
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
         name = names.clean(name)  # the one way a member's name enters a game
@@ -147,16 +163,20 @@ class Lobby:
             game = await self._lobby(game_id)
             most = self.g(game).max_players
             if game.seat_of_user(user_id):
-                raise Refusal("You already have a seat in this game.")
+                raise Refusal(_("You already have a seat in this game."))
             if len(game.seats) >= most:
-                raise Refusal(f"This game is full ({most} players).")
+                raise Refusal(_("This game is full ({most} players).").format(most=most))
             try:
                 await lobby_db.join_seat(self.ctx.db, game_id, user_id=user_id, display_name=name,
                                             max_seats=most, now=self.ctx.now())
             except SeatError:
-                raise Refusal("You can't join this game (it is full or you are already in).") from None
+                raise Refusal(_("You can't join this game (it is full or you are already in)."))\
+                    from None
             game = await cached.get_game(self.ctx, game_id)
-        await self.notify.post(game, f"➕ {texts.name(name)} joined ({len(game.seats)}/{most}).")
+        with self.notify.speaking(game):
+            line = "➕ " + _("{name} joined ({seated}/{most}).").format(
+                name=texts.name(name), seated=len(game.seats), most=most)
+        await self.notify.post(game, line)
         await self.notify.refresh_board(game)
         return game
 
@@ -165,22 +185,28 @@ class Lobby:
             game = await self._lobby(game_id)
             seat = game.seat_of_user(user_id)
             if seat is None:
-                raise Refusal("You don't have a seat in this game.")
+                raise Refusal(_("You don't have a seat in this game."))
             await lobby_db.leave_seat(self.ctx.db, game_id, user_id=user_id, now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
         most = self.g(game).max_players
-        await self.notify.post(game, f"➖ {texts.name(seat.display_name)} left "
-                               f"({len(game.seats)}/{most}).")
+        await self.notify.post(game, self._left(game, texts.name(seat.display_name), most))
         await self.notify.refresh_board(game)
         return game
 
+    def _left(self, game: Game, name: str, most: int) -> str:
+        with self.notify.speaking(game):
+            return "➖ " + _("{name} left ({seated}/{most}).").format(
+                name=name, seated=len(game.seats), most=most)
+
     async def add_bot(self, game_id: int, by_user: int, level: str, *, moderator: bool = False) -> Game:
         if level not in ai.LEVELS:
-            raise Refusal(f"Unknown AI level '{level}': use {', '.join(ai.PLAYER_LEVELS)}.")
+            raise Refusal(_("Unknown AI level '{level}': use {levels}.").format(
+                level=level, levels=", ".join(ai.PLAYER_LEVELS)))
         async with self.ctx.lock(game_id):
             game = await self._lobby(game_id)
             if by_user != game.host_id and not moderator:
-                raise NotAllowed(f"Only the host (<@{game.host_id}>) can seat an AI.")
+                raise NotAllowed(_("Only the host ({host}) can seat an AI.").format(
+                    host=f"<@{game.host_id}>"))
             most = self.g(game).max_players
             if len(game.seats) >= most:
                 raise Refusal(f"This game is full ({most} players).")
@@ -192,7 +218,10 @@ class Lobby:
                                         ai_level=ai.LEVELS[level], max_seats=most,
                                         now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
-        await self.notify.post(game, f"🤖 {name} takes a seat ({len(game.seats)}/{most}).")
+        with self.notify.speaking(game):
+            line = "🤖 " + _("{name} takes a seat ({seated}/{most}).").format(
+                name=name, seated=len(game.seats), most=most)
+        await self.notify.post(game, line)
         await self.notify.refresh_board(game)
         return game
 
@@ -201,15 +230,17 @@ class Lobby:
         async with self.ctx.lock(game_id):
             game = await self._lobby(game_id)
             if by_user != game.host_id and not moderator:
-                raise NotAllowed(f"Only the host (<@{game.host_id}>) can start this game.")
+                raise NotAllowed(_("Only the host ({host}) can start this game.").format(
+                    host=f"<@{game.host_id}>"))
             g = self.g(game)
             if not g.min_players <= len(game.seats) <= g.max_players:
-                raise Refusal(f"{g.title} needs {g.min_players} to {g.max_players} players; "
-                              f"this lobby has {len(game.seats)}.")
+                raise Refusal(_("{game} needs {least} to {most} players; this lobby has "
+                                "{seated}.").format(game=g.title, least=g.min_players,
+                                                    most=g.max_players, seated=len(game.seats)))
             if not self.ctx.unattended and not any(s.user_id is not None and not s.is_ai
                                                    for s in game.seats):
-                raise Refusal("A game needs at least one human player: take a seat (Join) "
-                              "before starting.")
+                raise Refusal(_("A game needs at least one human player: take a seat (Join) "
+                                "before starting."))
             if seed is None:  # GAME_SEED: a test's fixed games (referee.process.config)
                 fixed = self.ctx.settings.game_seed
                 seed = secrets.randbits(62) if fixed is None else fixed + game_id
@@ -222,7 +253,7 @@ class Lobby:
                 self.ctx.db, game_id, initial_json=text, seed=seed, version=state.version,
                 seat_order=[getattr(p, "id", p) for p in state.players], deadline=deadline,
                 remind_at=remind_at, now=self.ctx.now())
-            deadline, _ = await self.ctx.reset_timers(game, state)  # each owing player's own
+            deadline, _remind = await self.ctx.reset_timers(game, state)  # each owing player's own
             try:
                 await self.notify.started(game, state, events, deadline)
             except Exception:
@@ -238,18 +269,19 @@ class Lobby:
         async with self.ctx.lock(game_id):
             game = await self._lobby(game_id)
             if by_user != game.host_id and not moderator:
-                raise NotAllowed(f"Only the host (<@{game.host_id}>) can remove an AI.")
+                raise NotAllowed(_("Only the host ({host}) can remove an AI.").format(
+                    host=f"<@{game.host_id}>"))
             bots = [s for s in game.seats if s.is_ai]
             seat = (bots[-1] if bots and player_id is None else
                     next((s for s in bots if s.player_id == player_id), None))
             if seat is None:
-                raise Refusal("There is no such AI seat in this lobby." if bots else
-                              "This lobby has no AI seat.")
+                raise Refusal(_("There is no such AI seat in this lobby.") if bots else
+                              _("This lobby has no AI seat."))
             await lobby_db.leave_seat(self.ctx.db, game_id, player_id=seat.player_id, now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
         most = self.g(game).max_players
-        await self.notify.post(game, f"➖ 🤖 {texts.name(seat.display_name)} left "
-                               f"({len(game.seats)}/{most}).")
+        await self.notify.post(game, self._left(game, f"🤖 {texts.name(seat.display_name)}",
+                                                most))
         await self.notify.refresh_board(game)
         return game
 
@@ -260,23 +292,29 @@ class Lobby:
         async with self.ctx.lock(game_id):
             game = await self._lobby(game_id)
             if by_user != game.host_id and not moderator:
-                raise NotAllowed(f"Only the host (<@{game.host_id}>) can change the options.")
+                raise NotAllowed(_("Only the host ({host}) can change the options.").format(
+                    host=f"<@{game.host_id}>"))
             if not options and turn_hours is None:
-                raise Refusal("Name an option to change (name=value), or the time per decision.")
+                raise Refusal(_("Name an option to change (name=value), or the time per "
+                                "decision."))
             g = self.g(game)
             chosen = game_options(g, {**game_options(g, game.options, stored=True), **options})
             seconds = game.options.get("turn_seconds", int(self.ctx.settings.default_turn_hours * 3600))
             if turn_hours is not None:
                 if not 0 < turn_hours <= 24 * 14:
-                    raise Refusal("The turn time limit is between a few minutes and 14 days "
-                                  "(336 hours).")
+                    raise Refusal(_(TURN_LIMIT))
                 seconds = max(60, int(turn_hours * 3600))
-            await lobby_db.update_options(self.ctx.db, game_id, {**chosen, "turn_seconds": seconds},
-                                             now=self.ctx.now())
+            kept = {k: game.options[k] for k in PLATFORM_OPTIONS if k in game.options}
+            await lobby_db.update_options(self.ctx.db, game_id,
+                                          {**chosen, **kept, "turn_seconds": seconds},
+                                          now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
         present = self.ctx.present(game)
         hours = game.options.get("turn_seconds", 86400) / 3600
-        await self.notify.post(game, f"⚙️ <@{by_user}> changed the options: "
-                               f"{present.options_line(game.options, len(game.seats))} Turn time limit: {hours:g} h.")
+        with self.notify.speaking(game):
+            line = ("⚙️ " + _("{member} changed the options:").format(member=f"<@{by_user}>")
+                    + " " + present.options_line(game.options, len(game.seats)) + " "
+                    + _("Turn time limit: {hours} h.").format(hours=number(hours)))
+        await self.notify.post(game, line)
         await self.notify.refresh_board(game)  # the lobby message shows them too
         return game

@@ -21,6 +21,7 @@ from referee.messages import ids, texts
 from referee.messages.choices import Button, Panel
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
+from texts import _
 
 log = logging.getLogger(__name__)
 AUTOMATIC = ("ai", "auto")
@@ -29,8 +30,8 @@ ASKED_MAX = 10_000  # requests remembered (the oldest forgotten first)
 
 def takeback_panel(game_id: int, version: int) -> Panel:
     return Panel(buttons=(
-        Button("Approve", ids.life_id(game_id, "tb-yes", version), "success"),
-        Button("Refuse", ids.life_id(game_id, "tb-no", version), "danger"),
+        Button(_("Approve"), ids.life_id(game_id, "tb-yes", version), "success"),
+        Button(_("Refuse"), ids.life_id(game_id, "tb-no", version), "danger"),
     ))
 
 
@@ -66,35 +67,38 @@ class Takebacks:
             people = [i for i, d in enumerate(log_) if d.source not in AUTOMATIC]
             if not people or log_[people[-1]].player_id != seat.player_id \
                     or log_[people[-1]].source != "player":
-                raise Refusal("Only your own last decision can be taken back, and only while "
-                              "nobody else has decided since. Nothing changed.")
+                raise Refusal(_("Only your own last decision can be taken back, and only while "
+                                "nobody else has decided since. Nothing changed."))
             first = people[-1]
             decision = log_[first]
             shown = texts.unsealed([decision], None, self.ctx.engine(game))[0].text
             rewound = await self.moderation.rewind_plan(game, log_, first)
             if rewound.revealed:
-                raise Refusal(f"`{decision.text}` can't be taken back: hidden information was "
-                              "shown since (" + ", ".join(f"`{t}`" for t in rewound.revealed)
-                              + "). Nothing changed.")
+                raise Refusal(_("{decision} can't be taken back: hidden information was shown "
+                                "since ({shown}). Nothing changed.").format(
+                                    decision=f"`{decision.text}`",
+                                    shown=", ".join(f"`{t}`" for t in rewound.revealed)))
             pending = await lifecycle_db.get_takeback(self.ctx.db, game_id)
             if pending is not None and pending.version == table.version:
-                raise Refusal("A takeback is already waiting for an answer in this game.")
+                raise Refusal(_("A takeback is already waiting for an answer in this game."))
             key = (game_id, seat.player_id)
             if self.asked.get(key) == (table.version, table.tag):
-                raise Refusal("You already asked to take this decision back: one request per "
-                              "decision. Nothing changed.")
+                raise Refusal(_("You already asked to take this decision back: one request per "
+                                "decision. Nothing changed."))
             if pending is not None:  # the game moved on since: that request lapsed
                 await lifecycle_db.drop_takeback(self.ctx.db, game_id)
             needed = tuple(s.user_id for s in game.seats if s.user_id is not None
                            and s.user_id != user_id and not s.is_ai and not s.absent)
             who = texts.mention(seat)
             if not needed:  # only AI players are left to ask
-                await self.moderation.rewind_to(
-                    table, log_, first, rewound, user_id,
-                    lambda n, undone: f"↩️ {who} took back {undone}.",
-                    note="(A decision was taken back.)")
+                with self.notify.speaking(game):  # the thread's words
+                    await self.moderation.rewind_to(
+                        table, log_, first, rewound, user_id,
+                        lambda n, undone: "↩️ " + _("{player} took back {decisions}.").format(
+                            player=who, decisions=undone),
+                        note=_("(A decision was taken back.)"))
                 await self.sessions.after(Committed(game_id, table.game))
-                answer = f"`{decision.text}` is taken back."
+                answer = _("{decision} is taken back.").format(decision=f"`{decision.text}`")
             else:
                 self.asked.pop(key, None)  # most recent last
                 self.asked[key] = (table.version, table.tag)
@@ -104,12 +108,14 @@ class Takebacks:
                     game_id, seat.player_id, user_id, decision.seq, table.version, needed, (),
                     self.ctx.now()))
                 others = ", ".join(f"<@{u}>" for u in needed)
-                await self.notify.post(
-                    game, (f"↩️ {who} asks to take back `{shown}`. {others}: approve "
-                           "or refuse (a moderator may answer too). The request lapses if "
-                           "anyone decides meanwhile."),
-                    panel=takeback_panel(game_id, table.version), ping=needed)
-                answer = "Asked: the other players approve or refuse in the thread."
+                with self.notify.speaking(game):
+                    line = "↩️ " + _("{player} asks to take back {decision}. {others}: approve "
+                                     "or refuse (a moderator may answer too). The request "
+                                     "lapses if anyone decides meanwhile.").format(
+                                         player=who, decision=f"`{shown}`", others=others)
+                    panel = takeback_panel(game_id, table.version)
+                await self.notify.post(game, line, panel=panel, ping=needed)
+                answer = _("Asked: the other players approve or refuse in the thread.")
         return answer
 
     async def answer(self, game_id: int, user_id: int, version: int, approve: bool, *,
@@ -118,26 +124,30 @@ class Takebacks:
         async with self.ctx.lock(game_id):
             t = await lifecycle_db.get_takeback(self.ctx.db, game_id)
             if t is None or t.version != version:
-                raise Refusal("This takeback request is no longer open.")
+                raise Refusal(_("This takeback request is no longer open."))
             game = await self.sessions.get_game(game_id)
             if game.status != GameStatus.RUNNING or game.version != t.version:
                 await lifecycle_db.drop_takeback(self.ctx.db, game_id)
-                raise Refusal("The game moved on since it was asked: the takeback lapsed.")
+                raise Refusal(_("The game moved on since it was asked: the takeback lapsed."))
             asker = user_id == t.user_id
             if not (moderator or asker or user_id in t.needed):
-                raise NotAllowed("Only the other players of this game (or a moderator) answer "
-                                 "a takeback.")
+                raise NotAllowed(_("Only the other players of this game (or a moderator) answer "
+                                   "a takeback."))
             if not approve:
                 await lifecycle_db.drop_takeback(self.ctx.db, game_id)
-                what = "withdrew the request" if asker else "refused"
-                await self.notify.post(game, f"✋ <@{user_id}> {what}: the takeback is off.")
-                return "The takeback is off."
+                with self.notify.speaking(game):
+                    line = "✋ " + (_("{member} withdrew the request: the takeback is off.")
+                                   if asker else
+                                   _("{member} refused: the takeback is off.")).format(
+                                       member=f"<@{user_id}>")
+                await self.notify.post(game, line)
+                return _("The takeback is off.")
             if asker and not moderator:
-                raise NotAllowed("The other players approve your takeback, not you.")
+                raise NotAllowed(_("The other players approve your takeback, not you."))
             if not moderator:
                 t = await lifecycle_db.approve_takeback(self.ctx.db, game_id, user_id) or t
                 if not t.complete:
-                    return "Approved; waiting for the others."
+                    return _("Approved; waiting for the others.")
             return await self._take_back(game, t, user_id)
 
     async def _take_back(self, game: Game, t: Takeback, by_user: int) -> str:
@@ -147,14 +157,16 @@ class Takebacks:
         log_ = await games_db.get_log(self.ctx.db, game.id)
         first = next((i for i, d in enumerate(log_) if d.seq == t.seq), None)
         if first is None:
-            raise Refusal("That decision is no longer in the log: the takeback lapsed.")
+            raise Refusal(_("That decision is no longer in the log: the takeback lapsed."))
         rewound = await self.moderation.rewind_plan(game, log_, first)
         if rewound.revealed:  # cannot happen at the same version; kept as a guard
-            raise Refusal("Hidden information was shown since: the takeback lapsed.")
+            raise Refusal(_("Hidden information was shown since: the takeback lapsed."))
         who = texts.mention(game.seat_of_player(t.player_id))
-        await self.moderation.rewind_to(
-            table, log_, first, rewound, by_user,
-            lambda n, undone: f"↩️ Approved: {who} took back {undone}.",
-            note="(A decision was taken back.)")
+        with self.notify.speaking(game):
+            await self.moderation.rewind_to(
+                table, log_, first, rewound, by_user,
+                lambda n, undone: "↩️ " + _("Approved: {player} took back {decisions}.").format(
+                    player=who, decisions=undone),
+                note=_("(A decision was taken back.)"))
         await self.sessions.after(Committed(game.id, table.game))
-        return "Approved: the decision is taken back."
+        return _("Approved: the decision is taken back.")

@@ -28,6 +28,7 @@ from referee.process.retry import Backoff, Schedule
 from referee.shared import cache as cached
 from referee.shared.context import AUTO_GRACE, Context, earliest
 from referee.telling.notify import hands
+from texts import _, command, using
 
 log = logging.getLogger(__name__)
 MAX_LATE = 50  # decisions made for late players in one timeout (an opening then its decision...)
@@ -71,7 +72,7 @@ class Timers(TimedSource):
                     with budget.at(budget.REMINDER):  # last when Discord's budget is short
                         prompt = await self.sessions.notify.reprompt(
                             game, table.state, t.deadline,
-                            head="⏳ **Reminder**: time is running out.", timers=timers,
+                            head="⏳ " + _("**Reminder**: time is running out."), timers=timers,
                             only=t.player_id)
                     if prompt is not None and not prompt.ok:  # refused: the game is held
                         await self.sessions.notify.record(game, table.state, prompt, {})
@@ -96,7 +97,7 @@ class Timers(TimedSource):
             stale = False
             try:
                 table = await self.sessions.running(game_id, game)
-                for _ in range(MAX_LATE):
+                for _attempt in range(MAX_LATE):
                     if not await self._late_one(table, now, run):
                         break
             except StalePrompt:
@@ -146,7 +147,8 @@ class Timers(TimedSource):
             await timers_db.set_deadline(self.ctx.db, game.id, now + AUTO_GRACE)
             return False
         action, how = await self.sessions.late_decision(table, t.player_id, t.deadline)
-        note = f"⏰ {texts.mention(seat)} ran out of time: {how}"
+        note = "⏰ " + _("{player} ran out of time: {how}").format(player=texts.mention(seat),
+                                                                  how=how)
         if run.game is None:
             run.before = hands(self.ctx, game, table.state)
         done = await self.sessions.commit(table, t.player_id, action, DecisionSource.TIMEOUT,
@@ -157,11 +159,11 @@ class Timers(TimedSource):
         after = game.seat_of_player(t.player_id)
         if after is not None and after.absent and not seat.absent:
             run.lines.append(
-                f"💤 {texts.mention(seat)} has missed {after.missed_deadlines} deadlines "
-                "in a row and is now marked absent: their decisions are made by default "
-                f"at once until they act again (any "
-                f"/{self.ctx.present(game).command or 'game'} command in this thread "
-                "brings them back).")
+                "💤 " + _("{player} has missed {count} deadlines in a row and is now marked "
+                          "absent: their decisions are made by default at once until they act "
+                          "again (any {group} command in this thread brings them back).").format(
+                              player=texts.mention(seat), count=after.missed_deadlines,
+                              group=command(self.ctx.present(game).command or "game")))
         return True
 
     # --- the loop --------------------------------------------------------------------------
@@ -173,7 +175,8 @@ class Timers(TimedSource):
             if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
                 continue
             try:
-                await self.remind(row.game_id, now)
+                with using(await self.ctx.language_of(row.game_id)):  # the thread's words
+                    await self.remind(row.game_id, now)
             except Exception as exc:
                 self.backoff.failed(row.game_id, "reminder", now, exc)
                 with contextlib.suppress(Exception):  # give the reminder up
@@ -182,7 +185,8 @@ class Timers(TimedSource):
             if not self.ctx.owns(row.guild_id) or not self.backoff.ready(row.game_id, now):
                 continue
             try:
-                await self.timeout(row.game_id, now)
+                with using(await self.ctx.language_of(row.game_id)):
+                    await self.timeout(row.game_id, now)
             except Exception as exc:
                 self.backoff.failed(row.game_id, "timeout", now, exc)
             else:

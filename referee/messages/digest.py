@@ -13,6 +13,8 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from texts import _, ngettext, number
+
 SHOWN = 4  # lines of a digest; the rest is counted
 
 
@@ -83,9 +85,10 @@ def digest_text(lines: Sequence[str], shown: int = SHOWN) -> str:
     """``lines`` as a short block: the last ``shown`` lines, and how many came before."""
     if not lines:
         return ""
-    head = "📋 Since your last decision:"
+    head = _("📋 Since your last decision:")
     body = [f"> {line}" for line in lines[-shown:]]
     if len(lines) > shown:
         more = len(lines) - shown
-        head += f" ({more} earlier line{'s' if more != 1 else ''} above)"
+        head += " " + ngettext("({count} earlier line above)", "({count} earlier lines above)",
+                               more).format(count=number(more))
     return "\n".join([head, *body])

@@ -4,6 +4,7 @@ per-game locks and background tasks."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 import weakref
@@ -13,12 +14,14 @@ from typing import Any
 
 import engine
 import games
+import texts
 from db import Database, Game, OwedTimer
 from db import owed as owed_db
 from games import Presentation
 from referee.messages.outbox import Outbox
 from referee.messages.runs import Plans
 from referee.messages.tell import Teller
+from referee.messages.texts import language_of
 from referee.process import shards
 from referee.process.config import Settings
 from referee.shared import cache as cached
@@ -89,7 +92,11 @@ class Context:
         return lock
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(coro, name=name)
+        """A background task of the referee's own: it writes in the source language, not in
+        the language of the request that started it (a game's posts set the game's)."""
+        context = contextvars.copy_context()
+        context.run(texts.speak, texts.DEFAULT)
+        task = asyncio.get_running_loop().create_task(coro, name=name, context=context)
         self.tasks.add(task)
         task.add_done_callback(self._done)
         return task
@@ -103,6 +110,16 @@ class Context:
         """Wait until no background task is left (they may start others)."""
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    @staticmethod
+    def language(game: Game | None) -> str:
+        """The language of ``game``'s public posts and pictures (its lobby option ``language``;
+        ``en`` for a game opened before there was one)."""
+        return language_of(game.options) if game is not None else texts.DEFAULT
+
+    async def language_of(self, game_id: int) -> str:
+        """``language`` of the game ``game_id`` (from memory for a running game)."""
+        return self.language(await cached.get_game(self, game_id))
 
     def turn_seconds(self, game: Game) -> int:
         value = game.options.get("turn_seconds")

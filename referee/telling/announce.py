@@ -16,30 +16,34 @@ from games import Presentation
 from referee.messages import ids, texts
 from referee.messages.choices import Button, Panel
 from referee.messages.outbox import Delivery, Failure, Post
+from texts import N_, _
 
 
 def lobby_panel(game_id: int) -> Panel:
     """The lobby message's buttons."""
     return Panel(buttons=(
-        Button("Join", ids.lobby_id(game_id, "join"), "success"),
-        Button("Leave", ids.lobby_id(game_id, "leave"), "secondary"),
-        Button("Start", ids.lobby_id(game_id, "start"), "primary"),
+        Button(_("Join"), ids.lobby_id(game_id, "join"), "success"),
+        Button(_("Leave"), ids.lobby_id(game_id, "leave"), "secondary"),
+        Button(_("Start"), ids.lobby_id(game_id, "start"), "primary"),
     ))
 
 
-STATUS = {"lobby": "join in the thread", "running": "under way in the thread",
-          "finished": "finished", "aborted": "aborted"}
+STATUS = {"lobby": N_("join in the thread"), "running": N_("under way in the thread"),
+          "finished": N_("finished"), "aborted": N_("aborted")}
 
 
 def players_line(game: Game) -> str:
-    return ", ".join(texts.mention(s) for s in game.seats) or "nobody yet"
+    return ", ".join(texts.mention(s) for s in game.seats) or _("nobody yet")
 
 
 def announcement(game: Game, present: Presentation, result: str = "") -> str:
     """The channel message of a game: what it is, who plays, how it stands."""
-    status = STATUS.get(str(game.status), str(game.status))
-    line = (f"{present.emoji} <@{game.host_id}> opened {present.title} game #{game.id}: "
-            f"{status}. Players: {players_line(game)}.")
+    status = _(STATUS.get(str(game.status), str(game.status)))
+    line = present.emoji + " " + _("{host} opened {title} game #{game}: {status}. Players: "
+                                   "{players}.").format(host=f"<@{game.host_id}>",
+                                                        title=present.title, game=game.id,
+                                                        status=status,
+                                                        players=players_line(game))
     return f"{line}\n{result}" if result else line
 
 
@@ -51,11 +55,12 @@ def result_line(names: Mapping[str, str], scores: Mapping[str, Mapping[str, int]
     if not parts:
         return ""
     if len(winners) == 1:
-        return f"🏆 {parts[0].rsplit(' ', 1)[0]} wins with {parts[0].rsplit(' ', 1)[1]}" + (
+        winner, score = parts[0].rsplit(" ", 1)
+        return "🏆 " + _("{winner} wins with {score}").format(winner=winner, score=score) + (
             f"; {', '.join(parts[1:])}." if parts[1:] else ".")
     if winners:
-        return "🏆 Shared victory: " + ", ".join(parts) + "."
-    return "Nobody wins: " + ", ".join(parts) + "."
+        return "🏆 " + _("Shared victory: {scores}.").format(scores=", ".join(parts))
+    return _("Nobody wins: {scores}.").format(scores=", ".join(parts))
 
 
 class Boards:

@@ -30,6 +30,8 @@ from referee.messages.runs import Plans
 from referee.shared.context import Context
 from referee.telling import images, memory
 from referee.telling.announce import Boards, lobby_panel, result_line
+from referee.telling.languages import Languages
+from texts import NAMES, _, command, number, using
 
 log = logging.getLogger(__name__)
 DM_FAILURES_KEPT = 2000  # players remembered as unreachable by DM (see ``Notifier._dm_failed``)
@@ -66,6 +68,18 @@ def worse(a: Delivery | None, b: Delivery) -> Delivery:
 
 
 
+def in_game_language(method: Any) -> Any:
+    """A method of ``Notifier`` (its first argument the game) writing in the game's language
+    (``Context.language``) whoever called it; a DM inside sets its member's own."""
+
+    @functools.wraps(method)
+    async def run(self: Notifier, game: Game, *args: Any, **kwargs: Any) -> Any:
+        with using(self.ctx.language(game)):
+            return await method(self, game, *args, **kwargs)
+
+    return run
+
+
 class Notifier:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -78,6 +92,7 @@ class Notifier:
         self.digests = Digests()  # what each player missed since their last decision
         self.boards = Boards()  # the lobby message and the channel announcement
         self.public = PublicViews()  # each game's latest public view and tag, made once
+        self.languages = Languages(ctx)  # the language of each member's DMs
 
     @property
     def plans(self) -> Plans:
@@ -93,6 +108,7 @@ class Notifier:
         """Is ``player``'s next decision already chosen (a run) and legal now?"""
         return self.plans.ready(self.g(game), state, game.id, player) is not None
 
+    @in_game_language
     async def refresh_board(self, game: Game, state: Any = None) -> None:
         """Bring the lobby message and the channel announcement up to date (players, status,
         the result once ``state`` has ended). Never raises."""
@@ -178,8 +194,9 @@ class Notifier:
     def how_to(self, game: Game) -> str:
         """How to answer a prompt: said once, when the game begins."""
         present = self.ctx.present(game)
-        return (f"To decide, use the buttons under your prompt, a /{present.command or 'game'} "
-                f"command, or `{present.cmd('do')}` with the notation.")
+        return _("To decide, use the buttons under your prompt, a {group} command, or {do} "
+                 "with the notation.").format(group=command(present.command or "game"),
+                                              do=f"`{present.cmd('do')}`")
 
     def catch_up_lines(self, game: Game, view: Mapping[str, Any], pinged: Sequence[str],
                        above: str) -> str:
@@ -193,10 +210,12 @@ class Notifier:
             return ""
         common = min(missed, key=len)
         block = digest_text(common)
-        if block and len(pinged) > 1:
-            block = block.replace("📋 Since your last decision", "📋 Since your last decisions", 1)
+        if block and len(pinged) > 1:  # several players: "since your last decisions"
+            block = block.replace(_("📋 Since your last decision:"),
+                                  _("📋 Since your last decisions:"), 1)
         return block
 
+    @in_game_language
     async def ask(self, game: Game, state: Any, deadline: int | None,
                   timers: Sequence[OwedTimer] | None, last: Shown | None, body: str, *,
                   intro: str = "", files: tuple[File, ...] = (), warn: Sequence[str] = (),
@@ -213,7 +232,7 @@ class Notifier:
         key = self.ctx.present(game).turn_key(view)
         if last is not None:  # its round summary told as the game is now (summary_tells)
             last = self.fresh_summary(game, state, last)
-        line, panel, _ = self.prompt(game, state, deadline, timers)
+        line, panel, _ping = self.prompt(game, state, deadline, timers)
         asked = self.asked(game, state)
         ping = set(self.trail.pings(game.id, asked))
         self.trail.owing(game.id, asked)  # waited on now (an AI's or a run's step: not)
@@ -286,7 +305,7 @@ class Notifier:
         if len(owed) == 1 and humans[0][0].listed and listed:
             runs = present.runs(view, humans[0][0].player, listed)
             select = choices.run_select(game.id, state.version, tag, choices.words(listed[0])[0],
-                                        runs, "…or decide the next ones at once")
+                                        runs, _("…or decide the next ones at once"))
             if select is not None:
                 panel = dataclasses.replace(panel, select=select)
         if any(not o.listed for o, _ in humans):
@@ -294,12 +313,14 @@ class Notifier:
                 o.decision in present.bench_verbs for o, _ in humans if not o.listed) else None
             if bench is not None:  # the private workbench (referee.deciding.workbench)
                 panel = dataclasses.replace(panel, buttons=panel.buttons + (
-                    choices.Button(present.bench_label, bench, "primary"),))
-                lines.append(f"Build it on your private workbench (**{present.bench_label}**), or "
-                             f"with `{present.cmd('draft')}`, then `{present.cmd('confirm')}`.")
+                    choices.Button(_(present.bench_label), bench, "primary"),))
+                lines.append(_("Build it on your private workbench (**{bench}**), or with "
+                               "{draft}, then {confirm}.").format(
+                                   bench=_(present.bench_label), draft=f"`{present.cmd('draft')}`",
+                                   confirm=f"`{present.cmd('confirm')}`"))
             else:
-                lines.append(f"Build it privately with `{present.cmd('draft')}`, then "
-                             f"`{present.cmd('confirm')}`.")
+                lines.append(_("Build it privately with {draft}, then {confirm}.").format(
+                    draft=f"`{present.cmd('draft')}`", confirm=f"`{present.cmd('confirm')}`"))
         return "\n".join(lines), panel, tuple(seat.user_id for _, seat in humans)
 
     def round_text(self, game: Game, state: Any) -> str:
@@ -327,10 +348,12 @@ class Notifier:
             return last
         return with_summary(last, self.round_text(game, state))
 
+    @in_game_language
     async def round_post(self, game: Game, state: Any) -> None:
         summary, files = await self.round_parts(game, state, always=True)
         await self.post(game, summary, files=files)
 
+    @in_game_language
     async def final_post(self, game: Game, state: Any, head: str = "",
                          ping: tuple[int, ...] = ()) -> None:
         g, present = self.g(game), self.ctx.present(game)
@@ -341,6 +364,7 @@ class Notifier:
         await self.post(game, join(head, text), files=(picture,) if picture else (), ping=ping)
         await self.ctx.signals.finished(game, state)
 
+    @in_game_language
     async def reprompt(self, game: Game, state: Any, deadline: int | None, head: str = "",
                        timers: Sequence[OwedTimer] | None = None,
                        only: str | None = None) -> Delivery | None:
@@ -353,7 +377,7 @@ class Notifier:
         if panel is not None and delivery.ok and delivery.message_id is not None:
             old = self.trail.last(game.id)  # the older prompt's controls go: this one is newer
             if old is not None:
-                await self.edit(game, old.message_id, old.head or "⏳ Asked again below.")
+                await self.edit(game, old.message_id, old.head or _("⏳ Asked again below."))
             self.trail.shown(game.id, delivery.message_id, head, self.asked(game, state, only),
                              None, frozenset(ping))
         return None if panel is None else delivery
@@ -387,6 +411,7 @@ class Notifier:
         if refused is not None:
             await self.ctx.signals.trouble(game, state, refused, lost)
 
+    @in_game_language
     async def started(self, game: Game, state: Any, events: list[Event], deadline: int | None) -> None:
         present = self.ctx.present(game)
         view = self.g(game).view(state, None)
@@ -395,10 +420,14 @@ class Notifier:
                           for i, p in enumerate(view.get("seats") or game.player_ids))
         hours = self.ctx.turn_seconds(game) / 3600
         secret = any(hands(self.ctx, game, state).values())  # nothing private: no DM comes
-        own = (f"Your hand comes by DM (or {present.cmd('hand')})." if secret
-               else f"Your own summary: {present.cmd('hand')}.")
-        head = [f"🚀 **Game #{game.id} begins!** Seat order (shuffled): {order}.",
-                f"{present.options_line(game.options, len(game.seats))} Time per decision: {hours:g} h. {own}",
+        own = (_("Your hand comes by DM (or {command}).") if secret
+               else _("Your own summary: {command}.")).format(command=present.cmd("hand"))
+        head = ["🚀 " + _("**Game #{game} begins!** Seat order (shuffled): {order}.").format(
+                    game=game.id, order=order),
+                present.options_line(game.options, len(game.seats)) + " "
+                + _("Time per decision: {hours} h.").format(hours=number(hours)) + " "
+                + _("Language: {language}.").format(language=NAMES[self.ctx.language(game)])
+                + " " + own,
                 self.how_to(game), *texts.public_lines(events)]
         await self.post(game, "\n".join(head))
         await self.refresh_board(game)
@@ -410,6 +439,7 @@ class Notifier:
                                         events)
         await self.record(game, state, prompt, delivered)
 
+    @in_game_language
     async def after_decision(self, game: Game, before: Mapping[str, str | None], state: Any,
                              events: list[Event], deadline: int | None, note: str | None, *,
                              lines: list[str] | None = None,
@@ -500,21 +530,25 @@ class Notifier:
         if not passed:
             return
         try:
-            seated = [s.user_id for s in game.seats if s.user_id is not None and not s.is_ai]
-            wanted = await self.turn_dm_users([*passed.values(), *seated])  # all at once
+            wanted = await self.turn_dm_users([*passed.values(), *self.members(game)])  # at once
         except Exception:
             log.exception("game %s: could not read who wants a turn DM", game.id)
             return
-        title = self.ctx.present(game).title or "your game"
-        text = f"➡️ Your turn in {title} #{game.id}: {self.thread_link(game)}"
+        title = self.ctx.present(game).title
+        languages = await self.languages.of([*passed.values(), *self.members(game)])
         for player, uid in passed.items():
             if uid in wanted:
+                with using(languages[uid] or self.ctx.language(game)):
+                    text = _("➡️ Your turn in {title} #{game}: {link}").format(
+                        title=title, game=game.id, link=self.thread_link(game))
                 ok = await self.ctx.out.dm(uid, Post(text, ()))
                 await self._dm_outcome(  # told apart from the hand DMs' failures
                     game, f"{player} turn", uid, ok,
-                    f"⚠️ <@{uid}>, I couldn't send you your \"your turn\" direct message (are "
-                    "your DMs closed for this server?). The game goes on; "
-                    "`/game notify turn_dm:off` stops them.", ping=False)
+                    "⚠️ " + _("{member}, I couldn't send you your \"your turn\" direct message "
+                              "(are your DMs closed for this server?). The game goes on; {off} "
+                              "stops them.").format(member=f"<@{uid}>",
+                                                    off=f"`{command('game notify')} turn_dm:off`"),
+                    ping=False)
 
     async def turn_dm_users(self, user_ids: Iterable[int]) -> set[int]:
         """Those of ``user_ids`` who want the turn DM: read once per member, then kept in
@@ -558,6 +592,15 @@ class Notifier:
                 self._dm_failed.popitem(last=False)
             await self.post(game, warning, ping=(user_id,) if ping else ())
 
+    def speaking(self, game: Game) -> Any:
+        """``with notify.speaking(game):`` what is written for ``game``'s thread."""
+        return using(self.ctx.language(game))
+
+    @staticmethod
+    def members(game: Game) -> list[int]:
+        """The members seated in ``game`` (their settings are read all at once)."""
+        return [s.user_id for s in game.seats if s.user_id is not None and not s.is_ai]
+
     def whose_turn(self, game: Game, state: Any, player: str) -> str:
         """A DM's last line: the link back to the game's thread and whether it is the
         player's turn (public facts only: who owes a decision)."""
@@ -565,28 +608,30 @@ class Notifier:
         if state is None:
             return link
         if state.ended:
-            return f"The game is over: {link}"
+            return _("The game is over: {link}").format(link=link)
         owing = [o.player for o in self.g(game).owed(state)]
         if player in owing:
-            return f"➡️ It's your turn: {link}"
+            return _("➡️ It's your turn: {link}").format(link=link)
         names = self.public.view(self.g(game), game.id, state).get("names") or {}
-        others = " and ".join(texts.name(names.get(p, p)) for p in owing) or "nobody"
-        return f"Not your turn (waiting for {others}): {link}"
+        others = _(" and ").join(texts.name(names.get(p, p)) for p in owing) or _("nobody")
+        return _("Not your turn (waiting for {others}): {link}").format(others=others, link=link)
 
     async def dm_hand(self, game: Game, state: Any, seat: Seat, private: list[str],
                       note: str | None = None) -> bool:
         assert seat.user_id is not None
         present = self.ctx.present(game)
         view = self.g(game).view(state, seat.player_id)
-        text = "\n".join([*(f"• {line}" for line in private),
-                          *([note] if note else []), present.hand_text(view, seat.player_id, game.id),
-                          self.whose_turn(game, state, seat.player_id)])
+        language = (await self.languages.of([seat.user_id, *self.members(game)]))[seat.user_id]
+        with using(language or self.ctx.language(game)):  # the player's, else the game's
+            text = "\n".join([*(f"• {line}" for line in private), *([note] if note else []),
+                              present.hand_text(view, seat.player_id, game.id),
+                              self.whose_turn(game, state, seat.player_id)])
         text = texts.plain(text)
         picture = await images.hand_png(present, view, seat.player_id, game.id)
         ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
         await self._dm_outcome(
             game, seat.player_id, seat.user_id, ok,
-            f"⚠️ <@{seat.user_id}>, I couldn't send you a direct message (are your DMs closed "
-            f"for this server?). Use `{present.cmd('hand')}` here to see your hand; the game "
-            "goes on.")
+            "⚠️ " + _("{member}, I couldn't send you a direct message (are your DMs closed for "
+                      "this server?). Use {hand} here to see your hand; the game goes on.").format(
+                          member=f"<@{seat.user_id}>", hand=f"`{present.cmd('hand')}`"))
         return ok

@@ -60,6 +60,7 @@ class FakeInteraction:
         self.channel_id = channel_id
         self.channel = SimpleNamespace(id=channel_id)
         self.guild_id = GUILD
+        self.locale = self.guild_locale = "en-US"  # as discord.py has them (discord.Locale)
         self.response = FakeResponse()
         self.followup = FakeFollowup()
         self.command = None

@@ -106,3 +106,13 @@ async def test_an_illegal_ai_choice_is_replaced_by_the_default(referee: Referee)
     game = await started(referee, (ANN, "Ann"), bots=("random",), seed=1)
     log = await games_db.get_log(referee.db, game.id)
     assert log and all(d.source == "ai" and d.text != "target G7" for d in log)
+
+
+async def test_the_demo_writes_its_thread_in_the_games_language(tmp_path: Path) -> None:
+    """``python -m referee.demo --locale ja`` (issue 30): the platform's words in Japanese
+    (the engine's event lines stay English in this step: docs/i18n.md)."""
+    summary = await run_demo(tmp_path, players=2, seed=3, quiet=True, locale="ja")
+    assert summary["status"] == "finished"
+    thread = (tmp_path / "thread.txt").read_text(encoding="utf-8")
+    assert "ゲーム #1 開始！" in thread and "言語：日本語。" in thread
+    assert "begins!" not in thread and "Turn time limit" not in thread

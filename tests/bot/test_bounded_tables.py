@@ -80,6 +80,10 @@ async def test_players_unreachable_by_dm_are_remembered_within_a_bound(monkeypat
         def view(self, state: Any, player: str) -> dict[str, Any]:
             return {}
 
+    async def unknown(users: Any) -> dict[int, None]:  # no database: every language unknown
+        return dict.fromkeys(users)
+
+    monkeypatch.setattr(notifier.languages, "of", unknown)
     monkeypatch.setattr(ctx, "present", lambda game: Present())
     monkeypatch.setattr(ctx, "engine", lambda game: Engine())
     for n in range(10):
@@ -101,3 +105,5 @@ class _Seat:
 class _Game:
     def __init__(self, id: int) -> None:
         self.id = id
+        self.seats: tuple[Any, ...] = ()
+        self.options: dict[str, Any] = {}

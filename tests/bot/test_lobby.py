@@ -20,7 +20,7 @@ async def test_open_creates_a_thread_with_a_lobby_panel(referee: Referee) -> Non
     out = referee.ctx.out
     assert game.thread_id in out.threads  # type: ignore[attr-defined]
     assert "opened Stella Digger game" in out.channel_intros[CHANNEL][0]  # type: ignore[attr-defined]
-    assert game.options == {"red_tears": True, "turn_seconds": 48 * 3600}
+    assert game.options == {"red_tears": True, "turn_seconds": 48 * 3600, "language": "en"}
     assert [s.user_id for s in game.seats] == [ANN]
     post = thread_posts(out, game)[-1]  # type: ignore[arg-type]
     assert "Red Tears: on" in post.text and "48 h" in post.text

@@ -445,7 +445,8 @@ class GameDriver:
         thread = self.thread
 
         def finals() -> list[st.Message]:
-            return [m for m in thread.public_messages if m.content.startswith("🏁 **The game is over**")]
+            # "🏁 **The game is over**" in the game's language (``texts``)
+            return [m for m in thread.public_messages if m.content.startswith("🏁 **")]
 
         await self.fake.wait_for(finals, 10, "the final post (told after the last reply)")
         await self.told()

@@ -106,6 +106,8 @@ def check_choices(choices: list[dict[str, Any]]) -> dict[str, str]:
         if not 1 <= len(name) <= 100:
             problems[f"choices.{i}.name"] = "Must be between 1 and 100 in length."
         _too_long(problems, f"choices.{i}.value", choice.get("value"), 100)
+        _check_localizations(problems, f"choices.{i}", "name_localizations",
+                             choice.get("name_localizations"), lambda v: 1 <= len(v) <= 100)
     return problems
 
 
@@ -134,10 +136,35 @@ def check_commands(commands: list[dict[str, Any]]) -> dict[str, str]:
     return problems
 
 
+#: Discord's locales (``name_localizations`` keys: discord-api-spec's ``AvailableLocalesEnum``)
+LOCALES = frozenset({"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it",
+                     "lt", "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs",
+                     "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"})
+
+
+def _valid_name(name: str) -> bool:
+    return bool(_NAME.match(name)) and name == name.lower()
+
+
+def _check_localizations(problems: dict[str, str], path: str, field: str,
+                         values: dict[str, Any] | None, check: Any) -> None:
+    """``name_localizations``/``description_localizations``: a known locale each, and each
+    value by the rule of the field it localises."""
+    for locale, value in (values or {}).items():
+        if locale not in LOCALES:
+            problems[f"{path}.{field}.{locale}"] = "Invalid Form Body: not a valid locale"
+        elif not isinstance(value, str) or not check(value):
+            problems[f"{path}.{field}.{locale}"] = "Invalid localized value"
+
+
 def _check_command(problems: dict[str, str], path: str, cmd: dict[str, Any], *, chat: bool) -> None:
     name = cmd.get("name") or ""
-    if chat and (not _NAME.match(name) or name != name.lower()):
+    if chat and not _valid_name(name):
         problems[f"{path}.name"] = "Command name is invalid"
+    _check_localizations(problems, path, "name_localizations", cmd.get("name_localizations"),
+                         _valid_name if chat else lambda v: 1 <= len(v) <= 32)
+    _check_localizations(problems, path, "description_localizations",
+                         cmd.get("description_localizations"), lambda v: 1 <= len(v) <= 100)
     if chat and not 1 <= len(cmd.get("description") or "") <= 100:
         problems[f"{path}.description"] = "Must be between 1 and 100 in length."
     options = cmd.get("options") or []
@@ -148,6 +175,6 @@ def _check_command(problems: dict[str, str], path: str, cmd: dict[str, Any], *, 
         if opt.get("required") and optional_seen:
             problems[f"{path}.options.{j}.required"] = "Required options must be placed before non-required options"
         optional_seen = optional_seen or (not opt.get("required") and opt.get("type") not in (1, 2))
-        if len(opt.get("choices") or []) > 25:
-            problems[f"{path}.options.{j}.choices"] = "Must be 25 or fewer in length."
+        for key, problem in check_choices(opt.get("choices") or []).items():
+            problems[f"{path}.options.{j}.{key}"] = problem
         _check_command(problems, f"{path}.options.{j}", opt, chat=True)
