@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,9 +65,11 @@ class _Holder:
 
 def play(name: str, players: int, seed: int, options: dict[str, Any] | None = None,
          check: bool = True, max_decisions: int = 100_000, agents: list[str] | None = None,
-         effort: dict[str, Any] | None = None) -> Record:
+         effort: dict[str, Any] | None = None,
+         on_end: Callable[[Any], None] | None = None) -> Record:
     """One game of random decisions, or of the AI levels ``agents`` (by seat); invariants
-    checked after each one if ``check``."""
+    checked after each one if ``check``. ``on_end`` is shown the final state (the solo
+    benchmark reads what blocked a win from it)."""
     game = get_game(name)
     ai = game_module(name, "ai")
     checker = game_module(name, "invariants").check if check else None
@@ -96,6 +99,8 @@ def play(name: str, players: int, seed: int, options: dict[str, Any] | None = No
                 problems.append(f"seed {seed}, decision {decisions}: {exc}")
                 break
     ended = not game.owed(state)
+    if on_end is not None:
+        on_end(state)
     if not ended and not problems:
         problems.append(f"seed {seed}: no end after {decisions} decisions")
     scores = game.scores(state)

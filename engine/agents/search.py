@@ -238,15 +238,21 @@ class _Search:
             return game.default(state, player)
         return legal[self.rng.below(len(legal))]
 
-    def rollout(self, state: Any) -> None:
-        """Every player owing a decision plays the policy, until the horizon or the end."""
+    def rollout(self, state: Any, start: int | None = None) -> None:
+        """Every player owing a decision plays the policy, until the horizon or the end. The
+        horizon counts from ``start``, the progress of the searched state before its
+        candidate was applied: a candidate that itself ends a round (Mining Colony's ``done``)
+        must not earn a longer playout than one that doesn't (it once made solo Mining
+        Colony's search end every turn at once, discarding what it held)."""
         game, rng, apply = self.game, self.rng, self._apply
         owed_now = game.owed
         progress = self.hooks.progress
         playout = self.hooks.playout
         stop = None
         if self.horizon > 0:
-            stop = (0 if progress is None else progress(game, state)) + self.horizon
+            base = start if start is not None and progress is not None else (
+                0 if progress is None else progress(game, state))
+            stop = base + self.horizon
         steps = 0
         while steps < MAX_PLAYOUT:
             if stop is not None and (steps if progress is None
@@ -273,6 +279,10 @@ class _Search:
                         return  # nothing the game accepts: scored where it stands
                 steps += 1
 
+    def _progress(self, state: Any) -> int | None:
+        progress = self.hooks.progress
+        return None if progress is None else progress(self.game, state)
+
     def values(self, state: Any) -> dict[str, float]:
         if self.hooks.evaluate is not None:
             return self.hooks.evaluate(self.game, state)
@@ -293,12 +303,13 @@ class _Search:
         while len(alive) > 1 and more(done):
             world = root if done == 0 else self.hooks.determinize(game, self.view, player,
                                                                   self.rng)
+            start = self._progress(world)
             for k, a in enumerate(alive):
                 if done == 0 and k and late():
                     return self._best(alive, sums, counts, index, done)  # what was tried so far
                 state = self._clone(game, world)
                 self._apply(game, state, player, a)
-                self.rollout(state)
+                self.rollout(state, start)
                 i = index[id(a)]
                 sums[i] += self.values(state).get(player, 0.0)
                 counts[i] += 1
@@ -345,6 +356,7 @@ class _Search:
     def _iterate(self, state: Any, root: _Node, root_cands: list[Any], exploration: float,
                  max_depth: int) -> None:
         game, rng = self.game, self.rng
+        start = self._progress(state)
         node = root
         path: list[_Node] = []
         depth = 0
@@ -383,7 +395,7 @@ class _Search:
             path.append(node)
             self._apply(game, state, mover, action)
             depth += 1
-        self.rollout(state)
+        self.rollout(state, start)
         result = self.values(state)
         for n in path:
             n.visits += 1

@@ -10,7 +10,7 @@ from engine.core.rng import Rng
 from engine.mining_colony import ai
 from engine.mining_colony.actions import Play, Refresh
 
-from ..conftest import G
+from ..conftest import G, develop_table, play
 from .test_determinize import Seed, states
 
 
@@ -57,3 +57,39 @@ def test_the_search_answers_from_a_view_every_kind_of_decision() -> None:
             assert str(choice.decision) in {str(a) for a in legal}
             seen.add(state.phase)
     assert seen == {"bid", "take", "develop"}
+
+
+def test_solo_worth_counts_half_built_structures_and_credits() -> None:  # R14, R23, R24
+    """A worker on the dome at A1 with the blank B1 beside it and a free storage unit at C1
+    starts the red outpost's pattern (R14): the solo worth rises before any structure stands,
+    so the search keeps such an item rather than discarding it; credits up to the cap of 5
+    (R15) count a little, since they buy the tokens that develop the last squares (R23)."""
+    from engine.mining_colony.search import half_built, solo_worth
+
+    state = develop_table(credits=2, solo=True,
+                          zone1={"tiles": [], "items": ["worker/red", "crystal/white"]})
+    before = solo_worth(state)
+    assert half_built(state) == 0
+    play(state, ("ann", "put worker/red A1"))
+    assert half_built(state) == 1  # red: A1 worker, B1 blank, C1 free for the ship
+    assert solo_worth(state) > before
+    play(state, ("ann", "put crystal/white C1"))  # C1's other pattern: D1 blank, E1 a pad
+    assert half_built(state) == 2  # white needs a second crystal on E1 (after a token)
+    richer = develop_table(credits=5, solo=True)
+    poorer = develop_table(credits=1, solo=True)
+    assert solo_worth(richer) > solo_worth(poorer)
+    assert all(0.0 <= solo_worth(s) < 1.0 for s in (state, richer, poorer))
+
+
+def test_ending_the_turn_earns_no_longer_playout() -> None:
+    """The horizon counts from the searched state, not from the state after the candidate: a
+    ``done`` that ends the round once got a whole extra round of playout, so the solo search
+    ended every turn at once and discarded its tile and items (issue 28: 4 items in the colony
+    per game, 0.35 structures)."""
+    state = develop_table(solo=True, zone1={"tiles": ["t3-09"], "items": ["crystal/green"]})
+    legal = G.legal(state, "ann")
+    hooks = Hooks.of(ai)
+    assert hooks is not None
+    choice = search(G, hooks, G.view(state, "ann"), "ann", legal, Rng(Seed(1)), iterations=4)
+    assert choice.decision.verb != "done"
+    assert str(choice.decision).startswith(("place t3-09", "put crystal/green"))
