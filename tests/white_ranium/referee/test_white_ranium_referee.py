@@ -39,14 +39,18 @@ async def wr_game(ref: Referee, humans: list[tuple[int, str]], bots: int, seed: 
     return await cached.get_game(ref.ctx, game.id)
 
 
-async def to_play(ref: Referee, game: Game) -> None:
+async def to_play(ref: Referee, game: Game) -> tuple[Any, str, int]:
     """The setup by the defaults table (swaps, colours), to the first turn of play; what each
-    decision tells goes out before the next (referee.messages.tell)."""
+    decision tells goes out before the next (referee.messages.tell). Returns that turn's
+    table, the player who owes it and their user."""
     g = ref.ctx.engine(game)
     for _ in range(40):
         table = await ref.sessions.table(game.id)
         if table.state.phase == "play":
-            return
+            player = g.owed(table.state)[0].player
+            seat = game.seat_of_player(player)
+            assert seat is not None and seat.user_id is not None
+            return table, player, seat.user_id
         o = g.owed(table.state)[0]
         await ref.sessions.decide(game.id, game.seat_of_player(o.player).user_id,
                                   str(g.default(table.state, o.player)))
@@ -97,10 +101,7 @@ async def test_a_turn_is_one_message_edited_step_by_step(referee: Referee) -> No
     g = referee.ctx.engine(game)
     assert game.thread_id is not None
     rng = Rng(_Seed(2))
-    await to_play(referee, game)
-    table = await referee.sessions.table(game.id)
-    player = g.owed(table.state)[0].player
-    user = game.seat_of_player(player).user_id
+    table, player, user = await to_play(referee, game)
     start = len(out.threads[game.thread_id])
     steps = []
     while True:  # spend the turn's ore one action at a time
@@ -201,10 +202,7 @@ async def test_autocomplete_of_a_turn_offers_every_verb_then_its_arguments(
     from referee.messages import choices
     game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
     g = referee.ctx.engine(game)
-    await to_play(referee, game)
-    table = await referee.sessions.table(game.id)
-    player = g.owed(table.state)[0].player
-    user = game.seat_of_player(player).user_id
+    table, player, user = await to_play(referee, game)
     texts = [str(a) for a in g.legal(table.state, player)]
     verbs = {choices.words(t)[0] for t in texts}
     assert {"move", "rotate", "loader", "tunnel", "end"} <= verbs and len(texts) > 25
@@ -264,10 +262,7 @@ async def test_a_card_to_rotate_is_one_pick_of_two_selects(referee: Referee) -> 
 
     game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
     g = referee.ctx.engine(game)
-    await to_play(referee, game)
-    table = await referee.sessions.table(game.id)
-    player = g.owed(table.state)[0].player
-    user = game.seat_of_player(player).user_id
+    table, player, user = await to_play(referee, game)
     assert len([a for a in g.legal(table.state, player) if a.verb == "rotate"]) == 36
     panel = await referee.sessions.pick(game.id, user, table.version, table.tag, verb="rotate")
     assert isinstance(panel, choices.Panel) and panel.select is not None
@@ -288,11 +283,8 @@ async def test_a_move_is_picked_by_the_number_drawn_on_the_map(referee: Referee)
     from referee.messages import choices
 
     game = await wr_game(referee, [(ANN, "Ann"), (BOB, "Bob")], bots=0, seed=4)
-    await to_play(referee, game)
     g = referee.ctx.engine(game)
-    table = await referee.sessions.table(game.id)
-    player = g.owed(table.state)[0].player
-    user = game.seat_of_player(player).user_id
+    table, player, user = await to_play(referee, game)
     texts = choices.ordered(g.legal(table.state, player))
     moves = [t for t in texts if t.startswith("move ")]
     assert 2 <= len(moves) <= 25
