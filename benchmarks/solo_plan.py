@@ -135,15 +135,19 @@ def _all_lines(m: _Model, colours: Iterable[str]) -> dict[str, list[tuple[float,
         a, b = NEEDS[c]
         ea, eb = ends[a], ends[b]
         found = []
-        for xi, mi, yi, line in _LINES:
-            vm = mids[mi]
-            if vm < 0:
-                continue
-            v = max(ea[xi] + eb[yi], ea[yi] + eb[xi])
-            if v > 0:
-                found.append((v + vm, line))
-        found.sort(key=lambda t: (-t[0], t[1]))
-        out[c] = found[:TOP]
+        if a == b:
+            for xi, mi, yi, line in _LINES:
+                v = ea[xi] + ea[yi] + mids[mi]
+                if v > 0:
+                    found.append((-v, line))
+        else:
+            for xi, mi, yi, line in _LINES:
+                v1, v2 = ea[xi] + eb[yi], ea[yi] + eb[xi]
+                v = (v1 if v1 > v2 else v2) + mids[mi]
+                if v > 0:
+                    found.append((-v, line))
+        found.sort()
+        out[c] = [(-v, line) for v, line in found[:TOP]]
     return out
 
 
@@ -268,7 +272,8 @@ class Planner:
                         if c != colour and f"{kind}/{c}" in zsupply:
                             variants.append((f"{kind}/{c}", 1, [f"exchange {item}>{c}{tag}"]))
                 for got, cost, pre in variants:
-                    def moved(m: _Model, got: str = got, cost: int = cost) -> _Model:
+                    def moved(m: _Model, cost: int = cost, staged: bool = staged,
+                              item: str = item) -> _Model:
                         m = m.copy()
                         src = m.staging if staged else m.pending_items
                         src.remove(item)
@@ -459,3 +464,23 @@ def replay(seed: int, difficulty: int, line: Iterable[str]) -> State:
     for text in line:
         GAME.apply(state, ME, text)
     return state
+
+
+def plan_seed(seed: int, difficulty: int, widths: tuple[int, ...] = (2, 4, 8), tiles: int = 3
+              ) -> dict[str, Any]:
+    """The planner on one seed, each width in turn until a line wins; the line found (the
+    last width's if none wins) replayed from the seed by the engine, and what its end lacks."""
+    from benchmarks.solo import blockers
+
+    node = None
+    width = widths[0]
+    for width in widths:
+        node = Planner(difficulty, width, tiles).plan(start(seed, difficulty))
+        if won(node.state):
+            break
+    assert node is not None
+    end = replay(seed, difficulty, node.line)
+    found = blockers(end)
+    if found != blockers(node.state):
+        raise AssertionError(f"seed {seed}: the replay does not end as the planner's line did")
+    return {"seed": seed, "width": width, "decisions": len(node.line), **found}
