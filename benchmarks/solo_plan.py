@@ -22,7 +22,7 @@ state: every candidate is a clone the planner hands to ``GAME.apply``.
   middle, R14); small undeveloped holes that only tokens or one-square tiles can fill, less.
 
 Its line is replayed from the seed through ``GAME.apply`` (``replay``): a win it claims is a
-win the engine confirms. The worth's scoring of a step is a model (``_Model``); the step
+win the engine confirms. The worth's scoring of a step is a model (``engine.mining_colony.progress``); the step
 itself is always the engine's, and a step the engine refuses is skipped.
 """
 
@@ -38,171 +38,17 @@ from engine.mining_colony.colony import placements
 from engine.mining_colony.components import (
     CREW_COLOURS,
     CRYSTAL_COLOURS,
-    NEIGHBOURS,
     PLACEMENTS,
     SQUARES,
     TILE_PRINT,
-    TRIPLES,
     fits,
 )
-from engine.mining_colony.flow import ROUNDS
 from engine.mining_colony.game import GAME
 from engine.mining_colony.listing import develop_block
-from engine.mining_colony.state import Player, State
+from engine.mining_colony.progress import NEEDS, Progress, building_for, potential, worth
+from engine.mining_colony.state import State
 
 ME = "solo"
-CAP = 5  # R15
-STRUCTURE = 8.5  # a structure colour built, in credits
-STAGED = 1.2  # a staged item: its discard credit (R12) and a little for what it may build
-HOLES = {1: 1.5, 2: 0.8, 3: 0.3}  # undeveloped regions of this size, penalty
-LINES = [(x, m, y) for m, pairs in TRIPLES.items() for x, y in pairs]  # R14
-NEEDS: dict[str, tuple[str, str]] = {
-    **{c: (f"crystal/{c}", f"crystal/{c}") for c in CRYSTAL_COLOURS},
-    **{c: (f"worker/{c}", f"ship/{c}") for c in CREW_COLOURS}}  # R24
-TOP = 6  # lines kept per missing colour (candidate squares for tokens)
-
-
-def _building_for(item: str) -> str:
-    kind, _, colour = item.partition("/")
-    return colour if kind == "crystal" else ("dome" if kind == "worker" else "pad")
-
-
-@dataclass
-class _Model:
-    """What the worth reads of the player: the building seen on each developed square, items,
-    structures, used squares, credits, pending and staged things."""
-
-    eff: dict[str, str]
-    items: dict[str, str]
-    structures: dict[str, str]
-    used: frozenset[str]
-    credits: int
-    pending_items: list[str]
-    pending_squares: int
-    staging: list[str]
-
-    @classmethod
-    def of(cls, p: Player) -> _Model:
-        c = p.colony
-        return cls({sq: c.building(sq) or "blank" for sq in c.board}, dict(c.items),
-                   dict(c.structures), frozenset(c.used), p.credits, list(p.pending_items),
-                   sum(len(TILE_PRINT[t]) for t in p.pending_tiles), list(p.staging))
-
-    def copy(self) -> _Model:
-        return _Model(dict(self.eff), dict(self.items), self.structures, self.used, self.credits,
-                      list(self.pending_items), self.pending_squares, list(self.staging))
-
-
-NEG = -1e9
-_INDEX = {sq: i for i, sq in enumerate(SQUARES)}
-_LINES = [(_INDEX[x], _INDEX[m], _INDEX[y], (x, m, y)) for x, m, y in LINES]
-_WANTS = tuple(dict.fromkeys(w for pair in NEEDS.values() for w in pair))
-_ROW = {b: tuple((w, 1.5 if fits(b, w) else 0.5) for w in _WANTS)
-        for b in ("blank", "dome", "pad", "any", *CRYSTAL_COLOURS)}
-
-
-def _values(m: _Model) -> tuple[dict[str, list[float]], list[float]]:
-    """Per wanted item, each square's worth as an end of a line (3 holding it unused, 1.5 a
-    building that takes it, 0.5 another building, 0.3 undeveloped, NEG blocked); and each
-    square's worth as a middle (1.5 blank, 0.5 another building, 0.3 undeveloped)."""
-    ends = {w: [NEG] * 36 for w in _WANTS}
-    mids = [NEG] * 36
-    items, structures, used, eff = m.items, m.structures, m.used, m.eff
-    for i, sq in enumerate(SQUARES):
-        held = items.get(sq)
-        if held is not None:
-            if sq not in used and held in ends:
-                ends[held][i] = 3.0
-            continue
-        if sq in structures:
-            continue
-        b = eff.get(sq)
-        if b is None:
-            mids[i] = 0.3
-            for w in _WANTS:
-                ends[w][i] = 0.3
-            continue
-        mids[i] = 1.5 if b == "blank" else 0.5
-        for w, v in _ROW[b]:
-            ends[w][i] = v
-    return ends, mids
-
-
-def _all_lines(m: _Model, colours: Iterable[str]) -> dict[str, list[tuple[float, tuple[str, str, str]]]]:
-    ends, mids = _values(m)
-    out = {}
-    for c in colours:
-        a, b = NEEDS[c]
-        ea, eb = ends[a], ends[b]
-        found = []
-        if a == b:
-            for xi, mi, yi, line in _LINES:
-                v = ea[xi] + ea[yi] + mids[mi]
-                if v > 0:
-                    found.append((-v, line))
-        else:
-            for xi, mi, yi, line in _LINES:
-                v1, v2 = ea[xi] + eb[yi], ea[yi] + eb[xi]
-                v = (v1 if v1 > v2 else v2) + mids[mi]
-                if v > 0:
-                    found.append((-v, line))
-        found.sort()
-        out[c] = [(-v, line) for v, line in found[:TOP]]
-    return out
-
-
-def lines_for(m: _Model, colour: str) -> list[tuple[float, tuple[str, str, str]]]:
-    """The best lines X-M-Y for ``colour``'s structure, their worth, best first (R14)."""
-    return _all_lines(m, [colour])[colour]
-
-
-def built_colours(m: _Model) -> set[str]:
-    return {s.partition("/")[2] for s in m.structures.values()}
-
-
-def potential(m: _Model) -> tuple[float, dict[str, list[tuple[str, str, str]]]]:
-    """The missing colours' best disjoint lines (greedy, best colour first), and each missing
-    colour's top lines (where tokens are worth trying)."""
-    built = built_colours(m)
-    tops = _all_lines(m, [c for c in NEEDS if c not in built])
-    order = sorted(tops, key=lambda c: -(tops[c][0][0] if tops[c] else 0.0))
-    taken: set[str] = set()
-    total = 0.0
-    for c in order:
-        for value, line in tops[c]:
-            if taken.isdisjoint(line):
-                taken.update(line)
-                total += value
-                break
-    return total, {c: [line for _, line in tops[c]] for c in tops}
-
-
-def holes(eff: dict[str, str]) -> float:
-    seen: set[str] = set()
-    penalty = 0.0
-    for sq in SQUARES:
-        if sq in eff or sq in seen:
-            continue
-        stack, size = [sq], 0
-        seen.add(sq)
-        while stack:
-            cur = stack.pop()
-            size += 1
-            for n in NEIGHBOURS[cur]:
-                if n not in eff and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        penalty += HOLES.get(size, 0.0)
-    return penalty
-
-
-def worth(m: _Model, round_: int, difficulty: int) -> float:
-    """The player's progress towards R24 in credits (see the module text)."""
-    last = round_ >= ROUNDS
-    spare = 0.0 if last else min(m.credits + len(m.pending_items) + m.pending_squares, CAP)
-    pot, _ = potential(m)
-    return ((difficulty + 1) * len(m.eff) + spare + STAGED * len(m.staging) + pot
-            + STRUCTURE * len(built_colours(m)) - holes(m.eff))
 
 
 @dataclass
@@ -239,20 +85,20 @@ class Planner:
         self.expanded = 0
 
     # --- a development turn ----------------------------------------------------------------
-    def _value(self, m: _Model, state: State) -> float:
+    def _value(self, m: Progress, state: State) -> float:
         return worth(m, state.round, self.d)
 
     def _steps(self, state: State) -> list[tuple[float, list[str]]]:
         """Every step worth trying now, with the worth the model gives the state after it."""
         p = state.player(ME)
-        base = _Model.of(p)
+        base = Progress.of(p)
         _, tops = potential(base)
         d = self.d
         supply = state.supply
         zsupply = set(state.zorlord.supply) if state.zorlord else set()
         out: list[tuple[float, list[str]]] = []
 
-        def score(m: _Model, steps: list[str]) -> None:
+        def score(m: Progress, steps: list[str]) -> None:
             out.append((self._value(m, state), steps))
 
         interesting: set[str] = set()
@@ -264,7 +110,7 @@ class Planner:
         for staged, source in ((False, base.pending_items), (True, base.staging)):
             for item in dict.fromkeys(source):
                 tag = " from=staging" if staged else ""
-                variants = [(item, 0, [])]
+                variants: list[tuple[str, int, list[str]]] = [(item, 0, [])]
                 kind, _, colour = item.partition("/")
                 colours = CRYSTAL_COLOURS if kind == "crystal" else CREW_COLOURS
                 if base.credits >= 1:
@@ -272,8 +118,8 @@ class Planner:
                         if c != colour and f"{kind}/{c}" in zsupply:
                             variants.append((f"{kind}/{c}", 1, [f"exchange {item}>{c}{tag}"]))
                 for got, cost, pre in variants:
-                    def moved(m: _Model, cost: int = cost, staged: bool = staged,
-                              item: str = item) -> _Model:
+                    def moved(m: Progress, cost: int = cost, staged: bool = staged,
+                              item: str = item) -> Progress:
                         m = m.copy()
                         src = m.staging if staged else m.pending_items
                         src.remove(item)
@@ -284,7 +130,7 @@ class Planner:
                             m = moved(base)
                             m.items[sq] = got
                             score(m, pre + [f"put {got} {sq}{tag}"])
-                    want = _building_for(got)
+                    want = building_for(got)
                     if supply[f"token/{want}"] > 0:
                         for sq in interesting:
                             if sq in base.items or sq in base.structures:
@@ -317,8 +163,8 @@ class Planner:
         for colour, lines in tops.items():
             a, b = NEEDS[colour]
             for x, mid, y in lines:
-                for sq, want in ((mid, "blank"), (x, _building_for(a)), (y, _building_for(b)),
-                                 (x, _building_for(b)), (y, _building_for(a))):
+                for sq, want in ((mid, "blank"), (x, building_for(a)), (y, building_for(b)),
+                                 (x, building_for(b)), (y, building_for(a))):
                     if sq in base.items or sq in base.structures or base.eff.get(sq) == want:
                         continue
                     price = d if sq in base.eff else d + 1
@@ -347,7 +193,7 @@ class Planner:
                 if got is not None:
                     state, line = got
                     continue
-            here = self._value(_Model.of(p), state)
+            here = self._value(Progress.of(p), state)
             steps = sorted(self._steps(state), key=lambda t: (-t[0], t[1]))
             moved = False
             for value, actions in steps:
@@ -374,7 +220,7 @@ class Planner:
         starts: list[tuple[State, tuple[str, ...]]] = []
         if p.pending_tiles:
             tile = p.pending_tiles[0]
-            base = _Model.of(p)
+            base = Progress.of(p)
             scored = []
             for sq, rot in placements(p.colony, tile):
                 m = base.copy()
@@ -426,7 +272,7 @@ class Planner:
 
     def _rank(self, s: State) -> float:
         p = s.player(ME)
-        v = worth(_Model.of(p), s.round, self.d)
+        v = worth(Progress.of(p), s.round, self.d)
         return v + 0.01 * (sum(p.deck) + sum(p.hand))
 
     def plan(self, state: State) -> Node:
