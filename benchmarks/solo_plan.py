@@ -1,6 +1,7 @@
 """An omniscient planner for Mining Colony's solo game (issue 28): can these components and
 rulings (R21-R25) be beaten at all? ``python -m benchmarks solo --plan --difficulty N
---games G [--seed S] [--width W] [--tiles T] [--json]``.
+--games G [--seed S] [--widths 2,4,8] [--tiles T] [--json]`` (widths tried in turn until a
+line wins).
 
 The planner sees the whole state (deck orders, tile piles, resource deck, Zorlord's cards: all
 are dealt at setup, R3, so a solo game is deterministic given the player's decisions). It
@@ -15,15 +16,16 @@ state: every candidate is a clone the planner hands to ``GAME.apply``.
   discard, a token alone or with the item that goes on it, an exchange with the put it
   allows, R11-R13, R23), building every structure as soon as one can stand (R14), then
   ``done`` (R15).
-- **Worth** (``worth``), in credits: developed squares at what a token on an undeveloped one
-  costs (difficulty + 1, R23); credits and what ``done`` would discard up to the cap of 5
-  (R15; nothing in round 10); staged items; 8.5 per structure colour built; for the colours
-  still missing, the best disjoint line X-M-Y each (items on it, buildings that fit, blank
-  middle, R14); small undeveloped holes that only tokens or one-square tiles can fill, less.
+- **Worth** (``engine/mining_colony/progress.py``, ``worth``), in credits: developed squares at
+  what a token on an undeveloped one costs (difficulty + 1, R23); credits and what ``done``
+  would discard up to the cap of 5 (R15; nothing in round 10); staged items; 8.5 per
+  structure colour built; for the colours still missing, the best disjoint line X-M-Y each
+  (items on it, buildings that fit, blank middle, R14); small undeveloped holes, less. The
+  beam ranks by it plus a hundredth of the player's unplayed cards.
 
 Its line is replayed from the seed through ``GAME.apply`` (``replay``): a win it claims is a
-win the engine confirms. The worth's scoring of a step is a model (``engine.mining_colony.progress``); the step
-itself is always the engine's, and a step the engine refuses is skipped.
+win the engine confirms. The worth of a step is scored on a model of the player
+(``Progress``); the step itself is always the engine's, and one it refuses is skipped.
 """
 
 from __future__ import annotations

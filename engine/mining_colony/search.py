@@ -134,14 +134,17 @@ def half_built(state: State) -> int:
 
 
 def solo_worth(state: State) -> float:
-    """The solo player's progress towards R24 in [0, 1): developed share, structure colours
-    built, colours half built (``half_built``), and credits (up to the cap of 5, R15), which
-    buy the tokens that develop the last squares (R23)."""
-    p = state.players[0]
-    colours = {s.partition("/")[2] for s in p.colony.structures.values()}
-    return (0.35 * len(p.colony.board) / 36 + 0.35 * len(colours) / 7
-            + 0.2 * half_built(state) / 7 + 0.05 * min(len(p.colony.items), 14) / 14
-            + 0.04 * min(p.credits, 5) / 5)
+    """The solo player's progress towards R24 in [0, 1): the omniscient planner's worth in
+    credits (progress.py: developed squares, credits up to the cap, staged items, structure
+    colours built and the best line towards each missing one, small holes less), over what a
+    complete colony with full credits is worth. (Before: developed share, colours built,
+    colours ``half_built``, items and credits, weighted 0.35/0.35/0.2/0.05/0.04.)"""
+    from .progress import CAP, STAGED, STRUCTURE, Progress, worth
+
+    d = state.options.difficulty
+    top = (d + 1) * 36 + CAP + 3 * STAGED + 7 * STRUCTURE
+    value = worth(Progress.of(state.players[0]), state.round, d) / top
+    return min(max(value, 0.0), 0.999)
 
 
 def worth(state: State, scale: float = SCALE) -> dict[str, float]:
