@@ -336,7 +336,7 @@ def plan_seed(seed: int, difficulty: int, widths: tuple[int, ...] = (2, 4, 8), t
             break
     assert node is not None
     end = replay(seed, difficulty, node.line)
-    found = blockers(end)
-    if found != blockers(node.state):
+    lacks = blockers(end)
+    if lacks != blockers(node.state):
         raise AssertionError(f"seed {seed}: the replay does not end as the planner's line did")
-    return {"seed": seed, "width": width, "decisions": len(node.line), **found}
+    return {"seed": seed, "width": width, "decisions": len(node.line), **lacks}
