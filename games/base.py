@@ -263,6 +263,13 @@ class Presentation:
         body = json.dumps(own, ensure_ascii=False, sort_keys=True) if own is not None else "—"
         return _("Your side of game #{game}: {view}").format(game=game_id, view=body[:1800])
 
+    def event_text(self, event: Any) -> str:
+        """The sentence shown for one of the engine's events (an ``engine.Event``), in the
+        language being written. The engine writes its own in English (its log and tests read
+        them); a game translates them by the event's ``kind`` and ``data`` (its
+        ``games/<pkg>/events.py``). Default: the engine's sentence."""
+        return str(event.text)
+
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """What the player's private message shows, as a key: a new DM goes out when it
         changes (or on a private event)."""
