@@ -27,7 +27,7 @@ def test_each_verb_in_words() -> None:
         "buy any C1": "Multi-coloured storage unit token on C1",
         "build outpost/red B1 via=A1,C1": "Red outpost on B1 from A1 and C1",
         "build station/purple C2 via=B2,D2": "Purple science station on C2 from B2 and D2",
-        "exchange crystal/purple>white": "Swap the purple crystal for a white one (1 credit)",
+        "exchange crystal/purple>white": "Swap the purple crystal for a white crystal (1 credit)",
         "done": "End my development turn",
     }
     assert {text: choice_label(VIEW, text) for text in cases} == cases
