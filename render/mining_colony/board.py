@@ -171,7 +171,7 @@ def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
     t.put_text(im, (18, 10), title, 20, t.ACCENT if acting else t.TEXT, bold=True)
     live = p.get("score") or p.get("live")
     if live:
-        t.put_text(im, (PANEL_W - 12, 12), f"{live['total']} VP", 18, t.TEXT, bold=True,
+        t.put_text(im, (PANEL_W - 12, 12), _("{points} VP").format(points=live["total"]), 18, t.TEXT, bold=True,
                    anchor="ra")
     status = ""
     if acting:
