@@ -61,8 +61,8 @@ def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int
                   who: Who) -> str:
     """The public round post: the round, the resource card, each player's credits, live score
     and where they stand (who has bid, never what, before the reveal: R6)."""
-    head = "**" + _("Round {round} of 10").format(round=view["round"]) + "** (" \
-        + phase_word(view["phase"]) + ")"
+    head = _("**Round {round} of 10** ({phase})").format(round=view["round"],
+                                                         phase=phase_word(view["phase"]))
     if view.get("resource_card"):
         head += " — " + _("resource card {card}").format(card=view["resource_card"])
     lines = [head]
