@@ -341,9 +341,11 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
             count=p["ranium"], cards=cards), 12, False, w - 16), 12, TEXT)
         y += 62
     supply = view["supply"]
-    put_text(im, (x, y), fit(_("Supply: {markers} markers, {ranium} ranium").format(
-        markers=supply["markers"], ranium=supply["ranium"]), 12, False, w), 12, MUTED)
-    y += 18
+    for part in _wrap(_("Supply: {markers} markers, {ranium} ranium").format(
+            markers=supply["markers"], ranium=supply["ranium"]), w):
+        put_text(im, (x, y), part, 12, MUTED)
+        y += 15
+    y += 3
     for line in _status(view):
         for part in _wrap(line, w):
             put_text(im, (x, y), part, 12, ACCENT)
@@ -387,6 +389,9 @@ def _wrap(line: str, width: int) -> list[str]:
         head = " ".join(words[:k])
         if fit(head, 12, False, width) == head:
             return [head, fit("  " + " ".join(words[k:]), 12, False, width)]
+    for k in range(len(line) - 1, 0, -1):  # no space to break at (Japanese): at a character
+        if fit(line[:k], 12, False, width) == line[:k]:
+            return [line[:k], fit("  " + line[k:], 12, False, width)]
     return [fit(line, 12, False, width)]
 
 
