@@ -23,8 +23,6 @@ PENDING = {
     ("stella-digger", "de"),
     ("mining-colony", "ja"),
     ("mining-colony", "de"),
-    ("white-ranium", "ja"),
-    ("white-ranium", "de"),
     ("out-of-mine", "ja"),
     ("out-of-mine", "de"),
 }
