@@ -15,11 +15,14 @@ from texts import N_, _
 from ..base import TextsPresentation, Who
 from . import events, labels, texts
 
+TITLE = N_("TF22 Mine (White Ranium)")
+
 
 class WhiteRanium(TextsPresentation):
     texts = texts
     name = "white-ranium"
-    title = N_("TF22 Mine (White Ranium)")  # the published title (the catalogs: its ja/de forms)
+    #: the published title, said in the language being written ("TF22 Mine (Weißes Ranium)")
+    title = property(lambda self: _(TITLE))  # type: ignore[assignment]
     emoji = "⛏️"
     picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
     legend_text = N_(
