@@ -4,15 +4,17 @@ card written for a player ("blue 4"), in the language being written. The notatio
 
 from __future__ import annotations
 
-from texts import N_, _
+from texts import NP_, _, pgettext
 
 #: the four colours (C1): the crews, their base camps, their symbol cards and the tunnel types
-COLOURS = {"white": N_("white"), "red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow")}
+#: (in the context "crew colour": a colour said as a name, "Crew Blau", not as an adjective)
+COLOURS = {"white": NP_("crew colour", "white"), "red": NP_("crew colour", "red"),
+           "blue": NP_("crew colour", "blue"), "yellow": NP_("crew colour", "yellow")}
 
 
 def colour(name: str) -> str:
     """``blue`` -> "blue" ("青", "Blau"); anything else as it is."""
-    return _(COLOURS[name]) if name in COLOURS else name
+    return pgettext("crew colour", COLOURS[name]) if name in COLOURS else name
 
 
 def crew(name: str) -> str:

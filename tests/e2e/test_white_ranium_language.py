@@ -40,11 +40,9 @@ class SpeakingTable(WhiteRaniumTable):
 
     async def setup(self) -> None:
         host, *others = self.humans
-        # DMs in the game's language, chosen; each player's first interaction (its client
-        # language remembered in the background) settles before the choice (as
-        # test_languages.py does): a choice racing a member's first interaction can lose its
-        # "chosen" mark (referee/telling/languages.py), and a later click from an en-US
-        # client then turns their DMs English
+        # DMs in the game's language: first remembered from the players' client (their first
+        # interaction), then chosen, so the later clicks (from an en-US client in the fake
+        # Discord) leave them in it
         for options in ({}, {"language": self.lang}):
             for user in self.humans:
                 h = await self.fake.send_slash_command(user, self.world.channel, "game notify",
