@@ -16,14 +16,14 @@ from functools import cache
 from typing import Any
 
 from engine.stella_digger.components import tile_info
-from texts import N_, _, ngettext
+from texts import DEFAULT, N_, _, ngettext, using
 
 from .texts import GADGET_NAMES, colour, direction
 
 #: why a crystal was gained, a Red Tear taken (R20): the engine's phrases, in the catalog
+TEAR_WHY = (N_("was defeated by a monster"), N_("lost a card to an accident"))
 PHRASES = {w: w for w in (N_("gold tile"), N_("played a card"), N_("Refining Capsule"),
-                          N_("exchange"), N_("was defeated by a monster"),
-                          N_("lost a card to an accident"))}
+                          N_("exchange"), *TEAR_WHY)}
 #: why the game ended (R18), by the ``end`` event's ``reason``
 END_REASON = {"vp3-exhausted": N_("the 3-VP tiles ran out"),
               "core-mined": N_("the core is mined out"),
@@ -60,9 +60,10 @@ PIECE = dict.fromkeys(("deck", "round", "n", "total", "vp", "tears", "of", "coun
                        "power", "loss"), r"\d+")
 PIECE |= dict.fromkeys(("card", "boost", "square", "other", "tip"), r"\S+")
 PIECE |= dict.fromkeys(("colour", "changed", "give", "get", "safety", "direction"), r"\w+")
+PIECE["tear_why"] = "|".join(map(re.escape, TEAR_WHY))  # after a name: never a guess
 
-#: a sentence: its msgid, or (singular, plural, the placeholder counted) for ``ngettext``
-Form = str | tuple[str, str, str]
+#: a sentence: its msgid, or (its ``ngettext`` for a count, the placeholder counted)
+Form = str | tuple[Callable[[int], str], str]
 
 #: each kind's sentences, in the order they are tried: the catalog's msgid is the engine's
 #: English sentence with placeholders (so English reads exactly as the engine wrote it)
@@ -88,10 +89,10 @@ FORMS: dict[str, tuple[Form, ...]] = {
     "refill": (N_("{name} discards {cards} and refills their hand."),
                N_("{name} refills their hand.")),
     "buy": (N_("{name} buys {gadgets}, paying {pay}."),),
-    "drill": ((N_("{name} installs a Large Drill on {square} aiming {direction} at {tip}: "
-                  "{points} point."),
-               N_("{name} installs a Large Drill on {square} aiming {direction} at {tip}: "
-                  "{points} points."), "points"),),
+    "drill": ((lambda n: ngettext(
+        "{name} installs a Large Drill on {square} aiming {direction} at {tip}: {points} point.",
+        "{name} installs a Large Drill on {square} aiming {direction} at {tip}: {points} points.",
+        n), "points"),),
     "exchange": (N_("{name} exchanges two {give} crystals for a {get} one."),),
     "pass": (N_("{name} passes."),),
     "accident": (N_("Accident! The {colour} card is revealed: everyone with a {colour} card "
@@ -109,10 +110,11 @@ FORMS: dict[str, tuple[Form, ...]] = {
     "arrow": (N_("The arrow on {square} turns to point {direction}."),),
     "connect": (N_("{square} and {other} are connected: they are mined together."),
                 N_("The arrow on {square} finds no tile: it stays unconnected.")),
-    "monster": ((N_("A monster on {square} attacks! Combat power {power}: play a card or "
-                    "decline; anyone below {power} loses {loss} crystal."),
-                 N_("A monster on {square} attacks! Combat power {power}: play a card or "
-                    "decline; anyone below {power} loses {loss} crystals."), "loss"),),
+    "monster": ((lambda n: ngettext(
+        "A monster on {square} attacks! Combat power {power}: play a card or decline; anyone "
+        "below {power} loses {loss} crystal.",
+        "A monster on {square} attacks! Combat power {power}: play a card or decline; anyone "
+        "below {power} loses {loss} crystals.", n), "loss"),),
     "fight": (N_("{name} fights with {card}, changed to {changed}, plus {boost}."),
               N_("{name} fights with {card}, changed to {changed}."),
               N_("{name} fights with {card}, plus {boost}."),
@@ -169,14 +171,21 @@ def tile_words(code: str) -> str:
                     info.crystals).format(colour=colour(info.colour or ""), n=info.crystals)
 
 
+def english(form: Form) -> tuple[str, ...]:
+    """The English sentences a form stands for (both of a count's)."""
+    if isinstance(form, str):
+        return (form,)
+    with using(DEFAULT):
+        return (form[0](1), form[0](2))
+
+
 def event_text(event: Any) -> str:
     """``event``'s sentence in the language being written; the engine's own if no form reads
     it."""
     text = str(event.text)
     data = event.data or {}
     for form in FORMS.get(event.kind, ()):
-        forms = (form[0], form[1]) if isinstance(form, tuple) else (form,)
-        got = next((m.groupdict() for m in map(lambda f: pattern(f).match(text), forms) if m),
+        got = next((m.groupdict() for m in (pattern(f).match(text) for f in english(form)) if m),
                    None)
         if got is None:
             continue
@@ -188,7 +197,7 @@ def event_text(event: Any) -> str:
                 values["reason"] = (_(END_REASON[data["reason"]]) if data.get("reason")
                                     in END_REASON else values["reason"])
             if isinstance(form, tuple):
-                return ngettext(form[0], form[1], int(got[form[2]])).format(**values)
+                return form[0](int(got[form[1]])).format(**values)
             return _(form).format(**values)
         except (KeyError, ValueError, TypeError):
             return text
