@@ -303,7 +303,8 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     play = fight_play if fight_play is not None else p.get("play")
     px = x0 + 262
     if fight_play is not None:
-        t.put_text(im, (px + 38, y0 + 92), _("FIGHT"), 11, t.DANGER, bold=True)
+        fx = px + max(38, t.text_width(_("PLAY"), 11, True) + 8)  # after the PLAY label
+        t.put_text(im, (fx, y0 + 92), _("FIGHT"), 11, t.DANGER, bold=True)
     if play:
         _draw_play(im, play, px, top)
     elif fight_play is None and view.get("fight") and pid in ((view.get("fight") or {}).get("plays") or {}):

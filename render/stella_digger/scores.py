@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from texts import N_, _
+from texts import N_, NP_, _, pgettext
 
 from .. import theme as t
 from ..chart import draw_chart, player_name, seat_of
@@ -24,7 +24,7 @@ ROW_H = 58
 
 #: R19 parts, in the order of the rulings, with their column titles and bar colours.
 PARTS: tuple[tuple[str, str, t.RGB], ...] = (
-    ("vp_tiles", N_("VP tiles"), t.ACCENT),
+    ("vp_tiles", NP_("score column", "VP tiles"), t.ACCENT),
     ("monsters", N_("Monsters"), t.hex_rgb("#e0566f")),
     ("gadgets", N_("Gadgets"), t.hex_rgb("#5aa9ff")),
     ("gadget_bonus", N_("Set bonus"), t.hex_rgb("#a88bff")),
@@ -71,10 +71,11 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
     col_w = (WIDTH - PAD - 80 - col_x0) // len(PARTS)
     y = table_top
     d.rounded_rectangle((PAD - 8, y - 6, WIDTH - PAD + 8, y + table_h), 10, fill=t.PANEL, outline=t.PANEL_EDGE)
-    for i, (_key, title, colour) in enumerate(PARTS):
+    for i, (key, title, colour) in enumerate(PARTS):
         cx = col_x0 + i * col_w + col_w // 2
         d.rounded_rectangle((cx - 16, y + 6, cx + 16, y + 11), 2, fill=colour)
-        t.put_text(im, (cx, y + 28), t.fit(_(title), 13, True, col_w - 4), 13, t.MUTED, bold=True, anchor="mm")
+        words = pgettext("score column", title) if key == "vp_tiles" else _(title)
+        t.put_text(im, (cx, y + 28), t.fit(words, 13, True, col_w - 4), 13, t.MUTED, bold=True, anchor="mm")
     t.put_text(im, (WIDTH - PAD - 36, y + 28), _("Total"), 14, t.TEXT, bold=True, anchor="mm")
     t.put_text(im, (bar_x, y + 28), _("R19 parts"), 13, t.MUTED, bold=True, anchor="lm")
     # bar scale: the positive parts plus the unplaced-drill penalty drawn after them

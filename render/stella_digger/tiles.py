@@ -284,7 +284,9 @@ def _deck_sprite(index: int, count: int, top: str | None, lang: str) -> Image.Im
             d.rounded_rectangle((x0 + 3 * i, y0 + 3 * i, x0 + w + 3 * i, y0 + h + 3 * i), 5,
                                 fill=t.mix(look.ROCK, t.DARK, 0.5), outline=t.DARK)
         im.paste(card_back(top, w, h), (x0, y0), card_back_mask(w, h))
-    t.put_text(im, (6, SIZE - 6), t.fit(_("Deck {n}").format(n=index + 1), 12, True, SIZE - 40), 12, t.TEXT, bold=True, anchor="ls")
+    label = _("Deck {n}").format(n=index + 1)
+    size = 12 if t.text_width(label, 12, True) <= SIZE - 40 else 10  # "Stapel 1" beside the count
+    t.put_text(im, (6, SIZE - 6), t.fit(label, size, True, SIZE - 40), size, t.TEXT, bold=True, anchor="ls")
     bx = SIZE - 18
     d.ellipse((bx - 14, SIZE - 34, bx + 14, SIZE - 6), fill=t.DARK, outline=t.TEXT, width=2)
     t.put_text(im, (bx, SIZE - 20), str(count), 15, t.TEXT, bold=True, anchor="mm")
