@@ -18,7 +18,7 @@ from typing import Any
 from engine.stella_digger.components import tile_info
 from texts import DEFAULT, N_, _, ngettext, using
 
-from .texts import GADGET_NAMES, colour, direction
+from .texts import colour, direction, gadget_item
 
 #: why a crystal was gained, a Red Tear taken (R20): the engine's phrases, in the catalog
 TEAR_WHY = (N_("was defeated by a monster"), N_("lost a card to an accident"))
@@ -37,13 +37,6 @@ def _phrase(text: str) -> str:
     return _(PHRASES[text]) if text in PHRASES else text
 
 
-def _gadget(code: str) -> str:
-    """``super-drill/blue`` -> "Super Drill (blue)" (in a list, where a comma would part it)."""
-    kind, _sep, col = code.partition("/")
-    name = GADGET_NAMES.get(kind)
-    return _("{gadget} ({colour})").format(gadget=_(name), colour=colour(col)) if name else code
-
-
 def _list(text: str, each: Callable[[str], str]) -> str:
     return _(", ").join(each(w) for w in text.split(", "))
 
@@ -52,7 +45,7 @@ def _list(text: str, each: Callable[[str], str]) -> str:
 CONVERT: dict[str, Callable[[str], str]] = {
     "colour": colour, "changed": colour, "give": colour, "get": colour, "safety": colour,
     "colours": lambda s: _list(s, colour), "pay": lambda s: _list(s, colour),
-    "gadgets": lambda s: _list(s, _gadget), "direction": direction, "why": _phrase,
+    "gadgets": lambda s: _list(s, gadget_item), "direction": direction, "why": _phrase,
     "tear_why": _phrase, "won": lambda s: _(" and ").join(s.split(" and ")),
 }
 #: what each placeholder matches in the engine's English sentence (default: any words)

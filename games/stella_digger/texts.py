@@ -49,6 +49,18 @@ def gadget(code: str) -> str:
     return _("{gadget}, {colour}").format(gadget=_(name), colour=colour(col)) if col else _(name)
 
 
+def gadget_item(code: str) -> str:
+    """``super-drill/blue`` -> "Super Drill (blue)": a gadget in a list, where a comma parts
+    the items."""
+    kind, _sep, col = code.partition("/")
+    name = GADGET_NAMES.get(kind)
+    return _("{gadget} ({colour})").format(gadget=_(name), colour=colour(col)) if name else code
+
+
+def gadgets(codes: Sequence[str]) -> str:
+    return _(", ").join(gadget_item(g) for g in codes) or _("none")
+
+
 def crystals(counts: Mapping[str, int]) -> str:
     held = [_("{n} {colour}").format(n=counts.get(c, 0), colour=colour(c))
             for c in COLOURS if counts.get(c, 0)]
@@ -66,8 +78,7 @@ def player_line(view: dict[str, Any], pid: str, total: int | None, who: Who) -> 
         _("crystals: {crystals}").format(crystals=crystals(p["crystals"])),
         _("hand {size} ({colours})").format(size=p["hand_size"],
                                             colours=colours(p["hand_colours"]) or _("empty")),
-        _("gadgets: {gadgets}").format(gadgets=_(", ").join(gadget(g) for g in p["gadgets"])
-                                       or _("none")),
+        _("gadgets: {gadgets}").format(gadgets=gadgets(p["gadgets"])),
         _("drills left {n}").format(n=p["drills_left"]),
         _("monsters {n}").format(n=p["monsters"]) if p["monsters"] else None,
         _("tears {n}").format(n=p["tears"]) if view["options"].get("red_tears") else None,
@@ -135,7 +146,7 @@ def hand_text(view: dict[str, Any], player_id: str, game_id: int, cmd: str = "/s
                 game=game_id, size=p["hand_size"], limit=p["limits"]["hand"], hand=hand) + "\n"
             + _("Crystals: {crystals} (limit {limit}); gadgets: {gadgets}; drills left {drills}.")
             .format(crystals=crystals(p["crystals"]), limit=p["limits"]["crystals"],
-                    gadgets=_(", ").join(gadget(g) for g in p["gadgets"]) or _("none"),
+                    gadgets=gadgets(p["gadgets"]),
                     drills=p["drills_left"]))
 
 
