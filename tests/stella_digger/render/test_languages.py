@@ -122,3 +122,22 @@ def test_a_long_german_label_is_fitted_to_its_box() -> None:
         assert t.text_width(label, 12, True) > tiles.SIZE - 40  # too wide at the usual size
         assert t.text_width(label, 10, True) <= tiles.SIZE - 40  # fits at the smaller one
         assert t.fit(label, 10, True, tiles.SIZE - 40) == label
+
+
+def test_the_replay_is_drawn_in_each_language() -> None:
+    """Its frames' fixed layer (the header's title) is cached per language too."""
+    from render.stella_digger.replay import board_image, replay_gif
+
+    from .games import spectator_views
+
+    views = spectator_views(2, 5)[::40][:3]
+    drawn = in_each(lambda: replay_gif(views))
+    assert drawn["en"] == drawn["en2"]
+    assert len({drawn["en"], drawn["ja"], drawn["de"]}) == 3
+    frames = {}  # a frame before the GIF's palette: the title drawn on the cached layer
+    for lang in ("en", "ja", "en"):
+        with texts.using(lang):
+            frames.setdefault(lang, []).append(board_image(views[0]))
+    title = (0, 0, 110, 40)  # "STELLA DIGGER" / "ステラダイガ!", not the round's chip
+    assert differs(frames["en"][0], frames["ja"][0], title)
+    assert not differs(frames["en"][0], frames["en"][1], title)
