@@ -249,7 +249,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     mx = name_x + t.text_width(name, 21, True) + 10
     for m in marks:
         if m == "foreman":
-            end = _chip(im, mx, cy, "    " + _("start"), 12, t.DARK, t.ACCENT)
+            end = _chip(im, mx, cy, _start_words(), 12, t.DARK, t.ACCENT)
             paste(im, icons.foreman(18), (mx + 7, cy - 10))
             mx = end + 6
         elif m == "perf":  # tiles in the performance area (R15)
@@ -336,13 +336,20 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     t.put_text(im, (x + t.text_width(str(pts), 16, True) + 4, cy), _("drill pts"), 12, t.MUTED, anchor="lm")
 
 
+def _start_words() -> str:
+    """The start player's chip: room for the hard hat, then "start" (a CJK glyph has no side
+    bearing: two spaces more keep it off the hat)."""
+    word = _("start")
+    return ("    " if word.isascii() else "      ") + word
+
+
 def _tiles_won(perf: int) -> str:
     return ngettext("{n} tile won", "{n} tiles won", perf).format(n=perf)
 
 
 def _mark_width(mark: str, perf: int) -> int:
     """The room a mark's chip takes beside a player's name (its words and the gap after it)."""
-    words = {"foreman": "    " + _("start"), "out": _("OUT"), "perf": _tiles_won(perf)}[mark]
+    words = {"foreman": _start_words(), "out": _("OUT"), "perf": _tiles_won(perf)}[mark]
     return max({"foreman": 76, "out": 50, "perf": 100}[mark], t.text_width(words, 12, True) + 24)
 
 
