@@ -4,7 +4,10 @@ round summaries, the engine's event lines, the verb buttons, the final scores an
 post reach the thread in the game's language, and the private texts too: each player's DMs
 (their hand, in the language they chose with ``/game notify language:``) and the private
 replies to ``/stella hand``, ``status``, ``log`` and ``rules`` sent from a Japanese or German
-client. No text holds an English catalog entry (names and notation aside)."""
+client. No text holds an English catalog entry (names and notation aside). The decisions are
+clicked and typed from English clients (the driver checks their English replies); the labels
+of the buttons and private selects in ja and de are checked in tests/stella_digger/referee/
+test_stella_labels.py."""
 
 from __future__ import annotations
 
