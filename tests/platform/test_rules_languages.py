@@ -25,7 +25,6 @@ PENDING = {
     ("mining-colony", "de"),
     ("white-ranium", "ja"),
     ("white-ranium", "de"),
-    ("out-of-mine", "de"),
 }
 
 
