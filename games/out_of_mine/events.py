@@ -91,7 +91,7 @@ def _draw(event: Any) -> str | None:
     entries = [e.groupdict() for e in CARD_ENTRY.finditer(m["cards"])]
     if len(entries) != len(event.data["cards"]):
         return None
-    return _("INTO THE MINE!") + " " + "; ".join(
+    return _("INTO THE MINE!") + " " + _("; ").join(
         _("{player}: card {card} ({tiles})").format(player=e["name"], card=e["card"],
                                                     tiles=e["text"]) for e in entries)
 
@@ -103,7 +103,7 @@ def _reveal(event: Any) -> str | None:
     entries = [e.groupdict() for e in DIG_ENTRY.finditer(m["digs"])]
     if len(entries) != len(event.data["digs"]):
         return None
-    return _("OUT OF MINE! Every dig is revealed:") + " " + "; ".join(
+    return _("OUT OF MINE! Every dig is revealed:") + " " + _("; ").join(
         _("{player} (card {card}, {side}): {dig}").format(
             player=e["name"], card=e["card"], side=e["side"], dig=e["dig"]) for e in entries)
 

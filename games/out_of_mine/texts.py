@@ -161,9 +161,10 @@ def card_words(view: Mapping[str, Any], player: str) -> str:
     info = p.get("card_info")
     if not info:
         return ""
-    tiles = ", ".join(f"{n} {colour_word(c)}" for c, n in info["tiles"].items())
-    finds = ", ".join(f"{element_word(e)} {v:+d}" for e, v in info["finds"].items())
-    scored = ("; " + _("finds: {finds}").format(finds=finds)
+    tiles = _(", ").join(_("{count} {colour}").format(count=n, colour=colour_word(c))
+                         for c, n in info["tiles"].items())
+    finds = _(", ").join(f"{element_word(e)} {v:+d}" for e, v in info["finds"].items())
+    scored = (_("; ") + _("finds: {finds}").format(finds=finds)
               if (view.get("options") or {}).get("finds") else "")
     return _("Card {number}: {tiles}{finds}. Side {side}.").format(
         number=info["number"], tiles=tiles, finds=scored, side=f"{p['board']}{p['side']}")
