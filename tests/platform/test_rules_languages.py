@@ -21,8 +21,6 @@ TRANSLATED = [lang for lang in texts.LOCALES if lang != texts.DEFAULT]
 PENDING = {
     ("white-ranium", "ja"),
     ("white-ranium", "de"),
-    ("out-of-mine", "ja"),
-    ("out-of-mine", "de"),
 }
 
 
