@@ -5,7 +5,9 @@ Plays ``G`` solo games against Zorlord with ``engine.sim.play`` (the simulator's
 prints wins / games with the 95% Wilson interval, seconds per game and the load average beside
 them, and what blocked the lost games at the end (R24): squares left undeveloped, structure
 colours missing, how many structures, items in the colony, credits left. ``--bound``
-prints an upper bound from the resources a solo game offers instead (``resource_bound``).
+prints an upper bound from the resources a solo game offers instead (``resource_bound``);
+``--plan [--widths 2,4,8] [--tiles 3]`` runs the omniscient planner (``solo_plan.py``) on each
+seed instead of an agent (``planned``).
 """
 
 from __future__ import annotations
