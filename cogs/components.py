@@ -161,7 +161,7 @@ async def handle_modal(interaction: discord.Interaction[Any], custom_id: str) ->
         parsed = ids.parse(custom_id)
         typed = _typed((interaction.data or {}).get("components"))
         if not isinstance(parsed, ids.TurnId) or parsed.kind != "bench" or typed is None:
-            raise Malformed(ids.BAD)
+            raise Malformed(_(ids.BAD))
         await defer_update(interaction)
         ref = referee_of(interaction)
         bench = await ref.sessions.bench_typed(parsed.game_id, interaction.user.id,

@@ -15,7 +15,7 @@ import games
 from cogs.discordpy.panels import build_view
 from engine import get_game
 from games import Presentation
-from texts import _
+from texts import N_, _
 
 from .common import defer, parse_options, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
@@ -74,7 +74,7 @@ async def show_draft(interaction: discord.Interaction[Any], ref: Any, game_id: i
 @app_commands.guild_only()
 class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, LifeCommands,
                 SettingsCommands, commands.GroupCog, group_name="game",
-                group_description="Start and play any of the bot's games"):
+                group_description=N_("Start and play any of the bot's games")):
     present: ClassVar[Presentation | None] = None
 
     def __init__(self, bot: commands.Bot) -> None:

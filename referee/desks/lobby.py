@@ -21,7 +21,7 @@ from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.announce import lobby_panel
 from referee.telling.notify import Notifier
-from texts import DEFAULT, LOCALES, N_, _, number
+from texts import DEFAULT, LOCALES, N_, _, ngettext, number
 
 log = logging.getLogger(__name__)
 LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
@@ -209,7 +209,8 @@ class Lobby:
                     host=f"<@{game.host_id}>"))
             most = self.g(game).max_players
             if len(game.seats) >= most:
-                raise Refusal(f"This game is full ({most} players).")
+                raise Refusal(ngettext("This game is full ({n} player).",
+                                       "This game is full ({n} players).", most).format(n=most))
             used = {s.display_name for s in game.seats}
             name, n = ai.BOT_NAMES[level], 2
             while name in used:

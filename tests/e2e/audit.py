@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageChops, ImageSequence
 
 import games
+import texts
 from render.stella_digger import board as render_board
 from render.stella_digger import hand as render_hand
 from render.stella_digger import replay as render_replay
@@ -78,6 +79,11 @@ class PrivacyAudit:
     counts: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)  # the replay's spectator views
+    #: the game's language: its public pictures are drawn in it (docs/i18n.md)
+    language: str = "en"
+    #: the languages a private picture may be in: its player's (the fake's interactions are
+    #: ``en-US``), or the game's before they first interacted
+    readers: tuple[str, ...] = ("en",)
 
     def follow(self, game_id: int, thread: st.Channel) -> None:
         self.threads[thread.id] = game_id
@@ -196,6 +202,10 @@ class PrivacyAudit:
             self.problems.append(f"the DM to {user_id} shows the hand {shown}, not theirs {allowed}")
 
     def public_files(self, rec: RequestRecord, state: Any) -> None:
+        with texts.using(self.language):  # a public picture: the game's language
+            self._public_files(rec, state)
+
+    def _public_files(self, rec: RequestRecord, state: Any) -> None:
         for f in rec.files:
             if MAP_FILE.fullmatch(f.filename):
                 self.counts["public-map"] += 1
@@ -222,13 +232,21 @@ class PrivacyAudit:
             if HAND_FILE.fullmatch(f.filename):
                 self.counts["private-hand-picture"] += 1
                 ok = player is not None and any(
-                    same_picture(f.data, render_hand.hand_png(GAME.view(s, player), player))
-                    for s in (state, before) if s is not None)
+                    same_picture(f.data, self._in(lang, render_hand.hand_png, GAME.view(s, player),
+                                                  player))
+                    for s in (state, before) if s is not None
+                    for lang in dict.fromkeys((*self.readers, self.language)))
                 if not ok:
                     self.problems.append(f"{f.filename} sent to {player} is not their own hand")
-            elif MAP_FILE.fullmatch(f.filename) and not same_picture(
-                    f.data, render_board.board_png(GAME.view(state, None))):
+            elif MAP_FILE.fullmatch(f.filename) and not any(same_picture(
+                    f.data, self._in(lang, render_board.board_png, GAME.view(state, None)))
+                    for lang in dict.fromkeys((*self.readers, self.language))):
                 self.problems.append(f"a private {f.filename} is not the spectator map")
+
+    @staticmethod
+    def _in(lang: str, draw: Any, *args: Any) -> Any:
+        with texts.using(lang):
+            return draw(*args)
 
 
 def assert_everything_public_is_public(world: World, drivers: list[Any]) -> None:

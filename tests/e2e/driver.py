@@ -205,6 +205,8 @@ class GameDriver:
             self.audit.check(self.state, [], seats=self.seats())
 
     async def setup(self, *, start_via: str = "button", **options: Any) -> None:
+        if self.audit is not None and "language" in options:  # its public pictures' language
+            self.audit.language = options["language"]
         await self.open(**options)
         await self.join_all()
         await self.start(start_via)
