@@ -60,6 +60,8 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
+    #: the language of the user's Discord client: sent as each of their interactions' ``locale``
+    locale: str = "en-US"
 
     @property
     def display_name(self) -> str:
