@@ -34,7 +34,7 @@ def user(u: st.User) -> dict[str, Any]:
 
 
 def bot_user(u: st.User) -> dict[str, Any]:
-    return {**user(u), "verified": True, "mfa_enabled": False, "email": None, "locale": u.locale}
+    return {**user(u), "verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"}
 
 
 def role(r: st.Role) -> dict[str, Any]:

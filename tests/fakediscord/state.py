@@ -60,7 +60,7 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
-    #: the language of the user's Discord client: sent as each of their interactions' ``locale``
+    #: the client language sent with this user's interactions (``interaction.locale``)
     locale: str = "en-US"
 
     @property

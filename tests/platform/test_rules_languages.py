@@ -21,8 +21,6 @@ TRANSLATED = [lang for lang in texts.LOCALES if lang != texts.DEFAULT]
 PENDING = {
     ("stella-digger", "ja"),
     ("stella-digger", "de"),
-    ("mining-colony", "ja"),
-    ("mining-colony", "de"),
     ("white-ranium", "ja"),
     ("white-ranium", "de"),
     ("out-of-mine", "ja"),
