@@ -228,8 +228,8 @@ class Sessions(Workbench, Automatic):
         async with self.ctx.lock(game_id):
             game, snap = await self._load(game_id)
             if game.status == GameStatus.LOBBY or snap is None:
-                raise WrongPhase(_("Game #{game} hasn't started yet: it is still in its lobby.").format(
-                game=game_id))
+                raise WrongPhase(_("Game #{game} hasn't started yet: it is still in its "
+                                   "lobby.").format(game=game_id))
             seat = game.seat_of_user(user_id)
             if seat is None:
                 raise NotAPlayer()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import pkgutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -43,11 +44,25 @@ class _Holder:
         self.rng = seed_state(seed)
 
 
+def _import_pictures() -> None:
+    """Every module of ``render/`` imported before ``put_text`` is patched: a module that
+    imports ``put_text`` by name (``from ..theme import put_text``) must bind the real one,
+    never a recorder that is gone once the recording ends."""
+    import render
+
+    for info in pkgutil.walk_packages(render.__path__, "render."):
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+
+
 @contextlib.contextmanager
 def recording() -> Iterator[list[Drawn]]:
     """Record every text drawn meanwhile: through ``render.theme.put_text`` (the cached runs
-    every picture uses) and any direct ``ImageDraw.text``."""
+    every picture uses; also where a module imported it by name) and any direct
+    ``ImageDraw.text``."""
     import render.theme as theme
+
+    _import_pictures()
 
     drawn: list[Drawn] = []
     put, text_of, masking = theme.put_text, ImageDraw.ImageDraw.text, [0]
@@ -93,18 +108,24 @@ def recording() -> Iterator[list[Drawn]]:
         finally:
             masking[0] -= 1
 
-    theme.put_text = put_text  # type: ignore[assignment]
+    # ``theme.put_text``, and wherever a picture module imported it by name
+    holders = [m for name, m in list(sys.modules.items()) if m is not None
+               and (name == "render" or name.startswith("render."))
+               and getattr(m, "put_text", None) is put]
+    for module in holders:
+        module.put_text = put_text
     theme._glyph_image = glyph_image  # type: ignore[assignment]
     ImageDraw.ImageDraw.text = draw_text  # type: ignore[method-assign]
     try:
         yield drawn
     finally:
-        theme.put_text = put  # type: ignore[assignment]
+        for module in holders:
+            module.put_text = put
         theme._glyph_image = glyph  # type: ignore[assignment]
         ImageDraw.ImageDraw.text = text_of  # type: ignore[method-assign]
 
 
-def _forget_pictures(pkg: str) -> None:
+def forget_pictures(pkg: str) -> None:
     """Clear every cache of a game's picture modules (a legend drawn once per process would be
     drawn in the first language asked and never drawn again)."""
     for name, module in list(sys.modules.items()):
@@ -204,9 +225,12 @@ def check(name: str, lang: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     with texts.using(lang):
         for what, draw in pictures(name):
-            _forget_pictures(pkg)
-            with recording() as drawn:
-                draw()
+            forget_pictures(pkg)
+            try:
+                with recording() as drawn:
+                    draw()
+            finally:
+                forget_pictures(pkg)  # nothing drawn here stays cached for another test
             wrong = problems(drawn)
             if wrong:
                 found[what] = sorted(set(wrong))
