@@ -133,8 +133,8 @@ def forget_pictures(pkg: str) -> None:
             continue
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
-            if callable(clear) and getattr(value, "__module__", None) == name:
-                clear()
+            if callable(clear) and not isinstance(value, type):  # a cached function, a
+                clear()  # per-language cache object (not its class)
 
 
 def seeded(name: str, players: int = 3, seed: int = 5, cap: int = 3000
