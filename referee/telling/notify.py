@@ -292,7 +292,8 @@ class Notifier:
         if not humans:
             return "", None, ()
         own = {t.player_id: t.deadline for t in timers or ()}
-        lines = [texts.prompt_line(seat, g.prompt(state, o.player), own.get(o.player, deadline))
+        lines = [texts.prompt_line(seat, present.prompt_text(g, state, o.player),
+                                   own.get(o.player, deadline))
                  for o, seat in humans]
         tag = self.public.tag(g, game.id, state)
         listed = sorted({t for o, _ in humans if o.listed
