@@ -42,6 +42,19 @@ if TYPE_CHECKING:
 
 CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
 HAND_LINE = re.compile(r"Your hand in game #(\d+) \((\d+)/\d+\): \*\*(.*?)\*\*")
+#: the hand line's catalog text (``games/stella_digger/texts.py``): a DM in another language
+HAND_MSGID = "Your hand in game #{game} ({size}/{limit}): **{hand}**"
+_GROUPS = {"game": r"(\d+)", "size": r"(\d+)", "limit": r"\d+", "hand": r"(.*?)"}
+
+
+def hand_line(lang: str) -> tuple[re.Pattern[str], str]:
+    """``HAND_LINE`` as the hand DM writes it in ``lang`` (its groups: game, size, hand), and
+    the words for an empty hand."""
+    with texts.using(lang):
+        said, empty = texts._(HAND_MSGID), texts._("no cards")
+    parts = re.split(r"\{(\w+)\}", said)
+    pattern = "".join(_GROUPS[p] if i % 2 else re.escape(p) for i, p in enumerate(parts))
+    return re.compile(pattern), empty
 MAP_FILE = re.compile(r"game(\d+)-round(\d+)\.png")
 SCORES_FILE = re.compile(r"game(\d+)-scores\.png")
 HAND_FILE = re.compile(r"game(\d+)-hand\.png")
@@ -192,11 +205,15 @@ class PrivacyAudit:
             self.problems.append(f"a DM went to {user_id}, who has no seat: {content[:200]}")
             return
         self.counts["dm-hand"] += 1
-        m = HAND_LINE.search(content)
+        for lang in dict.fromkeys((*self.readers, self.language)):  # the member's, the game's
+            line, empty = hand_line(lang)
+            m = line.search(content)
+            if m is not None:
+                break
         if m is None:
             self.problems.append(f"a DM to {user_id} without the hand line: {content[:200]}")
             return
-        shown = sorted(x.strip() for x in m[3].split(",")) if m[3] != "no cards" else []
+        shown = sorted(x.strip() for x in re.split(r"[,、]", m[3])) if m[3] != empty else []
         allowed = [sorted(p.hand) for s in (state, before) if s is not None for p in s.players if p.id == player]
         if shown not in allowed:
             self.problems.append(f"the DM to {user_id} shows the hand {shown}, not theirs {allowed}")
