@@ -10,6 +10,7 @@ exits 1 when the catalogs are behind the code."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import copy
 import io
@@ -59,6 +60,75 @@ def marked(catalogs: dict[str, Catalog]) -> None:
                 auto_comments=comments, context=context)
 
 
+#: the context of the engine's refusals (``referee/messages/refusals.py`` translates them)
+ENGINE_ERROR = "engine error"
+#: raised by a developer's scenario file (``engine/<g>/scenario.py``), never read by a player
+NOT_PLAYERS = {"ScenarioError"}
+
+
+def refusal_classes() -> set[str]:
+    """The names of the engine's errors a player reads: ``GameError`` and its subclasses."""
+    from engine.core.errors import GameError
+    import engine.core.scenario  # noqa: F401  (its ScenarioError is a subclass)
+
+    found, todo = set(), [GameError]
+    while todo:
+        cls = todo.pop()
+        found.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    return found - NOT_PLAYERS
+
+
+def raised_message(node: ast.Raise, classes: set[str]) -> str | None | bool:
+    """The template of ``raise E("...")`` / ``raise E(f"...")`` for ``E`` in ``classes``: an
+    f-string's expressions become ``{0}``, ``{1}``, ... in order, literal braces doubled.
+    ``False`` for such a raise whose message is built elsewhere (a variable, a call);
+    ``None`` for any other raise."""
+    call = node.exc
+    if not isinstance(call, ast.Call) or not call.args:
+        return None
+    name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
+    if name not in classes:
+        return None
+    arg = call.args[0]
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return _literal(arg.value) if arg.value.strip() else False
+    if isinstance(arg, ast.JoinedStr):
+        parts, n, words = [], 0, ""
+        for value in arg.values:
+            if isinstance(value, ast.Constant):
+                parts.append(_literal(str(value.value)))
+                words += str(value.value)
+            else:
+                parts.append("{%d}" % n)
+                n += 1
+        return "".join(parts) if words.strip() else False
+    return False
+
+
+def _literal(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def engine_errors(catalogs: dict[str, Catalog]) -> int:
+    """Each game's engine refusals (``engine/<g>/``) into its domain, in the context ``engine
+    error``; returns how many refusals were skipped (their message built elsewhere)."""
+    classes, skipped = refusal_classes(), 0
+    for game in games():
+        for path in sorted((ROOT / "engine" / game).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Raise):
+                    continue
+                message = raised_message(node, classes)
+                if message is False:
+                    skipped += 1
+                elif message:
+                    catalogs[game].add(message, None,
+                                       [(str(path.relative_to(ROOT)), node.lineno)],
+                                       context=ENGINE_ERROR)
+    return skipped
+
+
 async def command_texts() -> dict:
     from bot import RefereeBot
     from cogs.translator import command_texts as collect
@@ -80,6 +150,7 @@ def templates() -> dict[str, Catalog]:
     """Each domain's template (the shared one holds the slash commands' texts)."""
     catalogs = {domain: new_catalog(domain) for domain in (DOMAIN, *games())}
     marked(catalogs)
+    engine_errors(catalogs)
     for (context, message), where in sorted(asyncio.run(command_texts()).items(),
                                             key=lambda kv: (kv[0][0] or "", kv[0][1])):
         catalogs[DOMAIN].add(message, None, [(f"slash:{where.name}", 0)], context=context)
