@@ -68,8 +68,8 @@ NOT_PLAYERS = {"ScenarioError"}
 
 def refusal_classes() -> set[str]:
     """The names of the engine's errors a player reads: ``GameError`` and its subclasses."""
-    from engine.core.errors import GameError
     import engine.core.scenario  # noqa: F401  (its ScenarioError is a subclass)
+    from engine.core.errors import GameError
 
     found, todo = set(), [GameError]
     while todo:
@@ -81,8 +81,10 @@ def refusal_classes() -> set[str]:
 
 def raised_message(node: ast.Raise, classes: set[str]) -> str | None | bool:
     """The template of ``raise E("...")`` / ``raise E(f"...")`` for ``E`` in ``classes``: an
-    f-string's expressions become ``{0}``, ``{1}``, ... in order, literal braces doubled.
-    ``False`` for such a raise whose message is built elsewhere (a variable, a call);
+    f-string's expressions become ``{0}``, ``{1}``, ... in order, literal braces doubled, an
+    English inflection ``{'s' if n > 1 else ''}`` becomes ``[s]`` (``_inflection``).
+    ``False`` for such a raise whose message is built elsewhere (a variable, a call, an
+    f-string of no words of its own);
     ``None`` for any other raise."""
     call = node.exc
     if not isinstance(call, ast.Call) or not call.args:
@@ -92,18 +94,41 @@ def raised_message(node: ast.Raise, classes: set[str]) -> str | None | bool:
         return None
     arg = call.args[0]
     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-        return _literal(arg.value) if arg.value.strip() else False
+        return _literal(arg.value) if _worded(arg.value) else False
     if isinstance(arg, ast.JoinedStr):
         parts, n, words = [], 0, ""
         for value in arg.values:
             if isinstance(value, ast.Constant):
                 parts.append(_literal(str(value.value)))
                 words += str(value.value)
+            elif inflection := _inflection(value):
+                parts.append(inflection)
             else:
-                parts.append("{%d}" % n)
+                parts.append(f"{{{n}}}")
                 n += 1
-        return "".join(parts) if words.strip() else False
+        return "".join(parts) if _worded(words) else False
     return False
+
+
+def _inflection(value: ast.expr) -> str | None:
+    """An English inflection, ``{'s' if n > 1 else ''}``, as ``[s]`` (``[a|b]`` for two words):
+    a choice of the English, not a value (a translation words its own plural)."""
+    if not isinstance(value, ast.FormattedValue) or value.format_spec or value.conversion != -1:
+        return None
+    choice = value.value
+    if not isinstance(choice, ast.IfExp):
+        return None
+    words = [c.value for c in (choice.body, choice.orelse)
+             if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+    if len(words) != 2 or not all(w.isalpha() or not w for w in words):
+        return None
+    return "[" + "|".join(w for w in words if w) + "]" if "" in words else f"[{words[0]}|{words[1]}]"
+
+
+def _worded(text: str) -> bool:
+    """A template needs words of its own (``f"{why}{end}."`` has none: it is built elsewhere,
+    and would match any sentence)."""
+    return sum(c.isalpha() for c in text) >= 2
 
 
 def _literal(text: str) -> str:
