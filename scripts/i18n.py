@@ -82,7 +82,8 @@ def refusal_classes() -> set[str]:
 def raised_message(node: ast.Raise, classes: set[str]) -> str | None | bool:
     """The template of ``raise E("...")`` / ``raise E(f"...")`` for ``E`` in ``classes``: an
     f-string's expressions become ``{0}``, ``{1}``, ... in order, literal braces doubled, an
-    English inflection ``{'s' if n > 1 else ''}`` becomes ``[s]`` (``_inflection``).
+    English inflection ``{'s' if n > 1 else ''}`` becomes ``[s]`` (``_inflection``); strings
+    joined by ``+`` are one message, each part not a string a placeholder.
     ``False`` for such a raise whose message is built elsewhere (a variable, a call, an
     f-string of no words of its own);
     ``None`` for any other raise."""
@@ -92,30 +93,49 @@ def raised_message(node: ast.Raise, classes: set[str]) -> str | None | bool:
     name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
     if name not in classes:
         return None
-    arg = call.args[0]
-    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-        return _literal(arg.value) if _worded(arg.value) else False
+    parts, n, words = [], 0, ""
+    for piece in _pieces(call.args[0]):
+        if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
+            parts.append(_literal(piece.value))
+            words += piece.value
+        elif inflection := _inflection(piece):
+            parts.append(inflection)
+        elif _words_chosen(piece):
+            return False  # English words chosen in the code: they would show as a value
+        else:
+            parts.append(f"{{{n}}}")
+            n += 1
+    if n == len(parts) and n == 1:
+        return False  # a variable or a call: the message is built elsewhere
+    return "".join(parts) if _worded(words) else False
+
+
+def _words_chosen(piece: ast.expr) -> bool:
+    """``("a sentence" if x else "another")``: a part of the message written in English."""
+    inner = piece.value if isinstance(piece, ast.FormattedValue) else piece
+    return isinstance(inner, ast.IfExp) and any(
+        isinstance(c, ast.JoinedStr) or (isinstance(c, ast.Constant) and isinstance(c.value, str)
+                                         and _worded(c.value))
+        for c in (inner.body, inner.orelse))
+
+
+def _pieces(arg: ast.expr) -> list[ast.expr]:
+    """The message's parts in order: an f-string's, and those of ``+`` joining strings."""
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add):
+        return _pieces(arg.left) + _pieces(arg.right)
     if isinstance(arg, ast.JoinedStr):
-        parts, n, words = [], 0, ""
-        for value in arg.values:
-            if isinstance(value, ast.Constant):
-                parts.append(_literal(str(value.value)))
-                words += str(value.value)
-            elif inflection := _inflection(value):
-                parts.append(inflection)
-            else:
-                parts.append(f"{{{n}}}")
-                n += 1
-        return "".join(parts) if _worded(words) else False
-    return False
+        return list(arg.values)
+    return [arg]
 
 
 def _inflection(value: ast.expr) -> str | None:
     """An English inflection, ``{'s' if n > 1 else ''}``, as ``[s]`` (``[a|b]`` for two words):
     a choice of the English, not a value (a translation words its own plural)."""
-    if not isinstance(value, ast.FormattedValue) or value.format_spec or value.conversion != -1:
-        return None
-    choice = value.value
+    if isinstance(value, ast.FormattedValue):
+        if value.format_spec or value.conversion != -1:
+            return None
+        value = value.value
+    choice = value
     if not isinstance(choice, ast.IfExp):
         return None
     words = [c.value for c in (choice.body, choice.orelse)
