@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from texts.catalogs import po_path  # noqa: E402
-from texts.locales import DEFAULT, DOMAIN, LOCALES, TEMPLATES  # noqa: E402
+from texts.locales import DEFAULT, DOMAIN, ENGINE_ERROR, LOCALES, TEMPLATES  # noqa: E402
 
 #: Babel's markers and ``texts.NP_`` (a text with a context, translated where it is used)
 KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
@@ -60,8 +60,6 @@ def marked(catalogs: dict[str, Catalog]) -> None:
                 auto_comments=comments, context=context)
 
 
-#: the context of the engine's refusals (``referee/messages/refusals.py`` translates them)
-ENGINE_ERROR = "engine error"
 #: raised by a developer's scenario file (``engine/<g>/scenario.py``), never read by a player
 NOT_PLAYERS = {"ScenarioError"}
 

@@ -14,8 +14,8 @@ from functools import cache
 
 from texts import pgettext
 from texts.catalogs import in_context
+from texts.locales import ENGINE_ERROR as CONTEXT
 
-CONTEXT = "engine error"
 #: a value ``{0}``, a literal brace, or an English inflection ``[s]`` / ``[a|b]`` (either form)
 _FIELD = re.compile(r"\{\d+\}|\{\{|\}\}|\[\w+(?:\|\w+)?\]")
 
