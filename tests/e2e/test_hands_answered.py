@@ -30,14 +30,16 @@ def shown(message: Any) -> set[int]:
     return {int(c) for c in found[1].split(", ") if c.isdigit()}
 
 
-async def decide_by_do(world: World, table: ColonyTable) -> tuple[str, Any, Any, Any] | None:
-    """The owing player's ``/game do`` (a seeded legal choice): (player, the interaction, the
-    state before, the state after), once everything it told went out; None at the end."""
+async def decide_by_do(world: World, table: ColonyTable, text: str | None = None
+                       ) -> tuple[str, Any, Any, Any] | None:
+    """The owing player's ``/game do`` (``text``, or a seeded legal choice): (player, the
+    interaction, the state before, the state after), once everything it told went out; None
+    at the end."""
     state, owed = await table.owing()
     if not owed:
         return None
     player = owed[0]
-    text = table.choose(state, player)
+    text = text or table.choose(state, player)
     h = await world.fake.send_slash_command(table.users[player], table.thread, "game do",
                                             {"action": text})
     reply = await h.reply(10)
@@ -113,3 +115,36 @@ async def test_a_dm_refused_is_said_once_and_the_hand_command_shows_it(
     bob_player = next(p for p, u in table.users.items() if u is bob)
     assert answer.ephemeral and answer.visible_to == bob.id
     assert shown(answer) == hand_of(state, bob_player)
+
+
+async def test_an_answer_discord_refuses_goes_by_dm(world: World, db: Any, stella: Any) -> None:
+    world.seed_first_game(12)
+    await stella()
+    table = ColonyTable(world, db, world.players[:2])
+    await table.start()
+    await settle(world)
+    fake = world.fake
+    game = await games_db.get_game(db, table.game_id)
+    for _ in range(40):  # a decision that changes its own player's hand
+        state, owed = await table.owing()
+        assert owed, "the game ended first"
+        player, text = owed[0], table.choose(state, owed[0])
+        after = G.clone(state)
+        G.apply(after, player, text)
+        if (PRESENT.private_keys(G, state, game.player_ids)[player]
+                != PRESENT.private_keys(G, after, game.player_ids)[player]):
+            break
+        await decide_by_do(world, table, text)
+    user = table.users[player]
+    dms = len(fake.dms(user))
+    # the interaction's webhook refuses everything (its token gone, say): the thread's posts
+    # go through the channel, the hand by DM
+    fault = fake.fail_requests("POST", "/webhooks/*/*", status=404, code=10015,
+                               message="Unknown Webhook", times=50)
+    made = await decide_by_do(world, table, text)
+    fake.faults.clear()
+    assert made is not None and fault.hits >= 1
+    _player, h, _before, now = made
+    assert not [m for m in h.followups if HAND.search(m.content or "")]
+    new = fake.dms(user)[dms:]
+    assert len(new) == 1 and shown(new[0]) == hand_of(now, player)
