@@ -15,7 +15,8 @@ included, over the decisions replied to), ``sustained_per_s`` (the highest offer
 reply p99 <= 100 ms with 0 global 429s), ``global_429``, ``route_429``, ``invalid_requests``
 (401, 403 and 429 answers: Discord bans an address at 10,000 in 10 minutes), and beside them
 ``requests_per_decision`` (by route, the exempt ones included), ``dms_per_decision`` (of the
-channel posts, those to DM channels), ``exempt_per_decision`` and
+channel posts, those to DM channels), ``answers_per_decision`` (the hands shown in the answer
+to the player's own decision instead: ephemeral follow-ups), ``exempt_per_decision`` and
 ``steps`` (each offered rate's figures). With one game the keys are at the top level; with
 several, under ``games`` (and the load average at the start and the end of the run beside them).
 """
@@ -100,6 +101,12 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
                                       and r.route == "/channels/{channel_id}/messages"
                                       and fake.channels[r.path.split("/")[2]].type == DM)
                                   / decisions, 3),
+        # the hands shown in the answer to their own decision instead (not counted: an
+        # ephemeral follow-up, flag 64)
+        "answers_per_decision": round(sum(
+            1 for r in fake.requests[seen:] if r.method == "POST"
+            and r.route == "/webhooks/{app_id}/{token}" and isinstance(r.json, dict)
+            and int(r.json.get("flags") or 0) & 64) / decisions, 3),
         "error_count": sum(s["error_count"] for s in steps),
         "rate_limit_warnings": output.count("We are being rate limited"),
         "steps": steps,
