@@ -39,9 +39,10 @@ async def send_stats(interaction: discord.Interaction[Any], member: discord.Memb
 def topic_choices(present: Presentation | None, current: str) -> list[app_commands.Choice[str]]:
     import games
 
-    topics = (present or games.get(None)).topics()
+    titles = (present or games.get(None)).topic_titles()
     needle = current.strip().lower()
-    return [app_commands.Choice(name=t, value=t) for t in topics if needle in t][:25]
+    return [app_commands.Choice(name=title[:100], value=key) for key, title in titles.items()
+            if needle in key or needle in title.lower()][:25]
 
 
 class InfoCommands:

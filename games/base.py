@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from games.tables import as_code_blocks
-from texts import N_, _, command
+from texts import DEFAULT, N_, _, command, language
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
@@ -174,22 +174,34 @@ class Presentation:
 
     # --- rules ----------------------------------------------------------------------------
 
-    def rules_file(self) -> Path:
-        return RULES_DIR / f"{self.name}.md"
+    def rules_file(self, lang: str = DEFAULT) -> Path:
+        """``docs/rules/<game>.md``, or its translation ``docs/rules/<game>.<lang>.md``."""
+        return RULES_DIR / (f"{self.name}.md" if lang == DEFAULT else f"{self.name}.{lang}.md")
 
     def topics(self) -> dict[str, str]:
-        """Rules topics: the short reference written in code, then the sections of
-        ``docs/rules/<game>.md`` (``## Heading`` and ``### Heading``, keyed by their words)."""
+        """Rules topics in the language being written: the short reference written in code,
+        then the sections of ``docs/rules/<game>.md`` (``## Heading`` and ``### Heading``,
+        keyed by their words), then the legend. In Japanese or German each topic is the
+        section of ``docs/rules/<game>.<lang>.md`` that carries its key (``## 概要 {#overview}``);
+        the keys, and so the topics' order and the ``topic:`` option, are the same in every
+        language (``tests/platform/test_rules_languages.py``)."""
         found = dict(self.builtin_topics)
-        try:
-            text = self.rules_file().read_text(encoding="utf-8")
-        except OSError:
-            text = ""
-        for key, body in parse_topics(text).items():
+        for key, body in parse_topics(_read(self.rules_file())).items():
             found.setdefault(key, body)
         if self.legend_text:
             found.setdefault("legend", self.legend_text)
+        lang = language()
+        if lang != DEFAULT:
+            translated = parse_topics(_read(self.rules_file(lang)))
+            found = {key: translated.get(key, body) for key, body in found.items()}
         return found
+
+    def topic_titles(self) -> dict[str, str]:
+        """Each topic's key with the words a reader picks it by in the language being
+        written: its heading in the translated rules file, else the key."""
+        lang = language()
+        titles = (parse_titles(_read(self.rules_file(lang))) if lang != DEFAULT else {})
+        return {key: titles.get(key, key) for key in self.topics()}
 
     def topic_key(self, topic: str | None) -> str | None:
         """The key of the topic ``topic`` names (the first topic if none), None if unknown."""
@@ -250,6 +262,13 @@ class Presentation:
         own = (view.get("players") or {}).get(player_id)
         body = json.dumps(own, ensure_ascii=False, sort_keys=True) if own is not None else "—"
         return _("Your side of game #{game}: {view}").format(game=game_id, view=body[:1800])
+
+    def event_text(self, event: Any) -> str:
+        """The sentence shown for one of the engine's events (an ``engine.Event``), in the
+        language being written. The engine writes its own in English (its log and tests read
+        them); a game translates them by the event's ``kind`` and ``data`` (its
+        ``games/<pkg>/events.py``). Default: the engine's sentence."""
+        return str(event.text)
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """What the player's private message shows, as a key: a new DM goes out when it
@@ -428,7 +447,24 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-_HEADING = re.compile(r"^(#{2,3})\s+(.+?)\s*$", re.M)
+#: a section heading: ``## Words`` or ``### Words``, with an optional explicit key ``{#key}``
+#: (a translated rules file keys its sections by the English file's keys)
+_HEADING = re.compile(r"^(#{2,3})\s+(.+?)(?:\s*\{#([a-z0-9-]+)\})?\s*$", re.M)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+def parse_titles(markdown: str) -> dict[str, str]:
+    """A rules document's section keys with their headings' words."""
+    found: dict[str, str] = {}
+    for mark in _HEADING.finditer(markdown):
+        found.setdefault(mark.group(3) or slug(mark.group(2)), mark.group(2))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,7 +504,7 @@ def parse_topics(markdown: str) -> dict[str, str]:
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(markdown)
         body = as_code_blocks(markdown[mark.end():end].strip())
-        key = slug(mark.group(2))
+        key = mark.group(3) or slug(mark.group(2))
         if not key or key in found:
             continue
         text = f"**{mark.group(2)}**\n{body}" if body else f"**{mark.group(2)}**"

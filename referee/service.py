@@ -16,6 +16,7 @@ from db import notified as notified_db
 from db import thread_memory as memory_db
 from db import timers as timers_db
 from db.holds import HoldReason
+from games import Presentation
 from referee.deciding.committed import Committed
 from referee.deciding.sessions import Sessions
 from referee.desks.ending import Ending
@@ -44,7 +45,7 @@ CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
 CLOSE_TELL_SECONDS = 10.0  # a clean shutdown waits this long at most for queued posts
 
 
-def untold(g: Any, initial: str, log_: list[Any], posted: int) -> list[str]:
+def untold(g: Any, present: Presentation, initial: str, log_: list[Any], posted: int) -> list[str]:
     """The public lines of the logged decisions made since the prompt of version ``posted``
     (replayed from the initial state: a restart lost them before they were posted). Public
     events never name a sealed decision, so they may be told again as they are."""
@@ -53,7 +54,7 @@ def untold(g: Any, initial: str, log_: list[Any], posted: int) -> list[str]:
     for d in log_:
         events = g.apply(state, d.player_id, d.text)
         if d.prev_version >= posted:
-            lines += texts.public_lines(events)
+            lines += texts.public_lines(events, present)
     return lines
 
 
@@ -179,7 +180,8 @@ class Referee:
                     head += f" The last decision: {who}: `{last.text}`."
                     if posted is not None:  # what those decisions made happen (a reveal...)
                         initial = (await games_db.load_initial(self.db, game_id)).json
-                        missed = await asyncio.to_thread(untold, g, initial, log_, posted)
+                        missed = await asyncio.to_thread(untold, g, self.ctx.present(game), initial,
+                                                       log_, posted)
                         lines = texts.collapse(missed)
                 prompted = await self._prompt_again(game, state, deadline, head, lines)
             delivered: dict[str, str] = {}

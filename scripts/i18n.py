@@ -1,14 +1,17 @@
 """Keep the catalogs (docs/i18n.md): ``python scripts/i18n.py`` extracts every marked text
 (``_``, ``N_``, ``ngettext``, ``pgettext``: Babel's extractor over cogs/, referee/, games/,
 render/, texts/) and every text of the slash commands (their names in the context ``slash
-name``, choices in ``slash choice``: read from the bot's command tree), writes the template
-``texts/messages.pot`` and brings each language's ``.po`` up to it (what is new has an empty
-msgstr for the translator; ``tests/platform/test_catalogs.py`` fails until it is filled).
-``--check`` changes nothing and exits 1 when the catalogs are behind the code."""
+name``, choices in ``slash choice``: read from the bot's command tree), writes one template per
+domain (``texts/templates/<domain>.pot``: a game's own files, ``games/<g>/`` and ``render/<g>/``,
+are the domain ``<g>``; everything else is ``messages``) and brings each language's ``.po`` of
+each domain up to it (what is new has an empty msgstr for the translator;
+``tests/platform/test_catalogs.py`` fails until it is filled). ``--check`` changes nothing and
+exits 1 when the catalogs are behind the code."""
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import io
 import sys
 import tempfile
@@ -22,21 +25,38 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from texts.catalogs import po_path  # noqa: E402
-from texts.locales import DEFAULT, LOCALES  # noqa: E402
+from texts.locales import DEFAULT, DOMAIN, LOCALES, TEMPLATES  # noqa: E402
 
 #: Babel's markers and ``texts.NP_`` (a text with a context, translated where it is used)
 KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
 FOLDERS = ("cogs", "referee", "games", "render", "texts")
-POT = ROOT / "texts" / "messages.pot"
+#: the layers whose ``<layer>/<game>/`` files hold a game's own texts
+GAME_LAYERS = ("games", "render")
 
 
-def marked(catalog: Catalog) -> None:
+def games() -> list[str]:
+    """The games' packages (``games/<g>/``): each is a domain of its own."""
+    return sorted(p.parent.name for p in (ROOT / "games").glob("*/__init__.py"))
+
+
+def domain_of(folder: str, filename: str) -> str:
+    """``<g>`` for a file of ``games/<g>/`` or ``render/<g>/``, else the shared domain."""
+    first = Path(filename).parts[0]
+    return first if folder in GAME_LAYERS and first in games() else DOMAIN
+
+
+def new_catalog(domain: str) -> Catalog:
+    return Catalog(project="mining-referee", domain=domain, fuzzy=False)
+
+
+def marked(catalogs: dict[str, Catalog]) -> None:
     for folder in FOLDERS:
         found = extract_from_dir(ROOT / folder, keywords=KEYWORDS,
                                  method_map=[("**.py", "python")])
         for filename, lineno, message, comments, context in found:
-            catalog.add(message, None, [(f"{folder}/{filename}", lineno)],
-                        auto_comments=comments, context=context)
+            catalogs[domain_of(folder, filename)].add(
+                message, None, [(f"{folder}/{filename}", lineno)],
+                auto_comments=comments, context=context)
 
 
 async def command_texts() -> dict:
@@ -56,13 +76,14 @@ async def command_texts() -> dict:
             await bot.db.close()
 
 
-def template() -> Catalog:
-    catalog = Catalog(project="mining-referee", domain="messages", fuzzy=False)
-    marked(catalog)
+def templates() -> dict[str, Catalog]:
+    """Each domain's template (the shared one holds the slash commands' texts)."""
+    catalogs = {domain: new_catalog(domain) for domain in (DOMAIN, *games())}
+    marked(catalogs)
     for (context, message), where in sorted(asyncio.run(command_texts()).items(),
                                             key=lambda kv: (kv[0][0] or "", kv[0][1])):
-        catalog.add(message, None, [(f"slash:{where.name}", 0)], context=context)
-    return catalog
+        catalogs[DOMAIN].add(message, None, [(f"slash:{where.name}", 0)], context=context)
+    return catalogs
 
 
 def render(catalog: Catalog) -> bytes:
@@ -74,21 +95,13 @@ def render(catalog: Catalog) -> bytes:
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
-    pot = template()
     behind = []
-    wanted = {POT: render(pot)}
-    for lang in LOCALES:
-        if lang == DEFAULT:
-            continue
-        path = Path(po_path(lang))
-        if path.exists():
-            with path.open("rb") as f:
-                po = read_po(f, locale=lang, domain="messages")
-        else:
-            po = Catalog(locale=lang, domain="messages", fuzzy=False)
-        po.update(pot, no_fuzzy_matching=True, update_header_comment=False)
-        po.obsolete.clear()  # a text gone from the code goes from the catalogs
-        wanted[path] = render(po)
+    wanted: dict[Path, bytes] = {}
+    for domain, pot in templates().items():
+        wanted[TEMPLATES / f"{domain}.pot"] = render(pot)
+        for lang in LOCALES:
+            if lang != DEFAULT:
+                wanted[Path(po_path(lang, domain))] = render(updated(lang, domain, pot))
     for path, data in wanted.items():
         if path.exists() and _body(path.read_bytes()) == _body(data):
             continue
@@ -99,6 +112,39 @@ def main(argv: list[str]) -> int:
     for path in behind:
         print(("behind: " if check else "wrote: ") + str(path))
     return 1 if check and behind else 0
+
+
+def updated(lang: str, domain: str, pot: Catalog) -> Catalog:
+    """``lang``'s catalog of ``domain`` brought up to ``pot``: a text new to the domain keeps
+    the translation it had in another of the language's domains (a text moved between
+    domains is not translated twice)."""
+    path = Path(po_path(lang, domain))
+    if path.exists():
+        with path.open("rb") as f:
+            po = read_po(f, locale=lang, domain=domain)
+    else:
+        po = Catalog(locale=lang, domain=domain, project="mining-referee", fuzzy=False)
+    known = {(m.context, m.id): m.string for d in (DOMAIN, *games()) if d != domain
+             for m in _read(lang, d) if m.id and all(_forms(m.string))}
+    # Babel's update may keep the template's own entries: a copy, so no language writes into it
+    po.update(copy.deepcopy(pot), no_fuzzy_matching=True, update_header_comment=False)
+    po.obsolete.clear()  # a text gone from the code goes from the catalogs
+    for message in po:
+        if message.id and not all(_forms(message.string)) and (message.context, message.id) in known:
+            message.string = known[(message.context, message.id)]
+    return po
+
+
+def _read(lang: str, domain: str) -> Catalog:
+    path = Path(po_path(lang, domain))
+    if not path.exists():
+        return Catalog(locale=lang, domain=domain)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=domain)
+
+
+def _forms(string: object) -> tuple:
+    return string if isinstance(string, tuple) else (string,)
 
 
 def _body(data: bytes) -> bytes:

@@ -1,36 +1,57 @@
 """The catalogs read from their ``.po`` files once per process (``babel.messages.pofile``),
-compiled in memory: nothing compiled is stored, so nothing compiled can go stale."""
+compiled in memory: nothing compiled is stored, so nothing compiled can go stale.
+
+A language's catalogs are one per domain (the shared texts, then each game's own:
+``texts.locales.domains``), so a game's words are kept beside each other and a fifth game adds
+its own files; gettext reads them as one (``translations``)."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from functools import cache
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from texts.locales import DEFAULT, DOMAIN, FOLDER
+from texts.locales import DEFAULT, DOMAIN, FOLDER, domains
 
 
-def po_path(lang: str) -> str:
-    return str(FOLDER / lang / "LC_MESSAGES" / f"{DOMAIN}.po")
+def po_path(lang: str, domain: str = DOMAIN) -> str:
+    return str(FOLDER / lang / "LC_MESSAGES" / f"{domain}.po")
 
 
 @cache
-def catalog(lang: str) -> Catalog:
-    """The ``.po`` catalog of ``lang`` as Babel reads it (its plural rule included)."""
-    with open(po_path(lang), "rb") as f:
-        return read_po(f, locale=lang, domain=DOMAIN)
+def catalog(lang: str, domain: str = DOMAIN) -> Catalog:
+    """The ``.po`` catalog of ``lang`` for ``domain`` as Babel reads it (its plural rule
+    included)."""
+    with open(po_path(lang, domain), "rb") as f:
+        return read_po(f, locale=lang, domain=domain)
+
+
+def messages(lang: str) -> Iterator[Message]:
+    """Every entry of every domain of ``lang``."""
+    for domain in domains():
+        yield from catalog(lang, domain)
+
+
+def _compiled(lang: str, domain: str) -> Translations:
+    buf = io.BytesIO()
+    write_mo(buf, catalog(lang, domain), use_fuzzy=False)
+    buf.seek(0)
+    return Translations(fp=buf, domain=domain)
 
 
 @cache
 def translations(lang: str) -> NullTranslations:
-    """gettext's ``Translations`` for ``lang``; the source language translates to itself."""
+    """gettext's ``Translations`` for ``lang``, every domain merged into one (a text is in one
+    domain, or the same in each: ``tests/platform/test_catalogs.py``); the source language
+    translates to itself."""
     if lang == DEFAULT:
         return NullTranslations()
-    buf = io.BytesIO()
-    write_mo(buf, catalog(lang), use_fuzzy=False)
-    buf.seek(0)
-    return Translations(fp=buf, domain=DOMAIN)
+    merged = _compiled(lang, DOMAIN)
+    for domain in domains()[1:]:
+        merged.merge(_compiled(lang, domain))
+    return merged

@@ -7,9 +7,19 @@ from pathlib import Path
 #: the source language (the msgids are English) and the two translated ones
 DEFAULT = "en"
 LOCALES = ("en", "ja", "de")
-#: the catalogs: ``texts/locales/<lang>/LC_MESSAGES/messages.po`` (no compiled ``.mo`` kept)
+#: the catalogs: ``texts/locales/<lang>/LC_MESSAGES/<domain>.po`` (no compiled ``.mo`` kept)
 FOLDER = Path(__file__).resolve().parent / "locales"
+#: the templates, one per domain: ``texts/templates/<domain>.pot``
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: the shared domain (the platform's texts: cogs, referee, the games' shared code, the slash
+#: commands); each game's own texts (``games/<g>/``, ``render/<g>/``) are the domain ``<g>``
 DOMAIN = "messages"
+
+
+def domains() -> tuple[str, ...]:
+    """Every catalog's domain: the shared one first, then each game's (one template each)."""
+    found = sorted(p.stem for p in TEMPLATES.glob("*.pot") if p.stem != DOMAIN)
+    return (DOMAIN, *found)
 
 
 #: each language in its own words (the lobby's ``language`` choice, the lobby message)

@@ -15,6 +15,7 @@ from db import DecisionSource, Game
 from db import holds as holds_db
 from db.holds import HoldReason
 from engine import Event, GameError
+from games import Presentation
 from referee.deciding.committed import Committed
 from referee.deciding.holds import Holds
 from referee.deciding.table import Table
@@ -42,12 +43,13 @@ class AutoRun:
     game: Game | None = None  # the game and its state after the last one
     state: Any = None
 
-    def add(self, note: str | None, events: list[Event], player: str | None = None) -> None:
+    def add(self, present: Presentation, note: str | None, events: list[Event],
+            player: str | None = None) -> None:
         self.moves += 1
         if player is not None and player not in self.deciders:
             self.deciders.append(player)
         self.events += events
-        self.lines += ([note] if note else []) + texts.public_lines(events)
+        self.lines += ([note] if note else []) + texts.public_lines(events, present)
 
 
 class Automatic:
@@ -145,7 +147,7 @@ class Automatic:
                                      note=note, quiet=True)
             await self.after(done)  # told with the run (``_summarise``); this loop goes on
             game, events = table.game, done.events
-            run.add(note, events, to_act.player)
+            run.add(self.ctx.present(game), note, events, to_act.player)
             run.game, run.state = game, table.state  # what the run's summary tells
             return True
 

@@ -113,7 +113,8 @@ class Info:
         shown = texts.unsealed(decisions, None if seat is None else seat.player_id, g)
         try:
             initial = await games_db.load_initial(self.ctx.db, game.id)
-            told = await asyncio.to_thread(readable.sentences, g, initial.json, decisions)
+            told = await asyncio.to_thread(readable.sentences, g, self.ctx.present(game),
+                                           initial.json, decisions)
         except Exception:
             log.exception("game %s: the log could not be replayed; the notation instead", game.id)
             return texts.log_text(shown[-count:], names, len(decisions))

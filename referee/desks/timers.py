@@ -154,7 +154,7 @@ class Timers(TimedSource):
         done = await self.sessions.commit(table, t.player_id, action, DecisionSource.TIMEOUT,
                                           note=note, quiet=True)  # told by ``timeout``
         game, events = table.game, done.events
-        run.add(note, events, t.player_id)
+        run.add(self.ctx.present(game), note, events, t.player_id)
         run.game, run.state = game, table.state  # what the run's message tells
         after = game.seat_of_player(t.player_id)
         if after is not None and after.absent and not seat.absent:

@@ -12,19 +12,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from db import Decision
+from games import Presentation
 from referee.messages.texts import name, public_lines
 
 SOURCES = {"ai": "AI", "auto": "absent: the default", "timeout": "time ran out",
            "admin": "by a moderator"}
 
 
-def sentences(g: Any, initial: str, decisions: Sequence[Decision]) -> list[list[str]]:
+def sentences(g: Any, present: Presentation, initial: str,
+              decisions: Sequence[Decision]) -> list[list[str]]:
     """For each decision of the log, the public lines it caused (replayed; pure)."""
     state = g.load(initial)
     told: list[list[str]] = []
     for d in decisions:
         events = g.apply(state, d.player_id, d.text)
-        told.append(public_lines(events))
+        told.append(public_lines(events, present))
     return told
 
 

@@ -43,12 +43,15 @@ def when(deadline: int | None) -> str:
     return _("no deadline") if deadline is None else f"<t:{deadline}:f> (<t:{deadline}:R>)"
 
 
-def public_lines(events: Iterable[Event]) -> list[str]:
-    return [shown(plain(e.text)) for e in events if e.to is None]
+def public_lines(events: Iterable[Event], present: Presentation) -> list[str]:
+    """The public events as the thread reads them, in the language being written
+    (``Presentation.event_text``)."""
+    return [shown(plain(present.event_text(e))) for e in events if e.to is None]
 
 
-def private_lines(events: Iterable[Event], player_id: str) -> list[str]:
-    return [shown(plain(e.text)) for e in events if e.to is not None and player_id in e.to]
+def private_lines(events: Iterable[Event], player_id: str, present: Presentation) -> list[str]:
+    return [shown(plain(present.event_text(e))) for e in events
+            if e.to is not None and player_id in e.to]
 
 
 def collapse(lines: Sequence[str], limit: int = 20) -> list[str]:

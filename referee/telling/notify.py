@@ -428,7 +428,7 @@ class Notifier:
                 + _("Time per decision: {hours} h.").format(hours=number(hours)) + " "
                 + _("Language: {language}.").format(language=NAMES[self.ctx.language(game)])
                 + " " + own,
-                self.how_to(game), *texts.public_lines(events)]
+                self.how_to(game), *texts.public_lines(events, present)]
         await self.post(game, "\n".join(head))
         await self.refresh_board(game)
         self.trail.forget(game.id)
@@ -452,13 +452,13 @@ class Notifier:
         these lines, or edited in place while the same player keeps deciding in the same turn
         (``Presentation.turn_key``); a new message pings only the players the turn passes to
         and those the game alerts (``Presentation.alerts``: a fight's defender)."""
-        if lines is None:
-            lines = ([note] if note else []) + texts.public_lines(events)
-        if state.ended:  # the final post says the game is over (once, in one way)
-            ending = set(texts.public_lines(e for e in events if e.kind == "end"
-                                            and "game" in e.text.lower()))
-            lines = [line for line in lines if line not in ending]
         g, present = self.g(game), self.ctx.present(game)
+        if lines is None:
+            lines = ([note] if note else []) + texts.public_lines(events, present)
+        if state.ended:  # the final post says the game is over (once, in one way)
+            ending = set(texts.public_lines((e for e in events if e.kind == "end"
+                                             and "game" in e.text.lower()), present))
+            lines = [line for line in lines if line not in ending]
         view = self.public.view(g, game.id, state)
         alerts = present.alerts(view, [e for e in events if e.to is None],
                                 texts.who(game, view))
@@ -471,7 +471,8 @@ class Notifier:
         if last is not None and last.summary and present.summary_tells:
             # the round summary above, edited, says it (who has bid): no line of its own,
             # here or in a catch-up
-            told = set(texts.public_lines(e for e in events if e.kind in present.summary_tells))
+            told = set(texts.public_lines((e for e in events if e.kind in present.summary_tells),
+                                          present))
             lines = [line for line in lines if line not in told]
         self.digests.add(game.id, lines, deciders)
         body = "\n".join(lines)
@@ -511,7 +512,7 @@ class Notifier:
         for seat in game.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
-            private = texts.private_lines(events, seat.player_id)
+            private = texts.private_lines(events, seat.player_id, present)
             if not private and before.get(seat.player_id) == now.get(seat.player_id):
                 continue
             if await self.dm_hand(game, state, seat, private, note,

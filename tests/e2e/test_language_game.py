@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from texts.catalogs import catalog
+from texts.catalogs import messages
 
 from .driver import GameDriver, Policy
 
@@ -21,7 +21,7 @@ def english_pieces(lang: str) -> set[str]:
     """The English words of every catalog entry translated differently in ``lang``: each run
     of text between placeholders long enough to be that entry's own (12 characters or more)."""
     pieces = set()
-    for message in catalog(lang):
+    for message in messages(lang):
         if not message.id or message.context in ("slash name", "slash choice"):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)

@@ -1,6 +1,7 @@
-"""The catalogs (texts/, docs/i18n.md): every text of the template is in every language, filled
-in, with the same placeholders; the catalogs are up to date with the code (``scripts/i18n.py
---check``); plural rules and numbers follow the language."""
+"""The catalogs (texts/, docs/i18n.md): every text of every domain's template is in every
+language, filled in, with the same placeholders; a text in two domains reads the same in both;
+the catalogs are up to date with the code (``scripts/i18n.py --check``); plural rules and
+numbers follow the language."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import texts
-from texts.catalogs import catalog
+from texts.catalogs import catalog, messages, translations
+from texts.locales import TEMPLATES, domains
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in texts.LOCALES if lang != texts.DEFAULT]
@@ -21,8 +23,8 @@ TRANSLATED = [lang for lang in texts.LOCALES if lang != texts.DEFAULT]
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[sdif]")
 
 
-def template() -> dict:
-    with (ROOT / "texts" / "messages.pot").open("rb") as f:
+def template(domain: str) -> dict:
+    with (TEMPLATES / f"{domain}.pot").open("rb") as f:
         pot = read_po(f)
     return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in pot if m.id}
 
@@ -35,11 +37,19 @@ def _ids(message) -> tuple[str, ...]:
     return message.id if isinstance(message.id, tuple) else (message.id,)
 
 
+def test_each_game_has_its_own_domain() -> None:
+    """The shared texts first, then one domain per game package (``games/<g>/``)."""
+    games = sorted(p.parent.name for p in (ROOT / "games").glob("*/__init__.py"))
+    assert domains() == ("messages", *games)
+
+
+@pytest.mark.parametrize("domain", domains())
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_text_is_in_every_language_filled_in_with_the_same_placeholders(lang: str) -> None:
-    entries = {(m.context, _ids(m)[0]): m for m in catalog(lang) if m.id}
-    wanted = template()
-    assert wanted, "the template is empty"
+def test_every_text_is_in_every_language_filled_in_with_the_same_placeholders(
+        lang: str, domain: str) -> None:
+    entries = {(m.context, _ids(m)[0]): m for m in catalog(lang, domain) if m.id}
+    wanted = template(domain)
+    assert wanted or domain != "messages", "the template is empty"
     missing = sorted(k[1] for k in wanted if k not in entries)
     assert not missing, f"{lang}: {len(missing)} text(s) not in the catalog: {missing[:10]}"
     for key in wanted:
@@ -51,6 +61,29 @@ def test_every_text_is_in_every_language_filled_in_with_the_same_placeholders(la
             assert sorted(PLACEHOLDER.findall(form)) == source, (
                 f"{lang}: {key[1]!r} -> {form!r}: placeholders {source}")
         assert not message.fuzzy, f"{lang}: {key[1]!r} is marked fuzzy"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_text_in_two_domains_reads_the_same_in_both(lang: str) -> None:
+    """gettext reads a language's domains as one (``texts.catalogs.translations``): a text
+    kept in two of them must not be translated two ways, or one would be lost."""
+    seen: dict = {}
+    for domain in domains():
+        for m in catalog(lang, domain):
+            if m.id:
+                key = (m.context, _ids(m)[0])
+                assert seen.setdefault(key, (domain, m.string))[1] == m.string, (
+                    f"{lang}: {key[1]!r} in {seen[key][0]} and {domain}, translated two ways")
+    assert len(seen) == len({(m.context, _ids(m)[0]) for m in messages(lang) if m.id})
+
+
+def test_every_domain_is_read() -> None:
+    """A text kept in a game's domain is translated (the merged catalogs hold it)."""
+    for domain in domains()[1:]:
+        for m in catalog("ja", domain):
+            if m.id and isinstance(m.id, str) and not m.context and m.string != m.id:
+                assert translations("ja").gettext(m.id) == m.string
+                break
 
 
 def test_the_catalogs_are_up_to_date_with_the_code() -> None:
