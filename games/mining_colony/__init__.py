@@ -12,18 +12,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from texts import N_, _
+
 from ..base import TextsPresentation
-from . import labels, texts
+from . import events, labels, texts
 from .preview import previewed
 
 
 class MiningColony(TextsPresentation):
     texts = texts
     name = "mining-colony"
-    title = "Mining Colony"
+    title = N_("Mining Colony")  # the game's name: the same in every language
     emoji = "🪐"
     picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
-    legend_text = (
+    legend_text = N_(
         "The marks of the pictures: every colour a fill and a letter, every kind of thing its"
         " own shape (diamond crystal, circle worker, triangle ship, house outpost, hexagon "
         "science station); on the colony board, dark squares undeveloped, brown developed, "
@@ -32,11 +34,19 @@ class MiningColony(TextsPresentation):
     summary_tells = frozenset({"bid"})  # the round post's lines say who has bid (R6)
     verb_order = ("play", "refresh", "take", "place", "put", "stage", "discard", "buy", "build",
                   "exchange", "done")
-    verb_labels = {"play": "Play a card…", "refresh": "Refresh (1 credit)…",
-                   "take": "Take a zone…", "place": "Place a tile…", "put": "Put an item…",
-                   "stage": "Stage an item…", "discard": "Discard…",
-                   "buy": "Buy a token…", "build": "Build…", "exchange": "Exchange…",
-                   "done": "Done"}
+    verb_labels = {"play": N_("Play a card…"), "refresh": N_("Refresh (1 credit)…"),
+                   "take": N_("Take a zone…"), "place": N_("Place a tile…"),
+                   "put": N_("Put an item…"), "stage": N_("Stage an item…"),
+                   "discard": N_("Discard…"), "buy": N_("Buy a token…"), "build": N_("Build…"),
+                   "exchange": N_("Exchange…"), "done": N_("Done")}
+
+    def label(self, verb: str) -> str:
+        """A verb's button, in the language being written."""
+        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
+
+    def event_text(self, event: Any) -> str:
+        """The engine's event in the language being written (games/mining_colony/events.py)."""
+        return events.event_text(event)
 
     def private(self, text: str) -> bool:
         """A bid or a refresh names cards of the hand (sealed, R6); every other decision is
@@ -91,7 +101,7 @@ class MiningColony(TextsPresentation):
         return [labels.numbered_place(i + 1, text) for i, text in enumerate(texts)]
 
     def numbered_placeholder(self) -> str:
-        return labels.PICK_NUMBER
+        return _(labels.PICK_NUMBER)
 
     def places_png(self, view: dict[str, Any], player_id: str, texts: Sequence[str]
                    ) -> bytes | None:

@@ -2,72 +2,89 @@
 every bid is in; credits, live scores, Zorlord's cards in solo), the end (every score part, or
 the solo result), and a player's private message (their hand, the cards they slid under their
 deck, their bid before the reveal). Public texts come from the spectator view, a player's own
-text from that player's view only."""
+text from that player's view only. Every text is in the language being written (issue 30)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.mining_colony.events import words
+from render.mining_colony.words import cards as _cards
+from render.mining_colony.words import listed
+from texts import N_, _, ngettext
 
 from ..base import Who, winners_line
 
-PARTS = (("structures", "structures"), ("resources", "resources"), ("credits", "credits"),
-         ("cards", "unplayed cards"), ("undeveloped", "undeveloped"))
-DECISION = {"bid": "bidding", "take": "taking a zone", "develop": "developing"}
+#: the R19 score parts in scoring order, with their words
+PARTS = (("structures", N_("structures")), ("resources", N_("resources")),
+         ("credits", N_("credits")), ("cards", N_("unplayed cards")),
+         ("undeveloped", N_("undeveloped")))
+DECISION = {"bid": N_("bidding"), "take": N_("taking a zone"), "develop": N_("developing")}
+#: the colony boards' sides (C6)
+SIDES = {"standard": N_("standard"), "advanced": N_("advanced")}
+#: the round's phases as the view names them (engine/mining_colony/view.py PHASE_WORD)
+PHASES = {"excavate": N_("excavate"), "develop": N_("develop"), "ended": N_("ended")}
+
+
+def side_word(side: str) -> str:
+    return _(SIDES[side]) if side in SIDES else side
+
+
+def phase_word(phase: str) -> str:
+    return _(PHASES[phase]) if phase in PHASES else phase
 
 
 def options_line(options: Mapping[str, Any], players: int | None = None) -> str:
     """The colony side, and the solo options only where a solo game can still be: a lobby of
     one seat (or an unknown count), a solo game (issue 28: not in 2-player lobbies and starts)."""
-    side = options.get("side", "standard")
-    line = f"Colony side: {side}."
+    line = _("Colony side: {side}.").format(side=side_word(options.get("side", "standard")))
     solo_possible = players is None or players <= 1
     if solo_possible and ("difficulty" in options or "free_undeveloped" in options):
-        free = "free" if options.get("free_undeveloped") else "1 credit more"
-        line += (f" Solo only (one player against Zorlord): difficulty {options.get('difficulty', 1)}"
-                 f", a token on an undeveloped square costs {free}.")
+        free = _("free") if options.get("free_undeveloped") else _("1 credit more")
+        line += " " + _("Solo only (one player against Zorlord): difficulty {difficulty}, a "
+                        "token on an undeveloped square costs {cost}.").format(
+            difficulty=options.get("difficulty", 1), cost=free)
     return line
-
-
-def _cards(cards: Sequence[int]) -> str:
-    return ", ".join(map(str, cards)) or "none"
 
 
 def _where(view: Mapping[str, Any], pid: str) -> str:
     to_act = view.get("to_act") or {}
     p = view["players"][pid]
     if view["step"] == "bid":
-        return "✅ has bid" if p["has_bid"] else "⏳ bidding"
+        return "✅ " + _("has bid") if p["has_bid"] else "⏳ " + _("bidding")
     if to_act.get("player") == pid:
-        return f"⏳ {DECISION[to_act['decision']]}"
-    return f"card {p['bid']}" if p["bid"] is not None else ""
+        return "⏳ " + _(DECISION[to_act["decision"]])
+    return _("card {card}").format(card=p["bid"]) if p["bid"] is not None else ""
 
 
 def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
                   who: Who) -> str:
     """The public round post: the round, the resource card, each player's credits, live score
     and where they stand (who has bid, never what, before the reveal: R6)."""
-    head = f"**Round {view['round']} of 10** ({view['phase']})"
+    head = _("**Round {round} of 10** ({phase})").format(round=view["round"],
+                                                         phase=phase_word(view["phase"]))
     if view.get("resource_card"):
-        head += f" — resource card {view['resource_card']}"
+        head += " — " + _("resource card {card}").format(card=view["resource_card"])
     lines = [head]
     for pid in view["seats"]:
         p = view["players"][pid]
         live = (p.get("live") or {}).get("total")
-        parts = [f"{p['credits']} credit(s)"]
+        parts = [ngettext("{n} credit", "{n} credits", p["credits"]).format(n=p["credits"])]
         if live is not None:
-            parts.append(f"score {live}")
+            parts.append(_("score {score}").format(score=live))
         if p["refreshed"]:
-            parts.append(f"refreshed {p['refreshed']}×")
+            parts.append(_("refreshed {n}×").format(n=p["refreshed"]))
         where = _where(view, pid)
-        lines.append(f"• {who.mention(pid)}: " + ", ".join(parts) + (f" — {where}" if where else "")
-                     + (" — absent" if who.absent(pid) else ""))
+        lines.append(f"• {who.mention(pid)}: " + _(", ").join(parts)
+                     + (f" — {where}" if where else "")
+                     + (" — " + _("absent") if who.absent(pid) else ""))
     z = view.get("zorlord")
     if z is not None:
-        lines.append(f"• Zorlord: played {_cards(z['played'])}; {z['deck_size']} card(s) left; "
-                     f"his supply: {', '.join(z['supply']) or 'empty'}")
+        lines.append("• " + ngettext(
+            "Zorlord: played {played}; {n} card left; his supply: {supply}",
+            "Zorlord: played {played}; {n} cards left; his supply: {supply}",
+            z["deck_size"]).format(played=_cards(z["played"]), n=z["deck_size"],
+                                   supply=listed(z["supply"]) or _("empty")))
     return "\n".join(lines)
 
 
@@ -84,13 +101,14 @@ def solo_missing(view: Mapping[str, Any], pid: str) -> str:
     left = sum(1 for code in (p.get("colony") or {}).values()
                if str(code).split(":")[0] == "undeveloped")
     built = set(p.get("structures") or ())
-    lacking = [words(s) for s in SOLO_STRUCTURES if s not in built]
+    lacking = [s for s in SOLO_STRUCTURES if s not in built]
     parts = []
     if left:
-        parts.append(f"{left} undeveloped square{'s' if left != 1 else ''}")
+        parts.append(ngettext("{n} undeveloped square", "{n} undeveloped squares",
+                              left).format(n=left))
     if lacking:
-        parts.append("no " + ", ".join(lacking))
-    return ("Missing: " + "; ".join(parts) + ".") if parts else ""
+        parts.append(_("no {structures}").format(structures=listed(lacking)))
+    return _("Missing: {parts}.").format(parts=_("; ").join(parts)) if parts else ""
 
 
 def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
@@ -101,17 +119,20 @@ def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
     if solo is not None:
         pid = view["seats"][0]
         if solo.get("result") == "win":
-            return (f"🏁 **The game is over**: {who.mention(pid)} completed the colony with a "
-                    "structure of every colour and beats Zorlord! 🏆")
-        return (f"🏁 **The game is over**: ten rounds are played and the colony is not complete;"
-                f" Zorlord wins against {who.mention(pid)}. {solo_missing(view, pid)}")
-    lines = ["🏁 **The game is over**.", "**Final scores** (" + ", ".join(
-        label for _, label in PARTS) + "):"]
+            return "🏁 " + _("**The game is over**: {player} completed the colony with a "
+                             "structure of every colour and beats Zorlord!").format(
+                player=who.mention(pid)) + " 🏆"
+        return ("🏁 " + _("**The game is over**: ten rounds are played and the colony is not "
+                          "complete; Zorlord wins against {player}.").format(
+            player=who.mention(pid)) + " " + solo_missing(view, pid)).rstrip()
+    lines = ["🏁 " + _("**The game is over**."), _("**Final scores** ({parts}):").format(
+        parts=_(", ").join(_(label) for _key, label in PARTS))]
     for pid in sorted(view["seats"], key=lambda q: -scores.get(q, {}).get("total", 0)):
         s = scores.get(pid, {})
-        parts = " ".join(f"{s.get(key, 0):+d}" for key, _ in PARTS)
-        lines.append(f"• {who.mention(pid)}: **{s.get('total', 0)}** ({parts}; unplayed sum "
-                     f"{s.get('unplayed', 0)})")
+        parts = " ".join(f"{s.get(key, 0):+d}" for key, _label in PARTS)
+        lines.append(f"• {who.mention(pid)}: **{s.get('total', 0)}** ("
+                     + _("{parts}; unplayed sum {sum}").format(parts=parts,
+                                                                sum=s.get("unplayed", 0)) + ")")
     lines.append(winners_line([who.mention(w) for w in winners]))
     return "\n".join(lines)
 
@@ -120,13 +141,19 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
     """One player's private message: their hand, their bid before the reveal, the cards they
     slid under their deck (in order, the last at the very bottom)."""
     p = view["players"][player_id]
-    lines = [f"Your hand in game #{game_id} (round {view['round']}): **{_cards(p['hand'] or [])}**"]
+    lines = [_("Your hand in game #{game} (round {round}): **{cards}**").format(
+        game=game_id, round=view["round"], cards=_cards(p["hand"] or []))]
     if view["step"] == "bid" and p["bid"] is not None:
-        lines.append(f"Your bid (secret until everyone has bid): **{p['bid']}**.")
+        lines.append(_("Your bid (secret until everyone has bid): **{card}**.").format(
+            card=p["bid"]))
     elif view["step"] == "bid" and p["hand"]:
-        lines.append(f"Bid with the Play… button or `{cmd} do action:play CARD`; a refresh costs "
-                     f"1 credit (you have {p['credits']}).")
+        lines.append(_("Bid with the Play… button or `{cmd} do action:play CARD`; a refresh "
+                       "costs 1 credit (you have {credits}).").format(cmd=cmd,
+                                                                     credits=p["credits"]))
     if p.get("bottom"):
-        lines.append(f"Under your deck (the last at the very bottom): {_cards(p['bottom'])}.")
-    lines.append(f"Cards you still hold (hand and deck): {_cards(p['cards_left'])}.")
+        lines.append(_("Under your deck (the last at the very bottom): {cards}.").format(
+            cards=_cards(p["bottom"])))
+    lines.append(_("Cards you still hold (hand and deck): {cards}.").format(
+        cards=_cards(p["cards_left"])))
     return "\n".join(lines)
+

@@ -9,33 +9,41 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from texts import N_, _
+
 from ..base import TextsPresentation
-from . import bench, texts
+from . import bench, events, texts
 
 
 class OutOfMine(TextsPresentation):
     texts = texts
     name = "out-of-mine"
-    title = "Out of Mine!"
+    title = N_("Out of Mine!")  # the published title in every edition
     emoji = "⛏️"
     #: the pictures' marks (render/<pkg>/legend.py) and every tile shape drawn (shapes.py)
     picture_topics = frozenset({"legend", "tile-shapes"})
-    legend_text = (
+    legend_text = N_(
         "The marks of a board side: rock brown and hatched, galleries dark; each crystal "
         "colour a pattern and its initial, an element a word on a dark chip (Au, Ag, worm, "
         "rat), an elf a small disc with its colour's capital letter on the edge toward the "
         "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
     shared_verbs = frozenset({"side", "open"})  # the same public choices for everyone (R4, R6)
-    verb_labels = {"side": "Choose your side…", "open": texts.OPEN_BUTTON,
-                   "dig": "Dig…"}
+    verb_labels = {"side": texts.CHOOSE_SIDE, "open": texts.OPEN_BUTTON, "dig": texts.DIG}
+
+    def label(self, verb: str) -> str:
+        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
+
+    def event_text(self, event: Any) -> str:
+        """The engine's event in the language being written (``events.py``)."""
+        return events.text(event)
 
     def topics(self) -> dict[str, str]:
         """The rules file's topics, ``tile-shapes`` said in words beside its picture (its
         table of ASCII shapes does not read in Discord, which shows no tables)."""
         found = super().topics()
         if "tile-shapes" in found:
-            found["tile-shapes"] = texts.SHAPES_TOPIC
+            found["tile-shapes"] = _(texts.SHAPES_TOPIC)
         return found
 
     def topic_png(self, key: str) -> bytes | None:
@@ -48,10 +56,10 @@ class OutOfMine(TextsPresentation):
         button names the side of the player's own board (R4: every player owing one clicks
         the same two buttons)."""
         if text == "open":
-            return texts.OPEN_BUTTON
+            return _(texts.OPEN_BUTTON)
         words = text.split()
         if len(words) == 2 and words[0] == "side":
-            return texts.SIDE_BUTTON.format(side=words[1].upper())
+            return _(texts.SIDE_BUTTON).format(side=words[1].upper())
         return text
 
     def private(self, text: str) -> bool:

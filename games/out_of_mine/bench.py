@@ -21,7 +21,8 @@ from engine.out_of_mine.components import (
     shape_of,
     square_list,
 )
-from render.out_of_mine.shapes import kind_name
+from render.out_of_mine.shapes import colour_word, kind_name
+from texts import _, ngettext
 
 
 def _finds(view: Mapping[str, Any]) -> bool:
@@ -52,8 +53,9 @@ def hands(view: Mapping[str, Any], player: str, draft: Sequence[str], words: Seq
         left = (info.get("tiles") or {}).get(colour, 0) - _used(draft, colour)
         places = count[hand]
         out.append((kind_name(hand), hand,
-                    f"{places} place{'s' if places != 1 else ''}" + (
-                        f"; card: {left} {colour} left" if left > 0 else "")))
+                    ngettext("{n} place", "{n} places", places).format(n=places) + (
+                        "; " + _("card: {left} {colour} left").format(
+                            left=left, colour=colour_word(colour)) if left > 0 else "")))
     return out
 
 
@@ -66,7 +68,7 @@ def part(view: Mapping[str, Any], hand: str, words: Sequence[str]) -> str | None
     """The engine's part for ``hand`` (a shape or kind, maybe with ``:SQUARE`` pointed at):
     the first kind of that shape still free among ``words`` (the plain one first, C3), with the
     square; None when nothing of it fits."""
-    held, _, square = hand.partition(":")
+    held, _sep, square = hand.partition(":")
     kinds = list(dict.fromkeys(w.split(":", 1)[0] for w in words))
     if _finds(view) or held not in {k.shape for k in KINDS.values()}:
         found = held if held in kinds else None
@@ -90,7 +92,7 @@ def grid_text(grid: Sequence[str], words: Sequence[str]) -> str:
     touching tile has it already), five lines of seven characters."""
     cells = [["#" if ch == "#" else "." for ch in row] for row in grid]
     for word in words:
-        kind, _, where = word.partition(":")
+        kind, _sep, where = word.partition(":")
         if kind not in KINDS:
             continue
         squares = where.split("@")[0].split(",")
@@ -134,14 +136,16 @@ def typed_words(typed: str, words: Sequence[str]) -> list[str]:
     lines = [line.strip().replace(" ", "") for line in typed.strip().splitlines()
              if line.strip()]
     if len(lines) != ROWS or any(len(line) != len(COLS) for line in lines):
-        raise IllegalDecision(f"Type the board as {ROWS} lines of {len(COLS)} characters (row "
-                              f"5 first, column A first): a letter per tile, `.` for an empty "
-                              f"space, `#` for rock. Nothing changed.")
+        raise IllegalDecision(_(
+            "Type the board as {rows} lines of {columns} characters (row 5 first, column A "
+            "first): a letter per tile, `.` for an empty space, `#` for rock. Nothing "
+            "changed.").format(rows=ROWS, columns=len(COLS)))
     letters = {f"{COLS[x]}{ROWS - y}": ch for y, line in enumerate(lines)
                for x, ch in enumerate(line)}
     bad = sorted({ch for ch in letters.values() if not (ch.isalpha() or ch in ".#")})
     if bad:
-        raise IllegalDecision(f"`{bad[0]}` is not a letter, `.` or `#`. Nothing changed.")
+        raise IllegalDecision(_("`{char}` is not a letter, `.` or `#`. Nothing changed.").format(
+            char=bad[0]))
     old = {w.split(":", 1)[1].split("@")[0]: w.split("@")[0] for w in words if ":" in w}
     out: list[str] = []
     seen: set[str] = set()
@@ -154,15 +158,18 @@ def typed_words(typed: str, words: Sequence[str]) -> list[str]:
         mask = sum(BIT[s] for s in group)
         squares = ",".join(square_list(mask))
         if len(group) > max(SIZES.values()):
-            raise IllegalDecision(f"The letter `{ch}` covers {len(group)} touching squares "
-                                  f"({squares}): a tile covers 1 to {max(SIZES.values())}; "
-                                  "give touching tiles different letters. Nothing changed.")
+            raise IllegalDecision(_(
+                "The letter `{letter}` covers {count} touching squares ({squares}): a tile "
+                "covers 1 to {most}; give touching tiles different letters. Nothing "
+                "changed.").format(letter=ch, count=len(group), squares=squares,
+                                   most=max(SIZES.values())))
         if squares in old:
             out.append(old[squares])
             continue
         shape = shape_of(mask)
         if shape is None or shape not in SHAPES:  # every connected group of 1-5 is a shape
-            raise IllegalDecision(f"{squares} is no tile's shape. Nothing changed.")
+            raise IllegalDecision(_("{squares} is no tile's shape. Nothing changed.").format(
+                squares=squares))
         kinds = [k for k, kind in KINDS.items() if kind.shape == shape]
         used = [w.split(":")[0] for w in out]
         free = [k for k in kinds if used.count(k) < KINDS[k].count]  # else the box's sentence

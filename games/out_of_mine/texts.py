@@ -8,36 +8,55 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from render.out_of_mine.shapes import colour_word, element_word
+from texts import N_, _, command, ngettext, number, pgettext
+
 from ..base import BENCH_BUTTON, Who
 
 #: the button that opens a player's card (``OutOfMine.verb_labels["open"]``)
-OPEN_BUTTON = "Open my card (starts my clock)"
-SIDE_BUTTON = "My board's side {side}"
+OPEN_BUTTON = N_("Open my card (starts my clock)")
+SIDE_BUTTON = N_("My board's side {side}")
+CHOOSE_SIDE = N_("Choose your side…")
+DIG = N_("Dig…")
 #: the ``tile-shapes`` rules topic's words (its picture draws every shape)
-SHAPES_TOPIC = (
+SHAPES_TOPIC = N_(
     "**Tile shapes** (drawn in the picture): a tile's colour fixes its size: yellow 1 square, "
     "blue 2, green 3 (a line or an angle), red 4 (five shapes: I, O, T, S, L), white 5 (the "
     "twelve pentominoes F, I, L, N, P, T, U, V, W, X, Y, Z). Any tile may lie turned or "
     "mirrored. Your card says how many tiles of each colour you may place; which shape "
     "of a colour is yours to choose. ×n under a shape: how many tiles of it the box holds "
     "(each player has a full box).")
-STEP = {"side": "choosing a side", "open": "card still face down", "dig": "digging"}
+STEP = {"side": N_("choosing a side"), "open": N_("card still face down"), "dig": N_("digging")}
 
 
 def options_line(options: Mapping[str, Any], players: int | None = None) -> str:
     def word(key: str, default: bool) -> str:
-        return "on" if options.get(key, default) else "off"
+        return _("on") if options.get(key, default) else _("off")
 
-    return (f"Race: {word('race', True)}. Elf Support: {word('elves', False)}. "
-            f"Good Finds - Bad Finds: {word('finds', False)}.")
+    return _("Race: {race}. Elf Support: {elves}. Good Finds - Bad Finds: {finds}.").format(
+        race=word("race", True), elves=word("elves", False), finds=word("finds", False))
 
 
 def _state_of(view: Mapping[str, Any], pid: str) -> str:
     owed = {o["player"]: o["decision"] for o in view.get("to_act") or ()}
     p = view["players"][pid]
     if pid in owed:
-        return STEP[owed[pid]]
-    return "✅ committed" if p["committed"] else f"side {p['board']}{p['side']}"
+        return _(STEP[owed[pid]])
+    return ("✅ " + _("committed") if p["committed"]
+            else _("side {side}").format(side=f"{p['board']}{p['side']}"))
+
+
+#: the score parts' words (the round records' keys)
+PART_WORDS = {"call": N_("call"), "elves": N_("elves"), "finds": N_("finds")}
+
+
+def score_parts(rec: Mapping[str, Any]) -> str:
+    """A scored round's parts: ``8 (2 empty) +2 call +1 elves`` (R11-R13)."""
+    parts = _("{base} ({empty} empty)").format(base=rec["base"], empty=rec["empty"])
+    for label in ("call", "elves", "finds"):
+        if rec[label]:
+            parts += f" {rec[label]:+d} {_(PART_WORDS[label])}"
+    return parts
 
 
 def _last_parts(p: Mapping[str, Any], round_no: int) -> str | None:
@@ -45,12 +64,11 @@ def _last_parts(p: Mapping[str, Any], round_no: int) -> str | None:
     if not recs:
         return None
     rec = recs[-1]
-    parts = f"{rec['base']} ({rec['empty']} empty)"
-    for label in ("call", "elves", "finds"):
-        if rec[label]:
-            parts += f" {rec[label]:+d} {label}"
-    time = f", {rec['time']:.1f} s" if rec["time"] is not None else ""
-    return f"{rec['board']}, card {rec['card']}{time}: {parts} = **{rec['score']}**"
+    time = (", " + _("{seconds} s").format(seconds=number(rec["time"], 1))
+            if rec["time"] is not None else "")
+    return _("{side}, card {card}{time}: {parts} = **{score}**").format(
+        side=rec["board"], card=rec["card"], time=time, parts=score_parts(rec),
+        score=rec["score"])
 
 
 def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
@@ -61,17 +79,19 @@ def round_summary(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int
     lines = []
     last = view.get("last_round")
     if last:
-        lines.append(f"**Round {last['round']} revealed**")
+        lines.append("**" + _("Round {round} revealed").format(round=last["round"]) + "**")
         for pid in view["seats"]:
             parts = _last_parts(view["players"][pid], last["round"])
             if parts:
                 lines.append(f"• {who.mention(pid)}: {parts}")
-    lines.append(f"**Round {view['round']} of {view['rounds']}**")
+    lines.append("**" + _("Round {round} of {rounds}").format(
+        round=view["round"], rounds=view["rounds"]) + "**")
     for pid in view["seats"]:
         p = view["players"][pid]
-        lines.append(f"• {who.mention(pid)} — board {p['board']} — {_state_of(view, pid)} — "
-                     f"total {scores.get(pid, {}).get('total', p['total'])}"
-                     + (" — absent" if who.absent(pid) else ""))
+        lines.append(_("• {player} — board {board} — {state} — total {total}").format(
+            player=who.mention(pid), board=p["board"], state=_state_of(view, pid),
+            total=scores.get(pid, {}).get("total", p["total"]))
+            + (" — " + _("absent") if who.absent(pid) else ""))
     return "\n".join(lines)
 
 
@@ -79,19 +99,21 @@ def final_text(view: Mapping[str, Any], scores: Mapping[str, Mapping[str, int]],
                winners: Sequence[str], who: Who) -> str:
     """R16: the highest total, then more calls, then fewer empty spaces (the engine's
     ``ranking_key``, which decides the winners)."""
-    lines = ["🏁 **OUT OF MINE! The game is over.**", "**Final scores** (total, then calls, "
-             "then fewer empty spaces):"]
+    lines = ["🏁 " + _("**OUT OF MINE! The game is over.**"),
+             _("**Final scores** (total, then calls, then fewer empty spaces):")]
     order = sorted(view["seats"], key=lambda p: (-scores[p]["total"], -scores[p]["calls"],
                                                  scores[p]["empty"]))  # R16
     for pid in order:
         s = scores[pid]
-        lines.append(f"• {who.mention(pid)}: **{s['total']}** ({s['calls']} "
-                     f"call{'s' if s['calls'] != 1 else ''}, {s['empty']} empty)")
+        calls = ngettext("{n} call", "{n} calls", s["calls"]).format(n=s["calls"])
+        lines.append("• " + _("{player}: **{total}** ({calls}, {empty} empty)").format(
+            player=who.mention(pid), total=s["total"], calls=calls, empty=s["empty"]))
     named = [who.mention(w) for w in winners]
     if len(named) == 1:
-        lines.append(f"🏆 Winner: {named[0]}")
+        lines.append("🏆 " + _("Winner: {player}").format(player=named[0]))
     elif named:
-        lines.append(f"🏆 Shared victory: {' and '.join(named)}")
+        lines.append("🏆 " + _("Shared victory: {players}").format(
+            players=_(" and ").join(named)))
     return "\n".join(lines)
 
 
@@ -100,26 +122,35 @@ def hand_text(view: Mapping[str, Any], player_id: str, game_id: int, cmd: str) -
     commit (only they see it until the reveal, R3) and how to dig."""
     p = (view.get("players") or {}).get(player_id)
     if p is None:
-        return f"You are not playing in game #{game_id}."
+        return _("You are not playing in game #{game}.").format(game=game_id)
     owed = {o["player"]: o["decision"] for o in view.get("to_act") or ()}.get(player_id)
-    where = f"board {p['board']}" + (f", side {p['board']}{p['side']}" if p["side"] else "")
-    lines = [f"⛏️ **Out of Mine! game #{game_id}**, round {view['round']} of {view['rounds']}: "
-             f"{where}. Total {p['total']}."]
+    where = (_("board {board}, side {side}").format(board=p["board"],
+                                                     side=f"{p['board']}{p['side']}")
+             if p["side"] else _("board {board}").format(board=p["board"]))
+    lines = ["⛏️ " + _("**Out of Mine! game #{game}**, round {round} of {rounds}: {where}. "
+                       "Total {total}.").format(game=game_id, round=view["round"],
+                                                rounds=view["rounds"], where=where,
+                                                total=p["total"])]
     info = p.get("card_info")
     if info:
-        lines.append(f"Your card {info['number']}: {info['text']}.")
+        lines.append(_("Your card {number}: {tiles}.").format(number=info["number"],
+                                                              tiles=info["text"]))
     elif p["has_card"]:
-        lines.append(f"Your card is face down: **{OPEN_BUTTON}** under your prompt in the "
-                     "thread shows it on your private workbench and starts your clock.")
+        lines.append(_("Your card is face down: **{button}** under your prompt in the thread "
+                       "shows it on your private workbench and starts your clock.").format(
+                           button=_(OPEN_BUTTON)))
     if p["dig"]:
-        lines.append(f"Your commit (secret until the reveal): `{p['dig']}`")
+        lines.append(_("Your commit (secret until the reveal): `{dig}`").format(dig=p["dig"]))
     elif owed == "dig":
-        lines.append(f"Dig on your private workbench (**{BENCH_BUTTON}** under your prompt "
-                     "in the thread): take a tile in hand, pick the number of its place, "
-                     f"confirm; or type tiles with `{cmd} draft action:+red-l:C3`, then "
-                     f"`{cmd} confirm`.")
+        lines.append(_("Dig on your private workbench (**{button}** under your prompt in the "
+                       "thread): take a tile in hand, pick the number of its place, confirm; "
+                       "or type tiles with `{draft}:+red-l:C3`, then `{confirm}`.").format(
+                           button=_(BENCH_BUTTON),
+                           draft=command(cmd.lstrip("/") + " draft") + " "
+                           + pgettext("slash name", "action"),
+                           confirm=command(cmd.lstrip("/") + " confirm")))
     elif owed == "side":
-        lines.append("Choose side a or side b of your board.")
+        lines.append(_("Choose side a or side b of your board."))
     return "\n".join(lines)
 
 
@@ -130,10 +161,13 @@ def card_words(view: Mapping[str, Any], player: str) -> str:
     info = p.get("card_info")
     if not info:
         return ""
-    tiles = ", ".join(f"{n} {c}" for c, n in info["tiles"].items())
-    finds = ", ".join(f"{e} {v:+d}" for e, v in info["finds"].items())
-    scored = f"; finds: {finds}" if (view.get("options") or {}).get("finds") else ""
-    return f"Card {info['number']}: {tiles}{scored}. Side {p['board']}{p['side']}."
+    tiles = _(", ").join(_("{count} {colour}").format(count=n, colour=colour_word(c))
+                         for c, n in info["tiles"].items())
+    finds = _(", ").join(f"{element_word(e)} {v:+d}" for e, v in info["finds"].items())
+    scored = (_("; ") + _("finds: {finds}").format(finds=finds)
+              if (view.get("options") or {}).get("finds") else "")
+    return _("Card {number}: {tiles}{finds}. Side {side}.").format(
+        number=info["number"], tiles=tiles, finds=scored, side=f"{p['board']}{p['side']}")
 
 
 def draft_ready(plain: Any, calling: Any, race: bool) -> str:
@@ -142,18 +176,23 @@ def draft_ready(plain: Any, calling: Any, race: bool) -> str:
     and only a complete board calls; R11: 10 - empty (0 above 10 empty) + elves + finds; R6:
     with the race on only the fastest complete board calls, and a faster call cuts the tiles
     placed after it."""
-    cut = " (a faster call cuts the tiles placed after it)" if race else ""
+    cut = " " + _("(a faster call cuts the tiles placed after it)") if race else ""
     if plain.empty == 0:
-        score = (f"revealed now it would score **{calling.score}** if it calls OUT OF MINE! "
-                 f"(the fastest complete board calls), else **{plain.score}**{cut}"
-                 if race else f"it scores **{calling.score}** with the call")
-        return (f"It is complete (all 20 spaces covered): {score}. Confirm it to commit it "
-                "(a decision is final).")
-    spaces = "space is" if plain.empty == 1 else "spaces are"
-    zero = ": more than 10 empty spaces score 0" if plain.empty > 10 else cut
-    return (f"Not complete: {plain.empty} of 20 {spaces} empty. Revealed now it would score "
-            f"**{plain.score}**{zero}. Add tiles, or confirm it to commit it as it stands "
-            "(a decision is final).")
+        score = (_("revealed now it would score **{call}** if it calls OUT OF MINE! (the "
+                   "fastest complete board calls), else **{plain}**").format(
+                       call=calling.score, plain=plain.score) + cut
+                 if race else _("it scores **{score}** with the call").format(
+                     score=calling.score))
+        return _("It is complete (all 20 spaces covered): {score}. Confirm it to commit it "
+                 "(a decision is final).").format(score=score)
+    zero = (": " + _("more than 10 empty spaces score 0") if plain.empty > 10 else cut)
+    return ngettext("Not complete: {empty} of 20 space is empty. Revealed now it would score "
+                    "**{score}**{zero}. Add tiles, or confirm it to commit it as it stands "
+                    "(a decision is final).",
+                    "Not complete: {empty} of 20 spaces are empty. Revealed now it would score "
+                    "**{score}**{zero}. Add tiles, or confirm it to commit it as it stands "
+                    "(a decision is final).", plain.empty).format(
+                        empty=plain.empty, score=plain.score, zero=zero)
 
 
 def draft_squares(part: str, words: Sequence[str]) -> list[tuple[str, str]]:
@@ -162,8 +201,8 @@ def draft_squares(part: str, words: Sequence[str]) -> list[tuple[str, str]]:
     kind = part.split(":", 1)[0]
     squares: set[str] = set()
     for word in words:
-        name, _, where = word.partition(":")
+        name, _sep, where = word.partition(":")
         if name == kind:
             squares.update(where.split(","))
     ordered = sorted(squares, key=lambda sq: (sq[0], int(sq[1:])))
-    return [(f"near {sq}", f"{kind}:{sq}") for sq in ordered]
+    return [(_("near {square}").format(square=sq), f"{kind}:{sq}") for sq in ordered]

@@ -8,8 +8,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from texts import N_, _
+
 from ..base import DecisionCommand, NewOption, OwnGroup, TextsPresentation
-from . import texts
+from . import events, texts
 from .rules import TOPICS
 
 CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
@@ -18,52 +20,62 @@ CRYSTALS = ("return", "gold", "lose-crystals")
 
 class StellaDigger(TextsPresentation):
     name = "stella-digger"
-    title = "Stella Digger"
+    title = N_("Stella Digger")  # the English edition's title, the same in every catalog
     emoji = "🪐"
     command = "stella"
     verb_order = ("target", "draw", "mine", "refill", "buy", "drill", "exchange", "pass", "fight",
                   "decline", "lose", "capsule", "gold", "return", "lose-crystals")
     verb_labels = {
-        "target": "Choose the target…", "draw": "Draw…", "mine": "Mine…", "refill": "Refill hand…",
-        "buy": "Buy gadgets…", "drill": "Install a Large Drill…", "exchange": "Exchange crystals…",
-        "pass": "Pass", "fight": "Fight…", "decline": "Decline", "lose": "Choose the card to lose…",
-        "capsule": "Choose a Refining Capsule…", "gold": "Choose gold crystals…",
-        "return": "Choose crystals to return…", "lose-crystals": "Choose crystals to lose…",
+        "target": N_("Choose the target…"), "draw": N_("Draw…"), "mine": N_("Mine…"),
+        "refill": N_("Refill hand…"), "buy": N_("Buy gadgets…"),
+        "drill": N_("Install a Large Drill…"), "exchange": N_("Exchange crystals…"),
+        "pass": N_("Pass"), "fight": N_("Fight…"), "decline": N_("Decline"),
+        "lose": N_("Choose the card to lose…"), "capsule": N_("Choose a Refining Capsule…"),
+        "gold": N_("Choose gold crystals…"), "return": N_("Choose crystals to return…"),
+        "lose-crystals": N_("Choose crystals to lose…"),
     }
     texts = texts
     builtin_topics = TOPICS
     picture_topics = frozenset({"legend"})  # the map picture explained
 
     own_group = OwnGroup(
-        "stella", "Play Stella Digger",
-        new_options=(NewOption("red_tears", "Play with the Red Tears option (tears for cards lost "
-                               "to accidents and monsters)"),),
+        "stella", N_("Play Stella Digger"),
+        new_options=(NewOption("red_tears", N_("Play with the Red Tears option (tears for cards lost "
+                                             "to accidents and monsters)")),),
         decisions=(
-            DecisionCommand("target", "Choose the target tile (start player)", ("target",),
-                            "square", "The square of the target tile"),
-            DecisionCommand("draw", "Draw a card from a deck", ("draw",),
-                            "deck", "The deck to draw from"),
-            DecisionCommand("mine", "Mine: play a card (with gadgets)", ("mine",),
-                            "play", "The card to play, with gadgets"),
-            DecisionCommand("refill", "Refill your hand, discarding some cards first", ("refill",),
-                            "discard", "Cards to discard first (leave empty to discard none)",
+            DecisionCommand("target", N_("Choose the target tile (start player)"), ("target",),
+                            "square", N_("The square of the target tile")),
+            DecisionCommand("draw", N_("Draw a card from a deck"), ("draw",),
+                            "deck", N_("The deck to draw from")),
+            DecisionCommand("mine", N_("Mine: play a card (with gadgets)"), ("mine",),
+                            "play", N_("The card to play, with gadgets")),
+            DecisionCommand("refill", N_("Refill your hand, discarding some cards first"), ("refill",),
+                            "discard", N_("Cards to discard first (leave empty to discard none)"),
                             empty="refill"),
-            DecisionCommand("buy", "Buy gadgets, choosing the crystals to pay", ("buy",),
-                            "gadgets", "The gadgets and the crystals to pay"),
-            DecisionCommand("drill", "Install a Large Drill", ("drill",),
-                            "placement", "The square, the direction and the crystals to pay"),
-            DecisionCommand("exchange", "Exchange two crystals of one colour for one",
-                            ("exchange",), "trade", "Two of one colour for one of another"),
-            DecisionCommand("pass", "Pass this round", ("pass",), empty="pass"),
-            DecisionCommand("crystals", "Choose crystals: to return, from gold, or to lose",
-                            CRYSTALS, "colours", "The crystals' colours"),
-            DecisionCommand("lose", "Choose the card an accident takes", ("lose",),
-                            "card", "The card to lose"),
-            DecisionCommand("capsule", "Choose the Refining Capsule to use", ("capsule",),
-                            "colour", "The capsule's colour"),
-            DecisionCommand("fight", "Fight the monster with a play, or decline",
-                            ("fight", "decline"), "play", "The card to fight with, or decline"),
+            DecisionCommand("buy", N_("Buy gadgets, choosing the crystals to pay"), ("buy",),
+                            "gadgets", N_("The gadgets and the crystals to pay")),
+            DecisionCommand("drill", N_("Install a Large Drill"), ("drill",),
+                            "placement", N_("The square, the direction and the crystals to pay")),
+            DecisionCommand("exchange", N_("Exchange two crystals of one colour for one"),
+                            ("exchange",), "trade", N_("Two of one colour for one of another")),
+            DecisionCommand("pass", N_("Pass this round"), ("pass",), empty="pass"),
+            DecisionCommand("crystals", N_("Choose crystals: to return, from gold, or to lose"),
+                            CRYSTALS, "colours", N_("The crystals' colours")),
+            DecisionCommand("lose", N_("Choose the card an accident takes"), ("lose",),
+                            "card", N_("The card to lose")),
+            DecisionCommand("capsule", N_("Choose the Refining Capsule to use"), ("capsule",),
+                            "colour", N_("The capsule's colour")),
+            DecisionCommand("fight", N_("Fight the monster with a play, or decline"),
+                            ("fight", "decline"), "play", N_("The card to fight with, or decline")),
         ))
+
+    def label(self, verb: str) -> str:
+        """A verb's button in the language being written."""
+        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
+
+    def event_text(self, event: Any) -> str:
+        """The engine's event in the language being written (``events.py``)."""
+        return events.event_text(event)
 
     def private(self, text: str) -> bool:
         """Does this decision text name a card (and so a hand's number, R2)?"""

@@ -26,7 +26,8 @@ class Languages:
         if unknown:
             found = await settings_db.languages(self.ctx.db, unknown)
             for u in unknown:
-                self._keep(u, *found.get(u, (None, False)))
+                if u not in self._known:  # a choice made while this read waited stands
+                    self._keep(u, *found.get(u, (None, False)))
         for u in users:
             self._known.move_to_end(u)
         return {u: self._known[u][0] for u in users}
@@ -46,7 +47,8 @@ class Languages:
             return
         await settings_db.set_language(self.ctx.db, user_id, language, chosen=False,
                                        now=self.ctx.now())
-        self._keep(user_id, language, False)
+        if not self._known.get(user_id, (None, False))[1]:  # unless chosen meanwhile
+            self._keep(user_id, language, False)
 
     async def choose(self, user_id: int, language: str) -> None:
         await settings_db.set_language(self.ctx.db, user_id, language, chosen=True,

@@ -21,11 +21,13 @@ from engine.mining_colony.components import (
     TILE_PRINT,
     TOKEN_TYPES,
 )
+from texts import N_, _, ngettext
 
 from .. import theme as t
 from ..callouts import with_hint
 from ..encode import png
 from . import marks
+from .words import TOKEN_SHORT
 
 PAD = 12
 SQ = 40  # a colony square
@@ -37,6 +39,8 @@ COLUMNS = "ABCDEF"
 ZONE_H = 136  # a 3-square-high tile chip and its id
 GRID_X, GRID_Y = 36, 60  # the colony board's corner in a player's panel
 INFO_X = GRID_X + GRID + 18  # credits, card, deck, staging and pending: right of the board
+#: the round's phases as the view names them (engine/mining_colony/view.py PHASE_WORD)
+PHASES = {"excavate": N_("excavate"), "develop": N_("develop"), "ended": N_("ended")}
 
 
 class Layout(NamedTuple):
@@ -167,35 +171,37 @@ def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
     t.put_text(im, (18, 10), title, 20, t.ACCENT if acting else t.TEXT, bold=True)
     live = p.get("score") or p.get("live")
     if live:
-        t.put_text(im, (PANEL_W - 12, 12), f"{live['total']} VP", 18, t.TEXT, bold=True,
+        t.put_text(im, (PANEL_W - 12, 12), _("{points} VP").format(points=live["total"]), 18, t.TEXT, bold=True,
                    anchor="ra")
     status = ""
     if acting:
-        status = {"bid": "choosing a card", "take": "takes a zone",
-                  "develop": "developing"}.get(to_act.get("decision", ""), "")
+        status = {"bid": _("choosing a card"), "take": _("takes a zone"),
+                  "develop": _("developing")}.get(to_act.get("decision", ""), "")
         if view["step"] == "bid":
-            status = "choosing a card"
+            status = _("choosing a card")
     elif view["step"] == "bid" and p["has_bid"]:
-        status = "has bid"
+        status = _("has bid")
     t.put_text(im, (18, 36), status, 14, t.ACCENT if acting else t.MUTED)
     gx, gy = GRID_X, GRID_Y
     draw_colony(im, gx, gy, p, view["options"]["side"])
     x = gx + GRID + 18
     y = gy
     card = p["bid"] if p["bid"] is not None else ("?" if p["has_bid"] else "-")
-    lines = [f"credits {p['credits']}", f"card {card}",
-             f"deck {p['deck_size']}  played {len(p['played'])}"]
+    lines = [_("credits {n}").format(n=p["credits"]), _("card {card}").format(card=card),
+             _("deck {deck}  played {played}").format(deck=p["deck_size"],
+                                                      played=len(p["played"]))]
     if p.get("hand") is not None:
-        lines.append("hand " + " ".join(map(str, p["hand"])))
+        lines.append(_("hand {cards}").format(cards=" ".join(map(str, p["hand"]))))
     for line in lines:
-        t.put_text(im, (x, y), line, 15, t.TEXT)
+        t.put_text(im, (x, y), t.fit(line, 15, False, PANEL_W - 8 - x), 15, t.TEXT)
         y += 22
-    t.put_text(im, (x, y + 4), "staging", 13, t.MUTED)
-    _things(im, x + 62, y + 12, p["staging"])
+    staging = t.fit(_("staging"), 13, False, 58)
+    t.put_text(im, (x, y + 4), staging, 13, t.MUTED)
+    _things(im, x + max(62, t.text_width(staging, 13) + 6), y + 12, p["staging"])
     y += 30
     pending = p["pending"]
     if pending["tiles"] or pending["items"]:
-        t.put_text(im, (x, y), "pending", 13, t.MUTED)
+        t.put_text(im, (x, y), _("pending"), 13, t.MUTED)
         y += 20
         right = x
         for tile in pending["tiles"]:  # to place: as large as the board allows beside it
@@ -205,9 +211,11 @@ def player_panel(view: dict[str, Any], pid: str) -> Image.Image:
                 y + 16 if room else y + chip_height(pending["tiles"], PENDING) + 14,
                 pending["items"])
     structures = p["structures"]
+    undeveloped = sum(1 for c in p["colony"].values() if c == "undeveloped")
     t.put_text(im, (18, FOOT),
-               f"{len(structures)} structure{'s' if len(structures) != 1 else ''}, "
-               f"{sum(1 for c in p['colony'].values() if c == 'undeveloped')} undeveloped",
+               ngettext("{n} structure", "{n} structures", len(structures)).format(
+                   n=len(structures)) + _(", ")
+               + _("{n} undeveloped").format(n=undeveloped),
                13, t.MUTED)
     return im
 
@@ -217,9 +225,10 @@ def _zone_box(view: dict[str, Any], n: str, zone: dict[str, Any], w: int) -> Ima
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, w - 1, ZONE_H - 1), outline=t.PANEL_EDGE)
     taken = zone["taken_by"]
-    t.put_text(im, (8, 6), f"zone {n}", 15, t.TEXT, bold=True)
+    t.put_text(im, (8, 6), _("zone {zone}").format(zone=n), 15, t.TEXT, bold=True)
     if taken:
-        t.put_text(im, (w - 8, 8), t.fit(f"taken: {_name(view, taken)}", 13, False, w - 70), 13,
+        t.put_text(im, (w - 8, 8), t.fit(_("taken: {player}").format(player=_name(view, taken)),
+                                         13, False, w - 70), 13,
                    t.MUTED, anchor="ra")
     x = 10
     for tile in zone["tiles"]:
@@ -227,7 +236,7 @@ def _zone_box(view: dict[str, Any], n: str, zone: dict[str, Any], w: int) -> Ima
     _things(im, max(x, 10), 32 + max(CHIP, chip_height(zone["tiles"]) - 20) // 2,
             zone["items"], r=13)
     if not zone["tiles"] and not zone["items"]:
-        t.put_text(im, (10, 46), "empty", 14, t.FAINT)
+        t.put_text(im, (10, 46), _("empty"), 14, t.FAINT)
     return im
 
 
@@ -239,15 +248,18 @@ def _supply_parts(view: dict[str, Any]) -> list[str]:
     s = view["supply"]
     outposts = " ".join(f"{marks.LETTER[c]}{s[f'outpost/{c}']}" for c in CREW_COLOURS)
     stations = " ".join(f"{marks.LETTER[c]}{s[f'station/{c}']}" for c in CRYSTAL_COLOURS)
-    tokens = " ".join(f"{k} {s[f'token/{k}']}" for k in TOKEN_TYPES)
-    return [f"outposts {outposts}", f"stations {stations}", f"tokens {tokens}"]
+    tokens = " ".join(f"{_(TOKEN_SHORT[k])} {s[f'token/{k}']}" for k in TOKEN_TYPES)
+    return [_("outposts {counts}").format(counts=outposts),
+            _("stations {counts}").format(counts=stations),
+            _("tokens {counts}").format(counts=tokens)]
 
 
 def _info_parts(view: dict[str, Any]) -> list[str]:
     """The header's facts under the title, each a part kept whole when lines wrap."""
     piles = " ".join(f"{k}:{v}" for k, v in view["piles"].items())
-    return [f"resource card {view['resource_card'] or '-'} (deck {view['resource_deck']})",
-            f"piles {piles}", *_supply_parts(view)]
+    return [_("resource card {card} (deck {deck})").format(card=view["resource_card"] or "-",
+                                                           deck=view["resource_deck"]),
+            _("piles {piles}").format(piles=piles), *_supply_parts(view)]
 
 
 def wrap_parts(parts: list[str], size: int, width: int, sep: str = "  ·  ") -> list[str]:
@@ -272,17 +284,21 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     rows = len(players)
     extra = 60 if "zorlord" in view else 0
     im = Image.new("RGB", (width, top + rows * (PANEL_H + PAD) + extra), t.BG)
-    phase = "game over" if view["ended"] else view["phase"]
-    head = f"Mining Colony · round {view['round']}/10 · {phase}"
-    t.put_text(im, (PAD, 10), head, 22, t.TEXT, bold=True)
+    phase = _("game over") if view["ended"] else _(PHASES.get(view["phase"], view["phase"]))
+    head = _("Mining Colony · round {round}/10 · {phase}").format(round=view["round"],
+                                                                 phase=phase)
+    t.put_text(im, (PAD, 10), t.fit(head, 22, True, width - 2 * PAD), 22, t.TEXT, bold=True)
     if view["ended"]:
-        sub = "winner: " + ", ".join(_name(view, w) for w in view["winners"])
+        sub = _("winner: {players}").format(
+            players=_(", ").join(_name(view, w) for w in view["winners"]))
     elif view["waiting"]:
-        sub = "waiting for " + ", ".join(_name(view, w) for w in view["waiting"])
+        sub = _("waiting for {players}").format(
+            players=_(", ").join(_name(view, w) for w in view["waiting"]))
     else:
         sub = ""
     if view["order"]:
-        sub += "   order: " + " > ".join(_name(view, o) for o in view["order"])
+        sub += "   " + _("order: {players}").format(
+            players=" > ".join(_name(view, o) for o in view["order"]))
     t.put_text(im, (PAD, 40), t.fit(sub, 15, False, width - 2 * PAD), 15, t.MUTED)
     for k, line in enumerate(info):  # every part whole: wrapped, never cut
         t.put_text(im, (PAD, 64 + 18 * k), line, 13, t.MUTED)
@@ -294,20 +310,23 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     if z is not None:
         y = top + rows * (PANEL_H + PAD)
         solo = view.get("solo") or {}
-        t.put_text(im, (PAD, y + 4), f"Zorlord: card {z['bid'] or '-'}, deck {z['deck_size']}, "
-                   f"difficulty {solo.get('difficulty')}", 15, t.TEXT, bold=True)
+        t.put_text(im, (PAD, y + 4), t.fit(_("Zorlord: card {card}, deck {deck}, difficulty "
+                                             "{difficulty}").format(
+            card=z["bid"] or "-", deck=z["deck_size"], difficulty=solo.get("difficulty")),
+            15, True, width - 2 * PAD), 15, t.TEXT, bold=True)
         items = [s for s in z["supply"] if not s.startswith("t")]
         tiles = len(z["supply"]) - len(items)
         x = _things(im, PAD, y + 40, items[:16], r=11)
         more = len(items) - 16
-        rest = [f"{more} more item{'s' if more != 1 else ''}"] if more > 0 else []
+        rest = [ngettext("{n} more item", "{n} more items", more).format(n=more)
+                ] if more > 0 else []
         if tiles:
-            rest.append(f"{tiles} tile{'s' if tiles != 1 else ''}")
+            rest.append(ngettext("{n} tile", "{n} tiles", tiles).format(n=tiles))
         if not items and not tiles:
-            rest.append("supply empty")
+            rest.append(_("supply empty"))
         if rest:
             t.put_text(im, (x + 6 if items else PAD, y + 30), ("+ " if items else "")
-                       + " and ".join(rest), 13, t.MUTED)
+                       + _(" and ").join(rest), 13, t.MUTED)
     return with_hint(im)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.mining_colony.components import PLACEMENTS, STARTING, TILE_PRINT
+from texts import _, language
 
 from ..callouts import Callout, annotated
 from ..encode import png
@@ -106,7 +107,7 @@ def _on(view: dict[str, Any], code: str) -> tuple[int, int]:
         if fits(sq, p["colony"][sq]):
             _, top, right, _ = square_box(view, 0, sq)
             return right - 6, top + 6
-    raise ValueError(f"no square holds {code}")
+    raise KeyError(f"no square holds {code}")  # a bug in the made-up table
 
 
 def _edge(view: dict[str, Any], tile: str) -> tuple[int, int]:
@@ -124,51 +125,62 @@ def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
     zone = at.zones[1]
     info_x = px + INFO_X
     return [
-        Callout(at.width - 26, 22, "Header: the round (of 10), its phase, who must decide "
-                "now and the order of play."),
-        Callout(at.width - 26, 64 + 9, "The resource card and deck, the tile piles (tiles "
-                "left by size) and the supply of outposts, stations and build-over tokens."),
-        Callout(zone[2] - 22, zone[3] - 22, "An excavation zone: its tiles (the name under "
-                "each is the tile's id) and items; the one who takes it gets them all."),
-        Callout(px + PANEL_W - 100, py + 22, "A player: seat number and colour, name, and "
-                "the score now (every scored part counted as if the game ended here)."),
-        Callout(info_x + 150, py + GRID_Y + 10, "Credits, the card bid this round (or ? "
-                "while sealed), the cards left in the deck and played."),
-        Callout(info_x + 110, py + GRID_Y + 66 + 12, "Staging: things taken this round, not "
-                "yet put on the colony."),
-        Callout(info_x + 150, py + GRID_Y + 66 + 30 + 40, "Pending: a tile (and things) to "
-                "place now; it is drawn as it lies before turning."),
-        Callout(*_on(view, "undeveloped"), "Dark square: undeveloped (it costs points at the end)."),
-        Callout(*_on(view, "blank"), "Brown square: developed, blank."),
-        Callout(*_on(view, "start"), "Grey-green square with a dark corner: a starting space."),
-        Callout(*_on(view, "dome"), "Dome (an arc): a dome; workers live there."),
-        Callout(*_on(view, "pad"), "Ring with H: a landing pad; ships land there."),
-        Callout(*_on(view, "green"), "Letter square: a storage unit of that colour (P purple, "
-                "Y yellow, W white, G green)."),
-        Callout(*_on(view, "any"), "Four colours and *: a storage unit for any colour."),
-        Callout(*_on(view, "crystal/:"), "Diamond: a crystal, its letter its colour; on a square it "
-                "is stored there (the unit's own letter is not drawn under it)."),
-        Callout(*_on(view, "worker/:"), "Circle: a worker, in its crew colour (R red, B blue, "
-                "O orange)."),
-        Callout(*_on(view, "ship/:"), "Triangle: a ship, in its crew colour."),
-        Callout(*_on(view, "outpost/:"), "House (light edge): an outpost, a structure."),
-        Callout(*_on(view, "station/:"), "Hexagon (light edge): a science station, a structure."),
-        Callout(*_on(view, "token"), "Light inner frame: a build-over token."),
-        Callout(*_edge(view, "t3-01"), "Dark thick lines: the edges of "
-                "the tiles (one tile's squares are not separated)."),
-        Callout(px + GRID_X + GRID - 20, py + GRID_Y + GRID + 30, "Under the board: the "
-                "structures built and the squares still undeveloped."),
+        Callout(at.width - 26, 22, _("Header: the round (of 10), its phase, who must decide "
+                "now and the order of play.")),
+        Callout(at.width - 26, 64 + 9, _("The resource card and deck, the tile piles (tiles "
+                "left by size) and the supply of outposts, stations and build-over tokens.")),
+        Callout(zone[2] - 22, zone[3] - 22, _("An excavation zone: its tiles (the name under "
+                "each is the tile's id) and items; the one who takes it gets them all.")),
+        Callout(px + PANEL_W - 100, py + 22, _("A player: seat number and colour, name, and "
+                "the score now (every scored part counted as if the game ended here).")),
+        Callout(info_x + 150, py + GRID_Y + 10, _("Credits, the card bid this round (or ? "
+                "while sealed), the cards left in the deck and played.")),
+        Callout(info_x + 110, py + GRID_Y + 66 + 12, _("Staging: things taken this round, not "
+                "yet put on the colony.")),
+        Callout(info_x + 150, py + GRID_Y + 66 + 30 + 40, _("Pending: a tile (and things) to "
+                "place now; it is drawn as it lies before turning.")),
+        Callout(*_on(view, "undeveloped"), _("Dark square: undeveloped (it costs points at the end).")),
+        Callout(*_on(view, "blank"), _("Brown square: developed, blank.")),
+        Callout(*_on(view, "start"), _("Grey-green square with a dark corner: a starting space.")),
+        Callout(*_on(view, "dome"), _("Dome (an arc): a dome; workers live there.")),
+        Callout(*_on(view, "pad"), _("Ring with H: a landing pad; ships land there.")),
+        Callout(*_on(view, "green"), _("Letter square: a storage unit of that colour (P purple, "
+                "Y yellow, W white, G green).")),
+        Callout(*_on(view, "any"), _("Four colours and *: a storage unit for any colour.")),
+        Callout(*_on(view, "crystal/:"), _("Diamond: a crystal, its letter its colour; on a square it "
+                "is stored there (the unit's own letter is not drawn under it).")),
+        Callout(*_on(view, "worker/:"), _("Circle: a worker, in its crew colour (R red, B blue, "
+                "O orange).")),
+        Callout(*_on(view, "ship/:"), _("Triangle: a ship, in its crew colour.")),
+        Callout(*_on(view, "outpost/:"), _("House (light edge): an outpost, a structure.")),
+        Callout(*_on(view, "station/:"), _("Hexagon (light edge): a science station, a structure.")),
+        Callout(*_on(view, "token"), _("Light inner frame: a build-over token.")),
+        Callout(*_edge(view, "t3-01"), _("Dark thick lines: the edges of "
+                "the tiles (one tile's squares are not separated).")),
+        Callout(px + GRID_X + GRID - 20, py + GRID_Y + GRID + 30, _("Under the board: the "
+                "structures built and the squares still undeveloped.")),
     ]
 
 
-@lru_cache(maxsize=1)
 def legend_image() -> Image.Image:
-    """The annotated round picture with its key below."""
+    """The annotated round picture with its key below, in the language being written."""
+    return _legend_image(language())
+
+
+@lru_cache(maxsize=4)
+def _legend_image(lang: str) -> Image.Image:
+    """One per language: the cache's key is the language, so a Japanese reader never gets the
+    English picture (``lang`` is the current language: the words come from ``_``)."""
     view = legend_view()
-    return annotated(board_image(view), callouts(view), "WHAT THE ROUND PICTURE SHOWS")
+    return annotated(board_image(view), callouts(view), _("WHAT THE ROUND PICTURE SHOWS"))
 
 
-@lru_cache(maxsize=1)
 def legend_png() -> bytes:
-    """PNG bytes of the legend (the same every time: drawn once per process)."""
-    return png(legend_image())
+    """PNG bytes of the legend in the language being written (drawn once per language and
+    process)."""
+    return _legend_png(language())
+
+
+@lru_cache(maxsize=4)
+def _legend_png(lang: str) -> bytes:
+    return png(_legend_image(lang))

@@ -7,11 +7,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from texts import N_, _
+
 from .. import theme as t
 from ..encode import png
 from .board import PAD
 
 PARTS = ("structures", "resources", "credits", "cards", "undeveloped")
+#: the table's column heads (short: each column is 70-110 px wide)
+HEADS = {"player": N_("player"), "structures": N_("structures"), "resources": N_("resources"),
+         "credits": N_("credits"), "cards": N_("cards"), "undeveloped": N_("undeveloped"),
+         "total": N_("total")}
+#: a solo game's result as the view names it
+RESULTS = {"win": N_("win"), "loss": N_("loss")}
 
 
 def scores_png(view: dict[str, Any]) -> bytes:
@@ -20,15 +28,17 @@ def scores_png(view: dict[str, Any]) -> bytes:
     width, height = 720, 140 + 34 * len(players) + 220
     im = Image.new("RGB", (width, height), t.BG)
     d = ImageDraw.Draw(im)
-    t.put_text(im, (PAD, 10), "Mining Colony · scores", 22, t.TEXT, bold=True)
+    t.put_text(im, (PAD, 10), _("Mining Colony · scores"), 22, t.TEXT, bold=True)
     if "solo" in view:
-        result = (view["solo"] or {}).get("result") or "in play"
-        t.put_text(im, (PAD, 50), f"Solo against Zorlord: {result}", 18, t.TEXT)
+        result = (view["solo"] or {}).get("result")
+        said = _(RESULTS[result]) if result in RESULTS else (result or _("in play"))
+        t.put_text(im, (PAD, 50), _("Solo against Zorlord: {result}").format(result=said), 18,
+                   t.TEXT)
         return png(im)
     heads = ["player", *PARTS, "total"]
     xs = [PAD, 200, 300, 390, 460, 530, 640]
-    for x, h in zip(xs, heads, strict=True):
-        t.put_text(im, (x, 52), h, 13, t.MUTED)
+    for x, right, h in zip(xs, [*xs[1:], width - PAD], heads, strict=True):
+        t.put_text(im, (x, 52), t.fit(_(HEADS[h]), 13, False, right - x - 6), 13, t.MUTED)
     for i, pid in enumerate(players):
         p = view["players"][pid]
         score = p.get("score") or p.get("live") or {}

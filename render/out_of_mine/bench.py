@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image
 
 from engine.out_of_mine.components import BIT, COLS, KINDS, ROWS, SIDES
+from texts import _, ngettext, number
 
 from .. import numbered
 from .. import theme as t
@@ -60,13 +61,14 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
     board = draw_board(side, words, size=CELL)
     info = p.get("card_info") or {"tiles": {}, "number": "?"}
     used: dict[str, int] = {}
-    for k, _ in tile_words(words):
+    for k, _sq in tile_words(words):
         used[KINDS[k].colour] = used.get(KINDS[k].colour, 0) + 1
     left = {c: n - used.get(c, 0) for c, n in info["tiles"].items()}
     tray_w = WIDTH - board.width - 3 * PAD
     tray = shape_tray(info["tiles"], tray_w, hand=KINDS[kind].shape if kind else None,
-                      left=left, title=f"card {info['number']}")
-    listed = [f"{i + 1}. {kind_name(k)}  {','.join(s)}" + (f"  @{times[w]:.1f} s" if w in times else "")
+                      left=left, title=_("card {number}").format(number=info["number"]))
+    listed = [f"{i + 1}. {kind_name(k)}  {','.join(s)}"
+              + ("  @" + _("{seconds} s").format(seconds=number(times[w], 1)) if w in times else "")
               for i, ((k, s), w) in enumerate(zip(tile_words(words), words, strict=False))]
     thumbs = [_thumb(side, _covered(words), w, i + 1) for i, w in enumerate(places)]
     top = 30
@@ -74,21 +76,25 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
     height = (top + upper + PAD + 22 * (1 + len(listed)) + (28 + numbered.rows_height(thumbs, PER_ROW) if kind else 0)
               + PAD)
     im = Image.new("RGB", (WIDTH, height), t.BG)
-    t.put_text(im, (PAD, 6), f"Your workbench · side {side} · round {view['round']} · only "
-               "you see it", 16, t.TEXT, bold=True)
+    t.put_text(im, (PAD, 6), t.fit(_("Your workbench · side {side} · round {round} · only you "
+                                     "see it").format(side=side, round=view["round"]),
+                                   16, True, WIDTH - 2 * PAD), 16, t.TEXT, bold=True)
     im.paste(board, (PAD, top))
     im.paste(tray, (board.width + 2 * PAD, top))
     y = top + upper + PAD
-    t.put_text(im, (PAD, y), f"placed: {len(listed)} tile{'s' if len(listed) != 1 else ''}"
-               + (" (time on your clock)" if times else ""), 16, t.MUTED, bold=True)
+    placed = (ngettext("placed: {n} tile", "placed: {n} tiles", len(listed)).format(n=len(listed))
+              + (" " + _("(time on your clock)") if times else ""))
+    t.put_text(im, (PAD, y), t.fit(placed, 16, True, WIDTH - 2 * PAD), 16, t.MUTED, bold=True)
     y += 22
     for line in listed:
         t.put_text(im, (PAD, y), t.fit(line, 16, False, WIDTH - 2 * PAD), 16, t.TEXT)
         y += 22
     if kind:
-        head = (f"in hand: {kind_name(kind)} · pick a number" + (f" (the first {len(places)}; "
-                f"{more} more: point at a square)" if more else "")
-                if places else f"in hand: {kind_name(kind)} · it fits nowhere now")
+        hand = kind_name(kind)
+        head = (_("in hand: {tile} · pick a number").format(tile=hand)
+                + (" " + _("(the first {count}; {more} more: point at a square)").format(
+                    count=len(places), more=more) if more else "")
+                if places else _("in hand: {tile} · it fits nowhere now").format(tile=hand))
         t.put_text(im, (PAD, y + 4), t.fit(head, 17, True, WIDTH - 2 * PAD), 17, t.ACCENT,
                    bold=True)
         y += 28
@@ -97,4 +103,4 @@ def bench_png(view: dict[str, Any], player: str, draft: str, kind: str | None,
 
 
 def _covered(words: Sequence[str]) -> int:
-    return sum(BIT[s] for _, squares in tile_words(list(words)) for s in squares)
+    return sum(BIT[s] for _k, squares in tile_words(list(words)) for s in squares)

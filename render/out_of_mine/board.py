@@ -16,11 +16,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from texts import N_, _, number
+
 from .. import theme as t
 from ..callouts import with_hint
 from ..encode import png
 from .grid import draw_board
-from .shapes import card_chips
+from .shapes import card_chips, element_word
 
 PAD = 12
 HEAD = 64
@@ -29,7 +31,9 @@ HEAD = 64
 CELL = 34
 #: While a side is still to choose: both sides of a board side by side, one panel a row.
 SIDES_CELL = 30
-STATUS = {"side": "chooses a side", "open": "to open the card", "dig": "digging"}
+STATUS = {"side": N_("chooses a side"), "open": N_("to open the card"), "dig": N_("digging")}
+#: the score parts' words (the round records' keys)
+PART_WORDS = {"call": N_("call"), "elves": N_("elves"), "finds": N_("finds")}
 
 
 def _seats(view: dict[str, Any]) -> list[str]:
@@ -71,8 +75,8 @@ def _card_lines(info: dict[str, Any] | None, drawn: bool = True, finds: bool = F
     """The card as its tiles: per colour a bar of its size in its colour and the count, and
     its finds on a line of their own when they score (R13); in words while face down."""
     if not info:
-        return [("card face down" if drawn else "no card yet", t.TEXT)]
-    head = f"card {info['number']}:"
+        return [(_("card face down") if drawn else _("no card yet"), t.TEXT)]
+    head = _("card {number}:").format(number=info["number"])
     hw = t.text_width(head, 14) + 8
     chips = card_chips(info["tiles"], cell=7, width=width - hw)
     im = Image.new("RGB", (hw + chips.width, max(20, chips.height)), t.PANEL)
@@ -80,8 +84,8 @@ def _card_lines(info: dict[str, Any] | None, drawn: bool = True, finds: bool = F
     im.paste(chips, (hw, 0))
     lines: list[tuple[str | Image.Image, Any]] = [(im, t.TEXT)]
     if finds:
-        lines.append(("finds: " + " ".join(f"{e} {p:+d}" for e, p in info["finds"].items()),
-                      t.MUTED))
+        lines.append((_("finds: {finds}").format(finds=" ".join(
+            f"{element_word(e)} {p:+d}" for e, p in info["finds"].items())), t.MUTED))
     return lines
 
 
@@ -101,7 +105,8 @@ def _panel(view: dict[str, Any], pid: str, board: Image.Image,
     draw.rectangle((0, 0, 6, im.height - 1), fill=t.seat_rgb(seat))
     t.put_text(im, (16, 8), f"{seat + 1}", 18, t.seat_rgb(seat), bold=True)
     t.put_text(im, (36, 8), t.fit(p["name"], 18, True, width - 150), 18, t.TEXT, bold=True)
-    t.put_text(im, (width - 12, 10), f"{p['total']} pts", 16, t.ACCENT, bold=True, anchor="ra")
+    t.put_text(im, (width - 12, 10), _("{points} pts").format(points=p["total"]), 16, t.ACCENT,
+               bold=True, anchor="ra")
     y = 36
     for text, colour in rows[:1]:
         t.put_text(im, (16, y), t.fit(str(text), 14, False, width - 28), 14, colour)
@@ -136,10 +141,10 @@ def _status(view: dict[str, Any], pid: str) -> str:
     owed = {o["player"]: o["decision"] for o in view["to_act"]}
     p = view["players"][pid]
     if view["ended"]:
-        return "game over"
+        return _("game over")
     if pid in owed:
-        return STATUS[owed[pid]]
-    return "committed" if p["committed"] else "side chosen"
+        return _(STATUS[owed[pid]])
+    return _("committed") if p["committed"] else _("side chosen")
 
 
 def board_png(view: dict[str, Any]) -> bytes:
@@ -156,19 +161,22 @@ def board_image(view: dict[str, Any]) -> Image.Image:
             board = Image.new("RGB", (a.width + b.width + 12, a.height + 20), t.PANEL)
             board.paste(a, (0, 20))
             board.paste(b, (a.width + 12, 20))
-            t.put_text(board, (2, 0), f"side {p['board']}a", 14, t.MUTED, bold=True)
-            t.put_text(board, (a.width + 14, 0), f"side {p['board']}b", 14, t.MUTED, bold=True)
-            where = f"board {p['board']}"
+            t.put_text(board, (2, 0), _("side {side}").format(side=f"{p['board']}a"), 14,
+                       t.MUTED, bold=True)
+            t.put_text(board, (a.width + 14, 0), _("side {side}").format(side=f"{p['board']}b"),
+                       14, t.MUTED, bold=True)
+            where = _("board {board}").format(board=p["board"])
         else:
             tiles = p["dig"].split()[1:] if p["dig"] else []
             board = draw_board(f"{p['board']}{p['side']}", tiles, size=CELL)
-            where = f"side {p['board']}{p['side']}"
+            where = _("side {side}").format(side=f"{p['board']}{p['side']}")
         lines = [(f"{where} · {_status(view, pid)}", t.MUTED),
                  *_card_lines(p["card_info"], p["has_card"], _finds(view))]
         panels.append((pid, board, lines))
     width = max(b.width for _, b, _ in panels) + 20
-    title = (f"Out of Mine! · round {view['round']} of {view['rounds']}" if not view["ended"]
-             else "Out of Mine! · final")
+    title = (_("Out of Mine! · round {round} of {rounds}").format(
+        round=view["round"], rounds=view["rounds"]) if not view["ended"]
+             else _("Out of Mine! · final"))
     both = any(view["players"][pid]["side"] is None for pid in _seats(view))
     return _compose([_panel(view, pid, b, lines, width) for pid, b, lines in panels], title,
                     columns=1 if both else 2)
@@ -182,7 +190,7 @@ def reveal_png(view: dict[str, Any], round_no: int | None = None) -> bytes:
 def reveal_image(view: dict[str, Any], round_no: int | None = None) -> Image.Image:
     panels = reveal_panels(view, round_no)
     shown = round_no or max(r["round"] for p in view["players"].values() for r in p["rounds"])
-    return _compose(panels, f"Out of Mine! · round {shown} revealed")
+    return _compose(panels, _("Out of Mine! · round {round} revealed").format(round=shown))
 
 
 def reveal_panels(view: dict[str, Any], round_no: int | None = None) -> list[Image.Image]:
@@ -195,15 +203,17 @@ def reveal_panels(view: dict[str, Any], round_no: int | None = None) -> list[Ima
             continue
         rec = recs[-1]
         board = draw_board(rec["board"], rec["tiles"], size=CELL, cut=rec["cut"])
-        parts = f"{rec['base']} ({rec['empty']} empty)"
+        parts = _("{base} ({empty} empty)").format(base=rec["base"], empty=rec["empty"])
         for label in ("call", "elves", "finds"):
             if rec[label]:
-                parts += f" {rec[label]:+d} {label}"
-        time = f" · {rec['time']:.1f} s" if rec["time"] is not None else ""
-        cut = f" · {len(rec['cut'])} cut" if rec["cut"] else ""
-        panels.append((pid, board, [(f"side {rec['board']} · card {rec['card']}{time}{cut}",
-                                     t.MUTED), (f"{parts} = {rec['score']}", t.TEXT)]))
+                parts += f" {rec[label]:+d} {_(PART_WORDS[label])}"
+        time = (" · " + _("{seconds} s").format(seconds=number(rec["time"], 1))
+                if rec["time"] is not None else "")
+        cut = " · " + _("{count} cut").format(count=len(rec["cut"])) if rec["cut"] else ""
+        head = _("side {side} · card {card}").format(side=rec["board"], card=rec["card"])
+        panels.append((pid, board, [(f"{head}{time}{cut}", t.MUTED),
+                                    (f"{parts} = {rec['score']}", t.TEXT)]))
     if not panels:
-        raise ValueError("no scored round to show")
+        raise ValueError("no scored round to show")  # a programming error, never shown
     width = max(b.width for _, b, _ in panels) + 20
     return [_panel(view, pid, b, lines, width) for pid, b, lines in panels]

@@ -6,16 +6,17 @@ by hand-counted pixels."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from engine.out_of_mine.components import COLS, ROWS, SIDES
+from texts import _
 
 from ..callouts import Callout, annotated
 from ..encode import png
 from .board import BOARD_AT, CELL, _compose, panel_corners, reveal_panels
+from .cached import PerLanguage
 from .grid import square_centre, tile_words
 
 #: Each player's scored round: side, card, tiles (as the notation writes them) and cut tiles.
@@ -83,39 +84,44 @@ def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
     element = tile_words(["white-l/rat:A3,A4,B3,C3,D3"])[0][1][-1]
     ann, dan = corners["ann"], corners["dan"]
     return [
-        Callout(dan[0] + width - 20, 22, "Title: the round shown (a reveal: every board as "
-                "dug, with its score)."),
-        Callout(ann[0] + width - 90, ann[1] + 18, "A player: the seat number and stripe in "
-                "the seat's colour, the name, and the total so far."),
-        Callout(*ground("ann", rock=True), "Brown, hatched: rock (never dug)."),
-        Callout(*ground("ann", rock=False), "Dark, plain: a gallery square left uncovered "
-                "(an empty square costs points)."),
-        Callout(*tile("ann", "yellow"), "Yellow crystal: dots, the letter Y on one of its "
-                "squares."),
-        Callout(*tile("ann", "blue"), "Blue crystal: stripes, the letter B."),
-        Callout(*tile("dan", "green"), "Green crystal: diagonal lines, the letter G."),
-        Callout(*tile("ann", "red"), "Red crystal: cross-hatch, the letter R."),
-        Callout(*tile("ann", "white"), "White crystal: plain with rings, the letter W."),
-        Callout(*on("ann", element, 12, 12), "A word on a dark chip: the tile's element (Au "
-                "gold, Ag silver, worm woodworm, rat)."),
-        Callout(*tile("dan", "yellow", cut=True), "Faded, with a grey edge: a tile cut by the "
-                "call."),
-        Callout(*on("ann", elf, -10, -10), "Small disc with a capital letter, on the edge "
-                "toward the rock: an elf of that colour."),
-        Callout(dan[0] + width - 30, dan[1] + panels[1].height - 30, "Under the board: the "
-                "side, the card and time, then the round's score parts (call, elves, finds)."),
+        Callout(dan[0] + width - 20, 22, _("Title: the round shown (a reveal: every board as "
+                "dug, with its score).")),
+        Callout(ann[0] + width - 90, ann[1] + 18, _("A player: the seat number and stripe in "
+                "the seat's colour, the name, and the total so far.")),
+        Callout(*ground("ann", rock=True), _("Brown, hatched: rock (never dug).")),
+        Callout(*ground("ann", rock=False), _("Dark, plain: a gallery square left uncovered "
+                "(an empty square costs points).")),
+        Callout(*tile("ann", "yellow"), _("Yellow crystal: dots, the letter Y on one of its "
+                "squares.")),
+        Callout(*tile("ann", "blue"), _("Blue crystal: stripes, the letter B.")),
+        Callout(*tile("dan", "green"), _("Green crystal: diagonal lines, the letter G.")),
+        Callout(*tile("ann", "red"), _("Red crystal: cross-hatch, the letter R.")),
+        Callout(*tile("ann", "white"), _("White crystal: plain with rings, the letter W.")),
+        Callout(*on("ann", element, 12, 12), _("A word on a dark chip: the tile's element (Au "
+                "gold, Ag silver, worm woodworm, rat).")),
+        Callout(*tile("dan", "yellow", cut=True), _("Faded, with a grey edge: a tile cut by the "
+                "call.")),
+        Callout(*on("ann", elf, -10, -10), _("Small disc with a capital letter, on the edge "
+                "toward the rock: an elf of that colour.")),
+        Callout(dan[0] + width - 30, dan[1] + panels[1].height - 30, _("Under the board: the "
+                "side, the card and time, then the round's score parts (call, elves, finds).")),
     ]
 
 
-@lru_cache(maxsize=1)
-def legend_image() -> Image.Image:
-    """The annotated reveal picture with its key below."""
+def _legend_image() -> Image.Image:
+    """The annotated reveal picture with its key below, in the language being written."""
     view = legend_view()
-    top = _compose(reveal_panels(view), "Out of Mine! · round 1 revealed")
-    return annotated(top, callouts(view), "WHAT A BOARD SHOWS")
+    top = _compose(reveal_panels(view), _("Out of Mine! · round {round} revealed").format(round=1))
+    return annotated(top, callouts(view), _("WHAT A BOARD SHOWS"))
 
 
-@lru_cache(maxsize=1)
-def legend_png() -> bytes:
-    """PNG bytes of the legend (the same every time: drawn once per process)."""
+#: drawn once per language (the words drawn are the language's)
+legend_image = PerLanguage(_legend_image)
+
+
+def _legend_png() -> bytes:
+    """PNG bytes of the legend (the same every time in a language: drawn once per process)."""
     return png(legend_image())
+
+
+legend_png = PerLanguage(_legend_png, clears=[legend_image])  # type: ignore[list-item]

@@ -7,6 +7,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from texts import _
+
 from .. import theme as t
 from ..encode import png
 from .board import _seats
@@ -32,7 +34,8 @@ def scores_png(view: dict[str, Any]) -> bytes:
     n = max(len(s) for s in series.values())
     lo = min(min(s) for s in series.values())
     hi = max(max(max(s) for s in series.values()), lo + 1)
-    t.put_text(im, (left, 10), "Out of Mine! · totals by round", 18, t.TEXT, bold=True)
+    t.put_text(im, (left, 10), t.fit(_("Out of Mine! · totals by round"), 18, True, w - left - 8),
+               18, t.TEXT, bold=True)
     draw.rectangle((left, top, right, bottom), outline=t.PANEL_EDGE)
 
     def xy(i: int, v: int) -> tuple[float, float]:
@@ -40,10 +43,10 @@ def scores_png(view: dict[str, Any]) -> bytes:
                 bottom - (bottom - top) * (v - lo) / (hi - lo))
 
     for i in range(n):
-        x, _ = xy(i, lo)
+        x, _y = xy(i, lo)
         t.put_text(im, (x, bottom + 10), str(i), 12, t.MUTED, anchor="mt")
     for v in sorted({lo, hi, (lo + hi) // 2}):
-        _, y = xy(0, v)
+        _x, y = xy(0, v)
         t.put_text(im, (left - 8, y), str(v), 12, t.MUTED, anchor="rm")
     for k, (pid, totals) in enumerate(series.items()):
         seat = view["players"][pid]["seat"]

@@ -6,17 +6,33 @@ shape with its name and how many tiles the box holds)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.out_of_mine.components import COLOURS, KINDS, SHAPES, SIZES
+from texts import N_, _
 
 from .. import theme as t
 from ..encode import png
+from .cached import PerLanguage
 from .grid import CRYSTAL_RGB, _square_tile
 
 WIDTH = 550
+
+#: the crystal colours' words (the notation keeps the English ones: ``red-l``)
+COLOUR_WORDS = {"yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
+                "red": N_("red"), "white": N_("white")}
+#: the finds' words (the card's notation keeps ``gold+1``)
+ELEMENT_WORDS = {"gold": N_("gold"), "silver": N_("silver"), "woodworm": N_("woodworm"),
+                 "rat": N_("rat")}
+
+
+def colour_word(colour: str) -> str:
+    return _(COLOUR_WORDS[colour]) if colour in COLOUR_WORDS else colour
+
+
+def element_word(element: str) -> str:
+    return _(ELEMENT_WORDS[element]) if element in ELEMENT_WORDS else element
 
 
 def shape_image(shape: str, cell: int, colour: str | None = None,
@@ -47,7 +63,9 @@ def shape_tray(colours: Mapping[str, int], width: int, cell: int = 11, hand: str
             continue
         shapes = list(dict.fromkeys(k.shape for k in KINDS.values() if k.colour == colour))
         more = left.get(colour, n) if left is not None else None
-        head = f"{colour} · {more} of {n} left" if more is not None else f"{colour} ×{n}"
+        head = (_("{colour} · {left} of {count} left").format(
+            colour=colour_word(colour), left=more, count=n)
+            if more is not None else f"{colour_word(colour)} ×{n}")
         rows.append((head, [shape_image(s, cell, frame=t.ACCENT if s == hand else None)
                             for s in shapes]))
     lines: list[tuple[str, list[Image.Image]]] = []
@@ -83,15 +101,18 @@ def shape_tray(colours: Mapping[str, int], width: int, cell: int = 11, hand: str
 
 
 def shape_name(shape: str) -> str:
-    """``red-l`` -> "red L" (as the menus name it)."""
-    colour, _, letter = shape.partition("-")
-    return f"{colour} {letter.upper()}".strip()
+    """``red-l`` -> "red L" (as the menus name it, the colour in the reader's words)."""
+    colour, _sep, letter = shape.partition("-")
+    return _("{colour} {letter}").format(colour=colour_word(colour),
+                                          letter=letter.upper()).strip()
 
 
 def kind_name(kind: str) -> str:
     """``red-l/gold`` -> "red L with gold"."""
-    shape, _, element = kind.partition("/")
-    return shape_name(shape) + (f" with {element}" if element else "")
+    shape, _sep, element = kind.partition("/")
+    return (_("{shape} with {element}").format(shape=shape_name(shape),
+                                               element=element_word(element))
+            if element else shape_name(shape))
 
 
 def card_chips(tiles: Mapping[str, int], cell: int = 9, width: int = 10_000) -> Image.Image:
@@ -122,10 +143,9 @@ def card_chips(tiles: Mapping[str, int], cell: int = 9, width: int = 10_000) -> 
     return im
 
 
-@lru_cache(maxsize=1)
-def shapes_png() -> bytes:
+def _shapes_png() -> bytes:
     """Every tile shape (C2) drawn in its colour and pattern, named, with the tiles the box
-    holds of it; any may lie turned or mirrored (R8)."""
+    holds of it; any may lie turned or mirrored (R8); in the language being written."""
     cell, per = 20, 5
     drawn: list[tuple[str, Image.Image]] = []
     for colour in COLOURS:
@@ -146,11 +166,12 @@ def shapes_png() -> bytes:
     rows = [drawn[i:i + per] for i in range(0, len(drawn), per)]
     heights = [max(im.height for _, im in line) + 30 for line in rows]
     out = Image.new("RGB", (WIDTH, 84 + sum(heights) + pad), t.BG)
-    t.put_text(out, (pad, 10), "Out of Mine! · tile shapes", 20, t.TEXT, bold=True)
-    t.put_text(out, (pad, 38), "Squares: yellow 1, blue 2, green 3, red 4, white 5.", 15,
-               t.MUTED)
-    t.put_text(out, (pad, 58), "Any shape may lie turned or mirrored. ×n: tiles in the box.",
-               15, t.MUTED)
+    t.put_text(out, (pad, 10), t.fit(_("Out of Mine! · tile shapes"), 20, True, WIDTH - 2 * pad),
+               20, t.TEXT, bold=True)
+    t.put_text(out, (pad, 38), t.fit(_("Squares: yellow 1, blue 2, green 3, red 4, white 5."),
+                                     15, False, WIDTH - 2 * pad), 15, t.MUTED)
+    t.put_text(out, (pad, 58), t.fit(_("Any shape may lie turned or mirrored. ×n: tiles in the "
+                                       "box."), 15, False, WIDTH - 2 * pad), 15, t.MUTED)
     y = 84
     for line, h in zip(rows, heights, strict=True):
         for i, (name, im) in enumerate(line):
@@ -159,3 +180,7 @@ def shapes_png() -> bytes:
             t.put_text(out, (x, y + h - 26), name, 15, t.TEXT, bold=True)
         y += h
     return png(out)
+
+
+#: drawn once per language (the words drawn are the language's)
+shapes_png = PerLanguage(_shapes_png)

@@ -9,15 +9,22 @@ from typing import Any
 
 from PIL import Image
 
+from texts import language
+
 from .. import theme as t
 from ..encode import palette_of, png
 from . import grid, panel
 from .layout import HEIGHT, WIDTH
 
 
-@lru_cache(maxsize=8)
 def _background(n_players: int) -> Image.Image:
-    """Everything that never changes for a table of ``n_players``: drawn once per process."""
+    """Everything that never changes for a table of ``n_players`` in the language being
+    written: drawn once per process and language."""
+    return _static(n_players, language())
+
+
+@lru_cache(maxsize=12)
+def _static(n_players: int, lang: str) -> Image.Image:
     im = Image.new("RGB", (WIDTH, HEIGHT), t.BG)
     grid.draw_static(im)
     panel.draw_static(im, n_players)

@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.stella_digger.components import COLOURS, card_key
+from texts import N_, _, language, ngettext
 
 from .. import theme as t
 from ..encode import palette_of, png
@@ -29,11 +30,19 @@ FOOT = 56
 SS = 3
 
 
-@lru_cache(maxsize=64)
+#: a card's colour as its band names it
+BAND = {"blue": N_("BLUE"), "green": N_("GREEN"), "pink": N_("PINK"), "purple": N_("PURPLE")}
+
+
 def big_card(card: str) -> Image.Image:
     """A drill card face: the number in two corners, one pip per point in the colour's shape,
-    the colour's name on the band."""
-    colour, _, number = card.rpartition("-")
+    the colour's name on the band (in the language being written)."""
+    return _big_card(card, language())
+
+
+@lru_cache(maxsize=64)
+def _big_card(card: str, lang: str) -> Image.Image:
+    colour, _sep, number = card.rpartition("-")
     n = int(number)
     w, h = CARD_W * SS, CARD_H * SS
     paper = (247, 247, 251)
@@ -61,7 +70,7 @@ def big_card(card: str) -> Image.Image:
     small = icons.crystal(colour, 18)
     im.paste(small, (40, 15), small)
     t.put_text(im, (CARD_W - 17, CARD_H - 30), str(n), 34, dark, bold=True, anchor="rm")
-    t.put_text(im, ((CARD_W - 3) // 2, CARD_H - 26), colour.upper(), 13, dark, bold=True, anchor="mm")
+    t.put_text(im, ((CARD_W - 3) // 2, CARD_H - 26), _(BAND[colour]) if colour in BAND else colour.upper(), 13, dark, bold=True, anchor="mm")
     return im
 
 
@@ -89,8 +98,9 @@ def hand_image(view: dict[str, Any], player: str) -> Image.Image:
     badge = seat_badge(seat, 30)
     im.paste(badge, (PAD, 20), badge)
     limit = (p.get("limits") or {}).get("hand")
-    info = f"{n}/{limit} cards" if limit else f"{n} cards"
-    info += f"  ·  round {view.get('round', 1)}"
+    info = (ngettext("{n}/{limit} card", "{n}/{limit} cards", n) if limit
+            else ngettext("{n} card", "{n} cards", n)).format(n=n, limit=limit)
+    info += "  ·  " + _("round {round}").format(round=view.get("round", 1))
     t.put_text(im, (width - PAD, 35), info, 16, t.MUTED, anchor="rm")
     # this round's target, as it lies on the map: what the cards are played for
     x = width - PAD - t.text_width(info, 16) - 12
@@ -103,13 +113,13 @@ def hand_image(view: dict[str, Any], player: str) -> Image.Image:
         im.paste(tile, (x, 13))
         x -= 6
     if x < width - PAD - t.text_width(info, 16) - 12:
-        t.put_text(im, (x, 35), "target", 13, t.FAINT, anchor="rm")
-        x -= t.text_width("target", 13) + 10
+        t.put_text(im, (x, 35), _("target"), 13, t.FAINT, anchor="rm")
+        x -= t.text_width(_("target"), 13) + 10
     name = t.fit(str(p.get("name") or player), 24, True, max(60, x - PAD - 52))
     t.put_text(im, (PAD + 42, 35), name, 24, t.TEXT, bold=True, anchor="lm")
     if not cards:
         d.rounded_rectangle((PAD, TOP, PAD + CARD_W, TOP + CARD_H - 5), 12, outline=t.PANEL_EDGE, width=3)
-        t.put_text(im, (PAD + CARD_W + 24, TOP + CARD_H // 2), "No cards in hand", 20, t.MUTED,
+        t.put_text(im, (PAD + CARD_W + 24, TOP + CARD_H // 2), _("No cards in hand"), 20, t.MUTED,
                    anchor="lm")
     x = PAD
     for card in cards:
@@ -124,7 +134,7 @@ def hand_image(view: dict[str, Any], player: str) -> Image.Image:
         im.paste(chip, (x, y - 13), chip)
         x += chip.width + 6
     if not p.get("gadgets"):
-        x += t.put_text(im, (x, y), "no gadgets", 14, t.FAINT, anchor="lm") + 10
+        x += t.put_text(im, (x, y), _("no gadgets"), 14, t.FAINT, anchor="lm") + 10
     x = max(x + 16, width - PAD - 4 * 52)
     crystals = p.get("crystals") or {}
     for c in COLOURS:

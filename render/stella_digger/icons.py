@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.stella_digger.components import gadget_colour, gadget_type
+from texts import _, language
 
 from .. import theme as t
 from ..icons import SS, down, rgba
@@ -97,9 +98,14 @@ def gadget_chip(gadget: str, h: int = 24) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=16)
 def accident(colour: str | None, w: int = 40, h: int = 54) -> Image.Image:
-    """An accident card: face up in its colour and shape, or face down (``None``)."""
+    """An accident card: face up in its colour and shape, or face down (``None``); its word
+    in the language being written."""
+    return _accident(colour, w, h, language())
+
+
+@lru_cache(maxsize=24)
+def _accident(colour: str | None, w: int, h: int, lang: str) -> Image.Image:
     im, d = rgba(w, h)
     box = (0, 0, w * SS - 1, h * SS - 1)
     if colour is None:
@@ -116,5 +122,5 @@ def accident(colour: str | None, w: int = 40, h: int = 54) -> Image.Image:
                         width=SS + 2, fill=look.COLOUR_RGB[colour] + (255,))
     im = down(im, w, h)
     if w >= 36:
-        t.put_text(im, (w // 2, h - 5), "ACCIDENT", 7, t.TEXT, bold=True, anchor="ms")
+        t.put_text(im, (w // 2, h - 5), t.fit(_("ACCIDENT"), 7, True, w - 4), 7, t.TEXT, bold=True, anchor="ms")
     return im

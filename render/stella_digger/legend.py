@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine.stella_digger.board import SQUARES, TERRAIN
 from engine.stella_digger.components import ALL_GADGETS
+from texts import _, language
 
 from ..callouts import Callout, annotated
 from ..encode import png
@@ -80,61 +81,70 @@ def callouts() -> list[Callout]:
     row = panel.player_box(0)
     pile = panel.discard_box(len(SEATS))
     pin_x, pin_y = marker_xy("C3")
-    c3_left, c3_top, _, _ = square_box("C3")
+    c3_left, c3_top = square_box("C3")[:2]
     d3_left = square_box("D3")[0]
     return [
-        Callout(*_sq("A1", "tl"), "START: the way into the asteroid. Passages (START, tunnels, "
-                "dug-out squares, Large Drills) lead from it to the tiles you can target."),
-        Callout(*_sq("E1"), "Face-down tile. The letter on its back is its zone: a shallow, "
-                "b middle, c deep, Y core; deeper tiles hold more crystals."),
-        Callout(*_sq("C4"), "Face-up tile: its colour (each colour has its own shape) and, in "
-                "the corner, the crystals it holds."),
-        Callout(*_sq("B4"), "Gold tile: matches cards of every colour; the winner picks the "
-                "colours of its crystals."),
-        Callout(*_sq("A6", "tl"), "Monster: its combat power in the middle, crystals lost by a "
-                "player who fails (−) and the points for beating it (VP)."),
-        Callout((c3_left + d3_left + 88) // 2 + 8, c3_top + 72, "Connected tiles: an arrow joins "
+        Callout(*_sq("A1", "tl"), _("START: the way into the asteroid. Passages (START, tunnels, "
+                "dug-out squares, Large Drills) lead from it to the tiles you can target.")),
+        Callout(*_sq("E1"), _("Face-down tile. The letter on its back is its zone: a shallow, "
+                "b middle, c deep, Y core; deeper tiles hold more crystals.")),
+        Callout(*_sq("C4"), _("Face-up tile: its colour (each colour has its own shape) and, in "
+                "the corner, the crystals it holds.")),
+        Callout(*_sq("B4"), _("Gold tile: matches cards of every colour; the winner picks the "
+                "colours of its crystals.")),
+        Callout(*_sq("A6", "tl"), _("Monster: its combat power in the middle, crystals lost by a "
+                "player who fails (−) and the points for beating it (VP).")),
+        Callout((c3_left + d3_left + 88) // 2 + 8, c3_top + 72, _("Connected tiles: an arrow joins "
                 "each to the next; joined tiles (the bridge) are targeted together and every "
-                "colour in them counts."),
-        Callout(pin_x - 8, pin_y + 12, "This round's target (bright blue frame) and the "
-                "marker (the pin): where the digging is now."),
-        Callout(*_sq("F7"), "Core squares (yellow frame): the game ends when, after tiles "
-                "are won, neither of them holds a tile."),
-        Callout(*_sq("B3"), "Dug-out square: a passage. Its number is what a Large Drill "
-                "aimed at it scores."),
-        Callout(*_sq("B5", "tl"), "Tunnel: always a passage; a Large Drill aimed at it scores 1."),
-        Callout(*_sq("A5", "tl"), "Blockade: nobody mined this target, so a 3-VP tile closed "
-                "it. It is no passage and no target any more."),
-        Callout(*_sq("C1", "tl"), "Large Drill: its owner's seat colour and number; the tip "
-                "points at the square whose number it scored."),
-        Callout(*_sq("C5", "tl"), "Deck of drill cards on a rock square: the top card's colour "
-                "shows; the number is how many cards are left."),
-        Callout(WIDTH * 44 // 100, HEADER_H // 2, "Header: the round, its target, who must "
-                "decide what now, and where every mark is explained (this legend)."),
-        Callout(row[2] - 24, row[1] + 22, "A player: seat number and colour, the start "
-                "player's hard hat, and 'to act' on the one whose turn it is."),
-        Callout(row[0] + 250, row[1] + 50, "Crystals by colour (held / limit), VP tiles won "
-                "(3 and 1) and, with that option, red tears."),
-        Callout(row[0] + 236, row[1] + 128, "Hand: card backs show only their colours. Play: "
-                "the card(s) played this round."),
-        Callout(row[0] + 160, row[1] + 164, "Gadgets owned (SD Super Drill, EP Enhanced "
-                "Power, RC Refining Capsule, DR Support Drone), Large Drills left, drill points."),
-        Callout(board[2] - 18, board[1] + 16, "Accident cards: Safety (face up), the Danger "
-                "and Alarm piles, and those revealed this round."),
-        Callout(supply[0] + 138, supply[1] + 100, "Supply: crystals and VP tiles left, and "
-                "the gadgets for sale: a row per kind, a column per colour (bright: for sale)."),
-        Callout(pile[2] - 16, pile[1] + 21, "Discard pile, by colour; a small number on a card "
-                "says how many of it."),
+                "colour in them counts.")),
+        Callout(pin_x - 8, pin_y + 12, _("This round's target (bright blue frame) and the "
+                "marker (the pin): where the digging is now.")),
+        Callout(*_sq("F7"), _("Core squares (yellow frame): the game ends when, after tiles "
+                "are won, neither of them holds a tile.")),
+        Callout(*_sq("B3"), _("Dug-out square: a passage. Its number is what a Large Drill "
+                "aimed at it scores.")),
+        Callout(*_sq("B5", "tl"), _("Tunnel: always a passage; a Large Drill aimed at it scores 1.")),
+        Callout(*_sq("A5", "tl"), _("Blockade: nobody mined this target, so a 3-VP tile closed "
+                "it. It is no passage and no target any more.")),
+        Callout(*_sq("C1", "tl"), _("Large Drill: its owner's seat colour and number; the tip "
+                "points at the square whose number it scored.")),
+        Callout(*_sq("C5", "tl"), _("Deck of drill cards on a rock square: the top card's colour "
+                "shows; the number is how many cards are left.")),
+        Callout(WIDTH * 44 // 100, HEADER_H // 2, _("Header: the round, its target, who must "
+                "decide what now, and where every mark is explained (this legend).")),
+        Callout(row[2] - 24, row[1] + 22, _("A player: seat number and colour, the start "
+                "player's hard hat, and 'to act' on the one whose turn it is.")),
+        Callout(row[0] + 250, row[1] + 50, _("Crystals by colour (held / limit), VP tiles won "
+                "(3 and 1) and, with that option, red tears.")),
+        Callout(row[0] + 236, row[1] + 128, _("Hand: card backs show only their colours. Play: "
+                "the card(s) played this round.")),
+        Callout(row[0] + 160, row[1] + 164, _("Gadgets owned (SD Super Drill, EP Enhanced "
+                "Power, RC Refining Capsule, DR Support Drone), Large Drills left, drill points.")),
+        Callout(board[2] - 18, board[1] + 16, _("Accident cards: Safety (face up), the Danger "
+                "and Alarm piles, and those revealed this round.")),
+        Callout(supply[0] + 138, supply[1] + 100, _("Supply: crystals and VP tiles left, and "
+                "the gadgets for sale: a row per kind, a column per colour (bright: for sale).")),
+        Callout(pile[2] - 16, pile[1] + 21, _("Discard pile, by colour; a small number on a card "
+                "says how many of it.")),
     ]
 
 
-@lru_cache(maxsize=1)
 def legend_image() -> Image.Image:
-    """The annotated round picture with its key below."""
-    return annotated(map_image(legend_view()), callouts(), "WHAT THE MAP SHOWS")
+    """The annotated round picture with its key below, in the language being written."""
+    return _legend_image(language())
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=3)
+def _legend_image(lang: str) -> Image.Image:
+    return annotated(map_image(legend_view()), callouts(), _("WHAT THE MAP SHOWS"))
+
+
 def legend_png() -> bytes:
-    """PNG bytes of the legend (the same every time: drawn once per process)."""
-    return png(legend_image())
+    """PNG bytes of the legend in the language being written (drawn once per process and
+    language)."""
+    return _legend_png(language())
+
+
+@lru_cache(maxsize=3)
+def _legend_png(lang: str) -> bytes:
+    return png(_legend_image(lang))

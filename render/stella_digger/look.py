@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from texts import N_
+
 from ..theme import DARK, RGB, draw_shape, hex_rgb
 
 TARGET = hex_rgb("#3ff0ff")  # this round's target
@@ -54,10 +56,10 @@ GADGET_ABBR = {
     "support-drone": "DR",
 }
 GADGET_NAME = {
-    "super-drill": "Super Drill",
-    "enhanced-power": "Enhanced Power",
-    "refining-capsule": "Refining Capsule",
-    "support-drone": "Support Drone",
+    "super-drill": N_("Super Drill"),
+    "enhanced-power": N_("Enhanced Power"),
+    "refining-capsule": N_("Refining Capsule"),
+    "support-drone": N_("Support Drone"),
 }
 
 

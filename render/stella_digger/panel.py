@@ -10,6 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.stella_digger.components import COLOURS, GADGET_TYPES
+from texts import N_, _, ngettext
 
 from .. import theme as t
 from ..callouts import LEGEND_HINT
@@ -31,16 +32,20 @@ from .layout import (
 )
 
 DECISION_WORDS = {
-    "target": "choose the target",
-    "draw": "draw a card",
-    "action": "take an action",
-    "return": "return crystals",
-    "gold": "pick gold colours",
-    "lose": "lose a card",
-    "capsule": "use a capsule",
-    "fight": "fight or decline",
-    "lose-crystals": "lose crystals",
+    "target": N_("choose the target"),
+    "draw": N_("draw a card"),
+    "action": N_("take an action"),
+    "return": N_("return crystals"),
+    "gold": N_("pick gold colours"),
+    "lose": N_("lose a card"),
+    "capsule": N_("use a capsule"),
+    "fight": N_("fight or decline"),
+    "lose-crystals": N_("lose crystals"),
 }
+#: the game's name in the header, as each edition prints it (ja: the Japanese original's title)
+LOGO = N_("STELLA DIGGER")
+#: the table's labels: (words, left of the centre) of the accident card slots
+SLOTS = ((N_("Safety"), 14), (N_("Danger"), 80), (N_("Alarm"), 146), (N_("Revealed"), 212))
 CARD_W, CARD_H = 28, 40
 #: Gadgets for sale: the names' width, a colour column's width, a kind's row height.
 GRID_NAMES, GRID_STEP, GRID_ROW = 104, 19, 17
@@ -88,7 +93,7 @@ def draw_header_bar(im: Image.Image) -> None:
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, im.width, HEADER_H), fill=t.mix(t.BG, t.PANEL, 0.9))
     d.line((0, HEADER_H, im.width, HEADER_H), fill=t.PANEL_EDGE, width=1)
-    t.put_text(im, (MARGIN, HEADER_H // 2), "STELLA DIGGER", 20, t.ACCENT, bold=True, anchor="lm")
+    t.put_text(im, (MARGIN, HEADER_H // 2), _(LOGO), 20, t.ACCENT, bold=True, anchor="lm")
 
 
 def draw_static(im: Image.Image, n_players: int) -> None:
@@ -98,24 +103,25 @@ def draw_static(im: Image.Image, n_players: int) -> None:
     board, supply = table_boxes()
     _box(d, board)
     _box(d, supply)
-    t.put_text(im, (board[0] + 12, board[1] + 8), "PERFORMANCE BOARD", 12, t.MUTED, bold=True)
-    t.put_text(im, (supply[0] + 12, supply[1] + 8), "SUPPLY", 12, t.MUTED, bold=True)
-    labels = (("Safety", 14), ("Danger", 80), ("Alarm", 146), ("Revealed", 212))
-    for label, dx in labels:
-        t.put_text(im, (board[0] + dx + 20, board[1] + 112), label, 12, t.MUTED, anchor="ma")
+    t.put_text(im, (board[0] + 12, board[1] + 8), t.fit(_("PERFORMANCE BOARD"), 12, True, board[2] - board[0] - 24), 12, t.MUTED, bold=True)
+    t.put_text(im, (supply[0] + 12, supply[1] + 8), _("SUPPLY"), 12, t.MUTED, bold=True)
+    for label, dx in SLOTS:
+        t.put_text(im, (board[0] + dx + 20, board[1] + 112), t.fit(_(label), 12, False, 64), 12,
+                   t.MUTED, anchor="ma")
     pile = discard_box(n_players)
     _box(d, pile)
     if compact_discard(pile):
-        t.put_text(im, (pile[0] + 12, pile[1] + 7), "DISCARD", 12, t.MUTED, bold=True)
+        t.put_text(im, (pile[0] + 12, pile[1] + 7), _("DISCARD"), 12, t.MUTED, bold=True)
     else:
-        t.put_text(im, (pile[0] + 12, pile[1] + 8), "DISCARD PILE (FACE UP)", 12, t.MUTED, bold=True)
-    names, _, row = gadget_grid(supply)
+        t.put_text(im, (pile[0] + 12, pile[1] + 8), t.fit(_("DISCARD PILE (FACE UP)"), 12, True, pile[2] - pile[0] - 24), 12, t.MUTED, bold=True)
+    names, _cells, row = gadget_grid(supply)
     for i, kind in enumerate(GADGET_TYPES):
-        t.put_text(im, (names, row + i * GRID_ROW), look.GADGET_NAME[kind], 12, t.MUTED, anchor="lm")
+        name = t.fit(_(look.GADGET_NAME[kind]), 12, False, GRID_NAMES - 4)
+        t.put_text(im, (names, row + i * GRID_ROW), name, 12, t.MUTED, anchor="lm")
     for i in range(n_players):
         box = player_box(i)
         _box(d, box)
-        for label, dx, dy in (("HAND", 12, 92), ("PLAY", 262, 92)):
+        for label, dx, dy in ((_("HAND"), 12, 92), (_("PLAY"), 262, 92)):
             t.put_text(im, (box[0] + dx, box[1] + dy), label, 11, t.FAINT, bold=True)
 
 
@@ -140,37 +146,42 @@ def _chip(im: Image.Image, x: int, cy: int, text: str, size: int, fg: t.RGB, bg:
 
 
 END_WORDS = {
-    "vp3-exhausted": "3-VP tiles ran out",
-    "core-mined": "core mined out",
-    "last-standing": "last player standing",
-    "no-target": "no target left",
+    "vp3-exhausted": N_("3-VP tiles ran out"),
+    "core-mined": N_("core mined out"),
+    "last-standing": N_("last player standing"),
+    "no-target": N_("no target left"),
 }
 
 
 def draw_header(im: Image.Image, view: dict[str, Any], width: int = WIDTH) -> None:
     """Round, target, a fight, and who must decide what (or who won), across ``width``."""
     cy = HEADER_H // 2
-    x = MARGIN + t.text_width("STELLA DIGGER", 20, True) + 18
-    x = _chip(im, x, cy, f"Round {view.get('round', 1)}", 16, t.TEXT, t.PANEL_EDGE) + 10
+    x = MARGIN + t.text_width(_(LOGO), 20, True) + 18
+    x = _chip(im, x, cy, _("Round {round}").format(round=view.get("round", 1)), 16, t.TEXT,
+              t.PANEL_EDGE) + 10
     target = view.get("target") or []
     if target and not view.get("ended"):
-        x = _chip(im, x, cy, "Target " + " + ".join(target), 16, t.DARK, look.TARGET) + 10
+        x = _chip(im, x, cy, _("Target {squares}").format(squares=" + ".join(target)), 16, t.DARK, look.TARGET) + 10
     fight = view.get("fight")
     if fight:
-        x = _chip(im, x, cy, f"Fight at {fight.get('square')}", 16, t.TEXT, look.MONSTER_RGB) + 10
+        x = _chip(im, x, cy, _("Fight at {square}").format(square=fight.get("square")), 16, t.TEXT, look.MONSTER_RGB) + 10
     right = width - MARGIN
     room = right - x - 8
     if view.get("ended"):
         winners = [_name(view, w) for w in view.get("winners") or []]
-        reason = END_WORDS.get(str(view.get("end_reason")), "")
-        text = "Game over" + (f" ({reason})" if reason and room > 420 else "")
-        text += ": " + " & ".join(winners) + " won" if winners else ""
+        reason = _(END_WORDS[str(view.get("end_reason"))]) if view.get("end_reason") in END_WORDS else ""
+        text = (_("Game over ({reason})").format(reason=reason) if reason and room > 420
+                else _("Game over"))
+        if winners:
+            text += ngettext(": {names} won", ": {names} won", len(winners)).format(
+                names=" & ".join(winners))
         t.put_text(im, (right, cy), t.fit(text, 18, True, room), 18, t.ACCENT, bold=True, anchor="rm")
         return
     to_act = view.get("to_act") or {}
     if to_act.get("player"):
-        words = DECISION_WORDS.get(str(to_act.get("decision")), str(to_act.get("decision") or ""))
-        wtext = " to " + words
+        decision = str(to_act.get("decision") or "")
+        words = _(DECISION_WORDS[decision]) if decision in DECISION_WORDS else decision
+        wtext = _(" to {what}").format(what=words)
         name = t.fit(_name(view, to_act["player"]), 18, True, max(40, min(220, room - t.text_width(wtext, 16))))
         t.put_text(im, (right, cy), wtext, 16, t.MUTED, anchor="rm")
         t.put_text(im, (right - t.text_width(wtext, 16), cy), name, 18, t.TEXT, bold=True, anchor="rm")
@@ -201,7 +212,7 @@ def draw_players(im: Image.Image, view: dict[str, Any]) -> None:
 def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, Any], seat: int,
                  box: tuple[int, int, int, int], fight_play: dict[str, Any] | None) -> None:
     d = ImageDraw.Draw(im)
-    x0, y0, x1, _ = box
+    x0, y0, x1 = box[:3]
     colour = t.seat_rgb(seat)
     to_act = (view.get("to_act") or {}).get("player") == pid and not view.get("ended")
     out = bool(p.get("out"))
@@ -219,7 +230,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
         right = _chip(im, x1 - 12 - (t.text_width(f"{total} VP", 18, True) + 18), cy, f"{total} VP", 18,
                       t.DARK, t.ACCENT if winner else t.MUTED) - (t.text_width(f"{total} VP", 18, True) + 18) - 8
     elif to_act:
-        label = "to act"
+        label = _("to act")
         w = t.text_width(label, 13, True) + 18
         _chip(im, x1 - 12 - w, cy, label, 13, t.DARK, colour)
         right = x1 - 12 - w - 8
@@ -232,19 +243,19 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     if perf:
         marks.append("perf")
     name_x = x0 + 50
-    mark_w = sum({"foreman": 76, "out": 50, "perf": 100}[m] for m in marks)
+    mark_w = sum(_mark_width(m, perf) for m in marks)
     name = t.fit(_name(view, pid), 21, True, right - name_x - mark_w - 8)
     t.put_text(im, (name_x, cy), name, 21, t.FAINT if out else t.TEXT, bold=True, anchor="lm")
     mx = name_x + t.text_width(name, 21, True) + 10
     for m in marks:
         if m == "foreman":
-            end = _chip(im, mx, cy, "    start", 12, t.DARK, t.ACCENT)
+            end = _chip(im, mx, cy, _start_words(), 12, t.DARK, t.ACCENT)
             paste(im, icons.foreman(18), (mx + 7, cy - 10))
             mx = end + 6
         elif m == "perf":  # tiles in the performance area (R15)
-            mx = _chip(im, mx, cy, f"{perf} tile{'s' if perf > 1 else ''} won", 12, t.TEXT, t.PANEL_EDGE) + 6
+            mx = _chip(im, mx, cy, _tiles_won(perf), 12, t.TEXT, t.PANEL_EDGE) + 6
         else:
-            mx = _chip(im, mx, cy, "OUT", 12, t.TEXT, t.DANGER) + 6
+            mx = _chip(im, mx, cy, _("OUT"), 12, t.TEXT, t.DANGER) + 6
 
     # row 2: crystals, VP tiles, monsters, tears
     cy = y0 + 62
@@ -292,13 +303,14 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     play = fight_play if fight_play is not None else p.get("play")
     px = x0 + 262
     if fight_play is not None:
-        t.put_text(im, (px + 38, y0 + 92), "FIGHT", 11, t.DANGER, bold=True)
+        fx = px + max(38, t.text_width(_("PLAY"), 11, True) + 8)  # after the PLAY label
+        t.put_text(im, (fx, y0 + 92), _("FIGHT"), 11, t.DANGER, bold=True)
     if play:
         _draw_play(im, play, px, top)
     elif fight_play is None and view.get("fight") and pid in ((view.get("fight") or {}).get("plays") or {}):
-        t.put_text(im, (px, top + CARD_H // 2), "declined", 14, t.MUTED, anchor="lm")
+        t.put_text(im, (px, top + CARD_H // 2), _("declined"), 14, t.MUTED, anchor="lm")
     else:
-        t.put_text(im, (px, top + CARD_H // 2), "mined" if p.get("mined") else "—", 14, t.FAINT, anchor="lm")
+        t.put_text(im, (px, top + CARD_H // 2), _("mined") if p.get("mined") else "—", 14, t.FAINT, anchor="lm")
 
     # row 4: gadgets, drills, drill points
     cy = y0 + 164
@@ -311,7 +323,7 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     if len(gadgets) > 5:
         t.put_text(im, (x, cy), f"+{len(gadgets) - 5}", 14, t.MUTED, bold=True, anchor="lm")
     if not gadgets:
-        t.put_text(im, (x, cy), "no gadgets", 13, t.FAINT, anchor="lm")
+        t.put_text(im, (x, cy), _("no gadgets"), 13, t.FAINT, anchor="lm")
     x = x0 + 306
     left = int(p.get("drills_left") or 0)
     token = icons.drill_token(seat, 22)
@@ -321,7 +333,24 @@ def _draw_player(im: Image.Image, view: dict[str, Any], pid: str, p: dict[str, A
     x += token.width + 48
     pts = int(p.get("drill_points") or 0)
     t.put_text(im, (x, cy), f"{pts}", 16, t.TEXT if pts else t.FAINT, bold=True, anchor="lm")
-    t.put_text(im, (x + t.text_width(str(pts), 16, True) + 4, cy), "drill pts", 12, t.MUTED, anchor="lm")
+    t.put_text(im, (x + t.text_width(str(pts), 16, True) + 4, cy), _("drill pts"), 12, t.MUTED, anchor="lm")
+
+
+def _start_words() -> str:
+    """The start player's chip: room for the hard hat, then "start" (a CJK glyph has no side
+    bearing: two spaces more keep it off the hat)."""
+    word = _("start")
+    return ("    " if word.isascii() else "      ") + word
+
+
+def _tiles_won(perf: int) -> str:
+    return ngettext("{n} tile won", "{n} tiles won", perf).format(n=perf)
+
+
+def _mark_width(mark: str, perf: int) -> int:
+    """The room a mark's chip takes beside a player's name (its words and the gap after it)."""
+    words = {"foreman": _start_words(), "out": _("OUT"), "perf": _tiles_won(perf)}[mark]
+    return max({"foreman": 76, "out": 50, "perf": 100}[mark], t.text_width(words, 12, True) + 24)
 
 
 def _draw_play(im: Image.Image, play: dict[str, Any], x: int, top: int) -> None:
@@ -332,15 +361,15 @@ def _draw_play(im: Image.Image, play: dict[str, Any], x: int, top: int) -> None:
     colour = play.get("colour")
     if colour:
         x += 4
-        t.put_text(im, (x, top + 12), "as", 12, t.MUTED, anchor="lm")
+        t.put_text(im, (x, top + 12), _("as"), 12, t.MUTED, anchor="lm")
         paste(im, icons.crystal(colour, 18), (x + 18, top + 3))
         notes = []
         if play.get("super"):
-            notes.append("Super Drill")
+            notes.append(_("Super Drill"))
         if play.get("boost"):
-            notes.append("Enh. Power")
+            notes.append(_("Enh. Power"))
         if notes:
-            t.put_text(im, (x, top + 32), ", ".join(notes), 11, t.MUTED, anchor="lm")
+            t.put_text(im, (x, top + 32), _(", ").join(notes), 11, t.MUTED, anchor="lm")
 
 
 # -- the strip under the map -----------------------------------------------------------------------
@@ -367,7 +396,7 @@ def draw_table(im: Image.Image, view: dict[str, Any]) -> None:
     for i, c in enumerate(revealed[:4]):
         paste(im, icons.accident(c, 26, 36), (rx + (i % 2) * 28, y + (i // 2) * 38))
     if not revealed:
-        t.put_text(im, (rx + 26, y + 36), "none", 12, t.FAINT, anchor="mm")
+        t.put_text(im, (rx + 26, y + 36), _("none"), 12, t.FAINT, anchor="mm")
 
     sup = view.get("supply") or {}
     x, cy = supply[0] + 14, supply[1] + 46
@@ -389,10 +418,10 @@ def draw_table(im: Image.Image, view: dict[str, Any]) -> None:
         cy2 += 36
     discard = view.get("discard") or []
     im.paste(tiles.card_back(None, 16, 22), (x, cy2 - 11), tiles.card_back_mask(16, 22))
-    t.put_text(im, (x + 22, cy2), f"{len(discard)} discarded", 14, t.MUTED, anchor="lm")
+    t.put_text(im, (x + 22, cy2), _("{n} discarded").format(n=len(discard)), 14, t.MUTED, anchor="lm")
     # gadgets for sale: a column per colour (a set of one colour scores a bonus), a row per kind
     on_sale = set(view.get("gadget_supply") or [])
-    _, cells, row = gadget_grid(supply)
+    cells, row = gadget_grid(supply)[1:]
     for i, kind in enumerate(GADGET_TYPES):
         for k, c in enumerate(COLOURS):
             paste(im, icons.crystal(c, 14, dim=f"{kind}/{c}" not in on_sale),
@@ -409,7 +438,7 @@ def draw_discard(im: Image.Image, view: dict[str, Any]) -> None:
     if compact_discard(box):
         _draw_discard_strip(im, box, discard, by_colour)
         return
-    t.put_text(im, (box[2] - 12, box[1] + 8), f"{len(discard)} cards", 12, t.MUTED, anchor="ra")
+    t.put_text(im, (box[2] - 12, box[1] + 8), ngettext("{n} card", "{n} cards", len(discard)).format(n=len(discard)), 12, t.MUTED, anchor="ra")
     w, h = 22, 31
     y = box[1] + 32
     for c in COLOURS:
@@ -436,10 +465,10 @@ def discard_groups(box: tuple[int, int, int, int]) -> list[tuple[int, int]]:
 def _draw_discard_strip(im: Image.Image, box: tuple[int, int, int, int], discard: list[str],
                         by_colour: dict[str, list[str]]) -> None:
     d = ImageDraw.Draw(im)
-    t.put_text(im, (box[0] + 12, box[1] + 24), f"{len(discard)} cards", 12, t.MUTED)
+    t.put_text(im, (box[0] + 12, box[1] + 24), ngettext("{n} card", "{n} cards", len(discard)).format(n=len(discard)), 12, t.MUTED)
     w, h = 18, 26
     y = (box[1] + box[3] - h) // 2
-    for c, (gx, _) in zip(COLOURS, discard_groups(box), strict=True):
+    for c, (gx, _right) in zip(COLOURS, discard_groups(box), strict=True):
         cards = by_colour[c]
         paste(im, icons.crystal(c, 14, dim=not cards), (gx, y + (h - 14) // 2))
         x = gx + 18

@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import Image
 
+from texts import language
+
 from .. import theme as t
 from . import grid, panel
 from .layout import BOARD_H, BOARD_W
@@ -20,8 +22,13 @@ FRAME_MS = 700
 LAST_MS = 4000
 
 
-@lru_cache(maxsize=1)
 def _background() -> Image.Image:
+    """The frame's fixed layer (its header's title in the language being written)."""
+    return _static(language())
+
+
+@lru_cache(maxsize=3)
+def _static(lang: str) -> Image.Image:
     im = Image.new("RGB", (BOARD_W, BOARD_H), t.BG)
     panel.draw_header_bar(im)
     grid.draw_static(im)

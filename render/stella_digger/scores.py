@@ -11,6 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from texts import N_, NP_, _, pgettext
+
 from .. import theme as t
 from ..chart import draw_chart, player_name, seat_of
 from ..encode import png
@@ -22,19 +24,19 @@ ROW_H = 58
 
 #: R19 parts, in the order of the rulings, with their column titles and bar colours.
 PARTS: tuple[tuple[str, str, t.RGB], ...] = (
-    ("vp_tiles", "VP tiles", t.ACCENT),
-    ("monsters", "Monsters", t.hex_rgb("#e0566f")),
-    ("gadgets", "Gadgets", t.hex_rgb("#5aa9ff")),
-    ("gadget_bonus", "Set bonus", t.hex_rgb("#a88bff")),
-    ("crystals", "Crystals", t.hex_rgb("#4cd99a")),
-    ("drills", "Drills", t.hex_rgb("#ff9f5a")),
-    ("unplaced_drills", "Unplaced", t.hex_rgb("#8c93a8")),
+    ("vp_tiles", NP_("score column", "VP tiles"), t.ACCENT),
+    ("monsters", N_("Monsters"), t.hex_rgb("#e0566f")),
+    ("gadgets", N_("Gadgets"), t.hex_rgb("#5aa9ff")),
+    ("gadget_bonus", N_("Set bonus"), t.hex_rgb("#a88bff")),
+    ("crystals", N_("Crystals"), t.hex_rgb("#4cd99a")),
+    ("drills", N_("Drills"), t.hex_rgb("#ff9f5a")),
+    ("unplaced_drills", N_("Unplaced"), t.hex_rgb("#8c93a8")),
 )
 END_WORDS = {
-    "vp3-exhausted": "the 3-VP tiles ran out",
-    "core-mined": "both core squares were mined",
-    "last-standing": "one player was left standing",
-    "no-target": "no target could be chosen",
+    "vp3-exhausted": N_("the 3-VP tiles ran out"),
+    "core-mined": N_("both core squares were mined"),
+    "last-standing": N_("one player was left standing"),
+    "no-target": N_("no target could be chosen"),
 }
 
 
@@ -52,13 +54,15 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
     d = ImageDraw.Draw(im)
 
     # title
-    t.put_text(im, (PAD, 34), "Final scores", 28, t.TEXT, bold=True, anchor="lm")
-    reason = END_WORDS.get(str(final_view.get("end_reason")), str(final_view.get("end_reason") or ""))
-    sub = f"Round {final_view.get('round', '?')}" + (f"  ·  the game ended because {reason}" if reason else "")
+    t.put_text(im, (PAD, 34), _("Final scores"), 28, t.TEXT, bold=True, anchor="lm")
+    code = str(final_view.get("end_reason") or "")
+    reason = _(END_WORDS[code]) if code in END_WORDS else code
+    sub = _("Round {round}").format(round=final_view.get("round", "?")) + (
+        "  ·  " + _("the game ended because {reason}").format(reason=reason) if reason else "")
     t.put_text(im, (PAD, 68), sub, 16, t.MUTED, anchor="lm")
     if winners:
         names = " & ".join(player_name(final_view, w) for w in seats if w in winners)
-        t.put_text(im, (WIDTH - PAD, 34), t.fit(f"Winner: {names}", 24, True, 560), 24, t.ACCENT, bold=True,
+        t.put_text(im, (WIDTH - PAD, 34), t.fit(_("Winner: {player}").format(player=names), 24, True, 560), 24, t.ACCENT, bold=True,
                    anchor="rm")
 
     # table: name, stacked bar, part columns, total
@@ -67,14 +71,15 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
     col_w = (WIDTH - PAD - 80 - col_x0) // len(PARTS)
     y = table_top
     d.rounded_rectangle((PAD - 8, y - 6, WIDTH - PAD + 8, y + table_h), 10, fill=t.PANEL, outline=t.PANEL_EDGE)
-    for i, (_, title, colour) in enumerate(PARTS):
+    for i, (key, title, colour) in enumerate(PARTS):
         cx = col_x0 + i * col_w + col_w // 2
         d.rounded_rectangle((cx - 16, y + 6, cx + 16, y + 11), 2, fill=colour)
-        t.put_text(im, (cx, y + 28), title, 13, t.MUTED, bold=True, anchor="mm")
-    t.put_text(im, (WIDTH - PAD - 36, y + 28), "Total", 14, t.TEXT, bold=True, anchor="mm")
-    t.put_text(im, (bar_x, y + 28), "R19 parts", 13, t.MUTED, bold=True, anchor="lm")
+        words = pgettext("score column", title) if key == "vp_tiles" else _(title)
+        t.put_text(im, (cx, y + 28), t.fit(words, 13, True, col_w - 4), 13, t.MUTED, bold=True, anchor="mm")
+    t.put_text(im, (WIDTH - PAD - 36, y + 28), _("Total"), 14, t.TEXT, bold=True, anchor="mm")
+    t.put_text(im, (bar_x, y + 28), _("R19 parts"), 13, t.MUTED, bold=True, anchor="lm")
     # bar scale: the positive parts plus the unplaced-drill penalty drawn after them
-    scale_max = max([sum(abs(int(scores[pid].get(k, 0))) for k, _, _ in PARTS) for pid in order] + [1])
+    scale_max = max([sum(abs(int(scores[pid].get(k, 0))) for k, _t, _c in PARTS) for pid in order] + [1])
     y += 40
     for rank, pid in enumerate(order):
         sc = scores[pid]
@@ -88,10 +93,10 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
         name = t.fit(player_name(final_view, pid), 20, True, name_w - 40 - (40 if out else 0))
         t.put_text(im, (PAD + 36, cy), name, 20, t.FAINT if out else t.TEXT, bold=True, anchor="lm")
         if out:
-            t.put_text(im, (PAD + 40 + t.text_width(name, 20, True), cy), "out", 13, t.DANGER, bold=True,
+            t.put_text(im, (PAD + 40 + t.text_width(name, 20, True), cy), _("out"), 13, t.DANGER, bold=True,
                        anchor="lm")
         x = bar_x
-        for key, _, colour in PARTS:
+        for key, _t, colour in PARTS:
             v = int(sc.get(key, 0))
             if v <= 0:
                 continue
@@ -105,7 +110,7 @@ def scores_image(final_view: dict[str, Any], history: Sequence[Any]) -> Image.Im
             w = max(22, round(bar_w * -unplaced / scale_max))
             d.rectangle((x + 3, cy - 11, x + w, cy + 11), outline=PARTS[-1][2], width=2)
             t.put_text(im, (x + 3 + (w - 3) // 2, cy), str(unplaced), 12, t.MUTED, bold=True, anchor="mm")
-        for i, (key, _, _) in enumerate(PARTS):
+        for i, (key, _t, _c) in enumerate(PARTS):
             v = int(sc.get(key, 0))
             t.put_text(im, (col_x0 + i * col_w + col_w // 2, cy), str(v), 18, t.TEXT if v else t.FAINT,
                        bold=bool(v), anchor="mm")

@@ -11,6 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from engine.stella_digger.components import tile_info
+from texts import _, language
 
 from .. import theme as t
 from . import look
@@ -107,10 +108,15 @@ def _monster_head(d: ImageDraw.ImageDraw) -> None:
         d.ellipse((c + (dx - 5) * SS, c - 14 * SS, c + (dx + 5) * SS, c - 6 * SS), fill=(255, 210, 60))
 
 
-@lru_cache(maxsize=512)
 def square_sprite(kind: str, arg: str = "", framed: bool = False) -> Image.Image:
     """The picture of one square. ``kind``: hidden (arg: zone), face (arg: tile code), blockade,
-    empty / tunnel (arg: printed number), start, rock."""
+    empty / tunnel (arg: printed number), start, rock; its words (a gold tile's) in the
+    language being written."""
+    return _square_sprite(kind, arg, framed, language())
+
+
+@lru_cache(maxsize=512)
+def _square_sprite(kind: str, arg: str, framed: bool, lang: str) -> Image.Image:
     if kind == "hidden":
         im = _hidden(arg)
     elif kind == "face":
@@ -174,7 +180,7 @@ def _hidden(zone: str) -> Image.Image:
 
 
 def _face(code: str) -> Image.Image:
-    face, _, arrow = code.partition(">")
+    face, _sep, arrow = code.partition(">")
     info = tile_info(face)
     im, d = _canvas(t.FLOOR)
     _floor(d)
@@ -199,7 +205,7 @@ def _face(code: str) -> Image.Image:
         assert info.colour is not None
         _corner_count(im, str(info.crystals), look.COLOUR_RGB[info.colour])
     elif info.kind == "gold":
-        t.put_text(im, (SIZE // 2, 23), "GOLD", 13, (255, 236, 170), bold=True, anchor="ms")
+        t.put_text(im, (SIZE // 2, 23), _("GOLD"), 13, (255, 236, 170), bold=True, anchor="ms")
         _corner_count(im, str(info.crystals), t.GOLD)
     else:
         t.put_text(im, (SIZE // 2, SIZE // 2 + 1), str(info.power), 30, t.TEXT, bold=True, anchor="mm")
@@ -257,23 +263,30 @@ def _rock() -> Image.Image:
     return _down(im)
 
 
-@lru_cache(maxsize=256)
 def deck_sprite(index: int, count: int, top: str | None) -> Image.Image:
-    """A deck of drill cards on its rock square: the top card's back colour and shape, the count."""
+    """A deck of drill cards on its rock square: the top card's back colour and shape, the
+    count, its words in the language being written."""
+    return _deck_sprite(index, count, top, language())
+
+
+@lru_cache(maxsize=256)
+def _deck_sprite(index: int, count: int, top: str | None, lang: str) -> Image.Image:
     im = square_sprite("rock").copy()
     w, h = 40, 54
     x0, y0 = (SIZE - w) // 2 - 8, 12
     d = ImageDraw.Draw(im)
     if count == 0:
         d.rounded_rectangle((x0, y0, x0 + w, y0 + h), 5, outline=t.mix(look.ROCK, t.TEXT, 0.5), width=2)
-        t.put_text(im, (x0 + w // 2, y0 + h // 2), "empty", 11, t.mix(look.ROCK, t.TEXT, 0.7), anchor="mm")
+        t.put_text(im, (x0 + w // 2, y0 + h // 2), _("empty"), 11, t.mix(look.ROCK, t.TEXT, 0.7), anchor="mm")
     else:
         layers = min(4, (count + 3) // 4)
         for i in range(layers - 1, 0, -1):
             d.rounded_rectangle((x0 + 3 * i, y0 + 3 * i, x0 + w + 3 * i, y0 + h + 3 * i), 5,
                                 fill=t.mix(look.ROCK, t.DARK, 0.5), outline=t.DARK)
         im.paste(card_back(top, w, h), (x0, y0), card_back_mask(w, h))
-    t.put_text(im, (6, SIZE - 6), f"Deck {index + 1}", 12, t.TEXT, bold=True, anchor="ls")
+    label = _("Deck {n}").format(n=index + 1)
+    size = 12 if t.text_width(label, 12, True) <= SIZE - 40 else 10  # "Stapel 1" beside the count
+    t.put_text(im, (6, SIZE - 6), t.fit(label, size, True, SIZE - 40), size, t.TEXT, bold=True, anchor="ls")
     bx = SIZE - 18
     d.ellipse((bx - 14, SIZE - 34, bx + 14, SIZE - 6), fill=t.DARK, outline=t.TEXT, width=2)
     t.put_text(im, (bx, SIZE - 20), str(count), 15, t.TEXT, bold=True, anchor="mm")
@@ -307,7 +320,7 @@ def card_back(colour: str | None, w: int, h: int) -> Image.Image:
 @lru_cache(maxsize=128)
 def card_face(card: str, w: int, h: int) -> Image.Image:
     """The face of a drill card (played cards, the hand): number, colour, shape."""
-    colour, _, number = card.rpartition("-")
+    colour, _sep, number = card.rpartition("-")
     n = int(number)
     im = Image.new("RGB", (w * SS, h * SS), (246, 246, 250))
     d = ImageDraw.Draw(im)

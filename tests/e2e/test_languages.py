@@ -74,3 +74,14 @@ async def test_dms_follow_the_latest_interaction_unless_a_language_is_chosen(wor
     await settle(world)
     assert await settings_db.languages(db, [int(ann.id)]) == {int(ann.id): ("ja", True)}
     assert not languages.needs(int(ann.id), "en")  # chosen: no interaction changes it
+
+
+async def test_a_users_own_client_language_is_sent_with_each_interaction(world, db, stella):
+    """The fake Discord sends each user's ``locale`` (as a real client does), so a whole game
+    played by German clients reads its private replies in German."""
+    await stella()
+    ann = world.players[0]
+    ann.locale = "de"
+    h = await world.fake.send_slash_command(ann, world.channel, "stella new", {})
+    msg = await h.reply()
+    assert msg.content.startswith("Lobby #") and "**Beitreten**" in msg.content, msg.content

@@ -38,11 +38,12 @@ class Acting:
         return msg
 
     async def send_slash_command(self: FakeDiscord, user: st.User, channel: st.Channel, command: str,
-                                 options: dict[str, Any] | None = None, *, locale: str = "en-US") -> InteractionHandle:
+                                 options: dict[str, Any] | None = None, *, locale: str | None = None) -> InteractionHandle:
         """`user` runs a slash command in `channel`. `command` is the path as typed, e.g.
         "game new" or "/admin reset all"; `options` maps option names to values (str, int, float,
         bool, a User/Member for user options, a Channel, a Role, or `(filename, bytes)` for an
-        attachment option). With `require_synced_commands` the command must have been synced."""
+        attachment option). With `require_synced_commands` the command must have been synced.
+        ``locale``: the client language sent (default: the user's own, ``User.locale``)."""
         guild = self._guild_of(channel)
         data, _ = self._command_data(guild, command, options or {})
         h = InteractionHandle(self, type=APPLICATION_COMMAND, user=user, channel=channel, guild=guild,
@@ -269,7 +270,8 @@ class Acting:
         return await self._dispatch_interaction(h, data)
 
     async def _dispatch_interaction(self: FakeDiscord, h: InteractionHandle, data: dict[str, Any],
-                                    locale: str = "en-US") -> InteractionHandle:
+                                    locale: str | None = None) -> InteractionHandle:
+        locale = locale or h.user.locale
         session = self.gateway.target(h.guild.id if h.guild is not None else None)
         if session is None:
             raise RuntimeError(f"no bot is connected to the fake gateway to receive {h.label}")

@@ -60,6 +60,8 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
+    #: the client language sent with this user's interactions (``interaction.locale``)
+    locale: str = "en-US"
 
     @property
     def display_name(self) -> str:

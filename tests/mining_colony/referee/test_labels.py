@@ -27,7 +27,7 @@ def test_each_verb_in_words() -> None:
         "buy any C1": "Multi-coloured storage unit token on C1",
         "build outpost/red B1 via=A1,C1": "Red outpost on B1 from A1 and C1",
         "build station/purple C2 via=B2,D2": "Purple science station on C2 from B2 and D2",
-        "exchange crystal/purple>white": "Swap the purple crystal for a white one (1 credit)",
+        "exchange crystal/purple>white": "Swap the purple crystal for a white crystal (1 credit)",
         "done": "End my development turn",
     }
     assert {text: choice_label(VIEW, text) for text in cases} == cases
@@ -54,3 +54,33 @@ def test_a_lost_solo_game_says_what_was_missing() -> None:
              "station/yellow", "station/white", "station/green"]
     full = {"players": {"ann": {"colony": {"A1": "blank"}, "structures": every}}}
     assert solo_missing(full, "ann") == ""
+
+
+def test_each_verb_in_japanese_and_german() -> None:
+    """Issue 30: every label, and every verb button, comes from the catalogs: in ja and de it
+    reads differently from English and keeps the notation's names (tiles, squares, cards)."""
+    import re
+
+    import texts
+    from games.mining_colony import PRESENTATION
+
+    cases = ["play 23 bottom=2,7", "play 23", "refresh bottom=23,2,7", "take 1", "take 2",
+             "place t4-01 B2 90", "place t1-05 C3 0", "put worker/red A1",
+             "put crystal/purple B4 from=staging", "stage crystal/purple",
+             "discard ship/red from=staging", "discard t5-03", "buy pad C1", "buy any C1",
+             "build outpost/red B1 via=A1,C1", "exchange crystal/purple>white", "done"]
+    english = {text: choice_label(VIEW, text) for text in cases}
+    verbs = {verb: PRESENTATION.label(verb) for verb in PRESENTATION.verb_order}
+    for lang in ("ja", "de"):
+        with texts.using(lang):
+            for text in cases:
+                said = choice_label(VIEW, text)
+                assert said != english[text], (lang, said)
+                names = re.findall(r"\bt\d-\d\d\b|\b[A-F][1-6]\b|\b\d+\b", english[text])
+                assert all(name in said for name in names), (lang, said, names)
+            assert all(PRESENTATION.label(v) != verbs[v] for v in verbs), lang
+    with texts.using("ja"):
+        assert choice_label(VIEW, "take 1") == "ゾーン1：タイルt3-03、紫のクリスタル、オレンジの作業員"
+    with texts.using("de"):
+        assert choice_label(VIEW, "put crystal/purple B4 from=staging") == \
+            "Bereitgestellt: lila Kristall auf B4"

@@ -1,0 +1,110 @@
+"""A whole game of Stella Digger in Japanese and in German through the fake Discord (issue 30),
+checking the game's own texts as well as the platform's (tests/e2e/test_language_game.py): the
+round summaries, the engine's event lines, the verb buttons, the final scores and the start
+post reach the thread in the game's language, and the private texts too: each player's DMs
+(their hand, in the language they chose with ``/game notify language:``) and the private
+replies to ``/stella hand``, ``status``, ``log`` and ``rules`` sent from a Japanese or German
+client. No text holds an English catalog entry (names and notation aside). The decisions are
+clicked and typed from English clients (the driver checks their English replies); the labels
+of the buttons and private selects in ja and de are checked in tests/stella_digger/referee/
+test_stella_labels.py."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from texts.catalogs import messages
+
+from .driver import GameDriver, Policy
+from .test_language_game import english_pieces
+
+pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
+CLIENT = {"ja": "ja", "de": "de"}
+#: the game's own words each language must show somewhere in the thread (a round summary, an
+#: event line, a verb button)
+OWN = {"ja": ("山札", "ラウンド", "目標"), "de": ("Stapel", "Runde", "Ziel")}
+
+
+def own_pieces(lang: str) -> set[str]:
+    """The English of Stella Digger's own catalog entries (8 characters or more between
+    placeholders), translated differently in ``lang``: shorter than the platform's check, for
+    the game's short labels ("Refill hand…", "drills left")."""
+    pieces = set()
+    for message in messages(lang):
+        if not message.id or "stella_digger" not in " ".join(f for f, _ in message.locations):
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if set(ids) == set(strings):
+            continue
+        for source in ids:
+            pieces |= {p.strip() for p in re.split(r"\{[^{}]*\}", source) if len(p.strip()) >= 8}
+    return pieces
+
+
+def without_known_gaps(text: str) -> str:
+    """The text less the engine's prompt line ("ann must draw a card from deck 1 ..."): the
+    referee writes ``Game.prompt``'s English sentence, and no presentation hook translates it
+    yet (a shared change, games/base.py and referee/telling: reported, not done here)."""
+    return "\n".join(line for line in text.splitlines() if " must " not in line)
+
+
+def english_in(texts: list[str], pieces: set[str]) -> list[tuple[str, str]]:
+    """(piece, the text it is in) for each English piece found, once per piece."""
+    return sorted({piece: text[:300] for text in texts for piece in pieces if piece in text}.items())
+
+
+async def ask(driver: GameDriver, user: Any, command: str, options: dict[str, Any], lang: str,
+              replies: list[str]) -> None:
+    """``user`` runs an information command from a client in ``lang``: its private reply."""
+    h = await driver.fake.send_slash_command(user, driver.thread, command, options,
+                                             locale=CLIENT[lang])
+    msg = await h.reply(10)
+    assert h.ephemeral, (command, msg.content)
+    replies.append(msg.content)
+
+
+@pytest.mark.parametrize("lang", ["ja", "de"])
+async def test_a_whole_stella_digger_game_speaks_the_games_language(world, db, stella, lang):
+    await stella()
+    fake, users = world.fake, world.players[:2]
+    for user in users:  # each player's DMs in the game's language, their turns told by DM
+        h = await fake.send_slash_command(user, world.channel, "game notify",
+                                          {"language": lang, "turn_dm": "on"})
+        await h.reply(10)
+    # the privacy audit reads the English hand line of each DM (tests/e2e/audit.py); these DMs
+    # are in the game's language, so it is left out here (test_games.py runs it in English)
+    driver = GameDriver(world, db, users, audit=False)
+    await driver.open(language=lang)
+    # the lobby post is written in the host's client language, not the game's (the platform's
+    # lobby desk: reported, not changed here): left out of the check below
+    lobby_post = driver.lobby_message.id
+    await driver.join_all()
+    await driver.start()
+    replies: list[str] = []
+    await driver.play(Policy(7, budget=30), stop_at=12)
+    for user in users:
+        await ask(driver, user, "stella hand", {}, lang, replies)
+    await ask(driver, users[0], "stella status", {}, lang, replies)
+    await ask(driver, users[1], "stella log", {}, lang, replies)
+    await ask(driver, users[0], "stella rules", {"topic": "mine"}, lang, replies)
+    await driver.play(Policy(7, budget=30))
+    await driver.check_final()
+
+    public = [without_known_gaps(t) for m in driver.thread.public_messages if m.id != lobby_post
+              for t in fake.texts_of([m])]
+    dms = [without_known_gaps(m.content) for user in users for m in fake.dms(user)]
+    replies = [without_known_gaps(text) for text in replies]
+    assert len(public) > 40 and dms and len(replies) == 5
+    for word in OWN[lang]:
+        assert any(word in text for text in public), f"{word!r} never in the {lang} thread"
+    assert any("🏁" in text for text in public)
+
+    platform, own = english_pieces(lang), own_pieces(lang)
+    assert len(own) > 150
+    for where, found in (("thread", public), ("DMs", dms), ("private replies", replies)):
+        left = english_in(found, platform | own)
+        assert not left, f"English catalog entries in the {lang} {where}: {left[:10]}"
