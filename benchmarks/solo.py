@@ -5,7 +5,9 @@ Plays ``G`` solo games against Zorlord with ``engine.sim.play`` (the simulator's
 prints wins / games with the 95% Wilson interval, seconds per game and the load average beside
 them, and what blocked the lost games at the end (R24): squares left undeveloped, structure
 colours missing, how many structures, items in the colony, credits left. ``--bound``
-prints an upper bound from the resources a solo game offers instead (``resource_bound``).
+prints an upper bound from the resources a solo game offers instead (``resource_bound``);
+``--plan [--widths 2,4,8] [--tiles 3]`` runs the omniscient planner (``solo_plan.py``) on each
+seed instead of an agent (``planned``).
 """
 
 from __future__ import annotations
@@ -91,6 +93,37 @@ def run(agent: str, difficulty: int, games: int, seed: int, effort: dict[str, An
             "missing_colour_games": dict(sorted(missing.items()))}
 
 
+def planned(difficulty: int, games: int, seed: int, widths: tuple[int, ...], tiles: int
+            ) -> dict[str, Any]:
+    """The omniscient planner on seeds ``seed``..``seed + games - 1``: each seed's line found
+    (the widths tried in turn until one wins), replayed from the seed by the engine; wins with
+    the 95% Wilson interval, what the lost ones missed at the end, seconds and load."""
+    from benchmarks.solo_plan import plan_seed
+
+    load_before = os.getloadavg()
+    start = time.perf_counter()
+    per_seed = []
+    for i in range(games):
+        found = plan_seed(seed + i, difficulty, widths, tiles)
+        per_seed.append(found)
+    seconds = time.perf_counter() - start
+    wins = sum(f["won"] for f in per_seed)
+    lo, hi = wilson(wins, games)
+    lost = [f for f in per_seed if not f["won"]]
+    missing = Counter(c for f in lost for c in f["missing"])
+    return {"planner": "omniscient", "difficulty": difficulty, "games": games, "wins": wins,
+            "ci95": [round(lo, 4), round(hi, 4)], "widths": list(widths), "tiles": tiles,
+            "won_seeds": [f["seed"] for f in per_seed if f["won"]],
+            "seconds_per_seed": round(seconds / games, 2) if games else 0.0,
+            "load_before": [round(x, 2) for x in load_before],
+            "load_after": [round(x, 2) for x in os.getloadavg()],
+            "lost_undeveloped_mean": round(statistics.mean(f["undeveloped"] for f in lost), 2)
+            if lost else 0.0,
+            "lost_structures_mean": round(statistics.mean(f["structures"] for f in lost), 2)
+            if lost else 0.0,
+            "lost_missing_colour_games": dict(sorted(missing.items())), "seeds": per_seed}
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks solo", description=__doc__)
     parser.add_argument("--agent", choices=("strong", "easy"), default="strong")
@@ -102,9 +135,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--bound", action="store_true",
                         help="print the resource bound (no games played)")
+    parser.add_argument("--plan", action="store_true",
+                        help="the omniscient planner (benchmarks/solo_plan.py) on each seed")
+    parser.add_argument("--widths", default="2,4,8",
+                        help="--plan: beam widths tried in turn until a line wins")
+    parser.add_argument("--tiles", type=int, default=3,
+                        help="--plan: tile placements tried per development turn")
     args = parser.parse_args(argv)
     if args.bound:
         print(json.dumps(resource_bound()))
+        return 0
+    if args.plan:
+        widths = tuple(int(w) for w in args.widths.split(","))
+        r = planned(args.difficulty, args.games, args.seed, widths, args.tiles)
+        print(json.dumps(r) if args.json else "\n".join(f"{k}: {v}" for k, v in r.items()))
         return 0
     effort: dict[str, Any] = {}
     if args.iterations is not None:

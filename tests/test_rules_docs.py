@@ -11,6 +11,9 @@ import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
 MAX_TOPIC = 1900  # characters; a Discord message holds 2000
+CHOICE_NAME = 100  # characters of an autocomplete choice's name (a translated topic's heading)
+#: a translated file's heading carries the English topic's key: ``## 概要 {#overview}``
+ANCHOR = re.compile(r"\{#([a-z0-9-]+)\}\s*$")
 
 # How many items of each kind the authoritative rulings documents hold (counted there; the
 # repository's users do not have those documents, so the counts are written down here).
@@ -45,13 +48,20 @@ def topics(text: str) -> dict[str, str]:
     for heading, body in zip(parts[1::2], parts[2::2], strict=True):
         # the bot looks topics up case-insensitively
         assert heading.lower() not in {h.lower() for h in found}, f"topic '{heading}' twice"
-        assert len(heading) <= 40, f"topic name '{heading}' is too long to type"
+        keyed = ANCHOR.search(heading)
+        if keyed:  # a translation: typed by its key, picked by its words (a choice's name)
+            words = heading[:keyed.start()].strip()
+            assert len(keyed[1]) <= 40 and len(words) <= CHOICE_NAME, (
+                f"topic '{heading}' is too long for Discord's choice")
+        else:
+            assert len(heading) <= 40, f"topic name '{heading}' is too long to type"
         found[heading] = body
     return found
 
 
 def rules_files() -> list[Path]:
-    return sorted(DOCS.glob("*.md"))
+    """The files the bot serves as topics (a glossary is the translators' reference)."""
+    return sorted(p for p in DOCS.glob("*.md") if not p.name.endswith(".glossary.md"))
 
 
 def test_every_game_has_its_two_files() -> None:

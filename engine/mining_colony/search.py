@@ -11,7 +11,7 @@ fast playout policy (the easy heuristic on a light view of the state), a decisio
   measures, one stage and one discard of each thing, exchanges, and ``done``.
 - ``worth``: each player's chance, from their live score against the best other one (a
   logistic of the lead, ``scale`` points of lead worth e times the odds); solo: how far the
-  colony is towards R24 (developed squares and structure colours).
+  colony is towards R24 (``solo_worth``: the omniscient planner's worth, progress.py).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import math
 from typing import Any
 
 from .actions import Action, Build, Buy, Discard, Exchange, Place, Play, Put, Refresh, Stage
-from .components import CREW_COLOURS, CRYSTAL_COLOURS, PLACEMENTS, TILE_PRINT, TRIPLES, fits
+from .components import PLACEMENTS, TILE_PRINT, TRIPLES, fits
 from .scoring import scores
 from .state import State
 from .view import colony_codes, owed_pairs
@@ -101,47 +101,19 @@ def search_candidates(state: State, player: str, legal: list[Action]) -> list[Ac
             or a.verb == "done"]
 
 
-SOLO_NEEDS = {**{c: (f"crystal/{c}", f"crystal/{c}") for c in CRYSTAL_COLOURS},
-              **{c: (f"worker/{c}", f"ship/{c}") for c in CREW_COLOURS}}  # R14, R24
-
-
-def half_built(state: State) -> int:
-    """Colours without a structure yet whose pattern has one of its two items in the colony,
-    unused, with the middle square and the other end still able to take the rest (R14): the
-    progress towards R24 that a placed item makes before the structure stands."""
-    colony = state.players[0].colony
-    built = {s.partition("/")[2] for s in colony.structures.values()}
-    used = set(colony.used)
-    count = 0
-    for colour, (a, b) in SOLO_NEEDS.items():
-        if colour in built:
-            continue
-        found = False
-        for middle, pairs in TRIPLES.items():
-            if middle in colony.items or middle in colony.structures or colony.building(
-                    middle) not in (None, "blank"):
-                continue
-            for x, y in pairs:
-                for one, other in ((x, y), (y, x)):
-                    held = colony.items.get(one)
-                    if one in used or held not in (a, b) or other in colony.structures:
-                        continue
-                    partner = b if held == a else a
-                    if colony.items.get(other) in (None, partner) and other not in used:
-                        found = True
-        count += found
-    return count
-
-
 def solo_worth(state: State) -> float:
-    """The solo player's progress towards R24 in [0, 1): developed share, structure colours
-    built, colours half built (``half_built``), and credits (up to the cap of 5, R15), which
-    buy the tokens that develop the last squares (R23)."""
-    p = state.players[0]
-    colours = {s.partition("/")[2] for s in p.colony.structures.values()}
-    return (0.35 * len(p.colony.board) / 36 + 0.35 * len(colours) / 7
-            + 0.2 * half_built(state) / 7 + 0.05 * min(len(p.colony.items), 14) / 14
-            + 0.04 * min(p.credits, 5) / 5)
+    """The solo player's progress towards R24 in [0, 1): the omniscient planner's worth in
+    credits (progress.py: developed squares, credits up to the cap, staged items, structure
+    colours built and the best line towards each missing one, small holes less), over what a
+    complete colony with full credits is worth. (Before: developed share, colours built,
+    colours half built, items and credits, weighted 0.35/0.35/0.2/0.05/0.04: 1.4 structures
+    a game at difficulty 1 against 2.6 with this worth, docs/solo-winnability.md.)"""
+    from .progress import CAP, STAGED, STRUCTURE, Progress, worth
+
+    d = state.options.difficulty
+    top = (d + 1) * 36 + CAP + 3 * STAGED + 7 * STRUCTURE
+    value = worth(Progress.of(state.players[0]), state.round, d) / top
+    return min(max(value, 0.0), 0.999)
 
 
 def worth(state: State, scale: float = SCALE) -> dict[str, float]:

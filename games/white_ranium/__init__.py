@@ -10,17 +10,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from texts import N_, _
+
 from ..base import TextsPresentation, Who
-from . import labels, texts
+from . import events, labels, texts
+
+TITLE = N_("TF22 Mine (White Ranium)")
 
 
 class WhiteRanium(TextsPresentation):
     texts = texts
     name = "white-ranium"
-    title = "TF22 Mine (White Ranium)"
+    #: the published title, said in the language being written ("TF22 Mine (Weißes Ranium)")
+    title = property(lambda self: _(TITLE))  # type: ignore[assignment]
     emoji = "⛏️"
     picture_topics = frozenset({"legend"})  # the pictures' marks (render/<pkg>/legend.py)
-    legend_text = (
+    legend_text = N_(
         "The marks of the mine picture: each card's tunnels in their colour with the colour's"
         " letter on the hub, its other face as a corner glyph, its symbol on a lilac chip; a "
         "crew is a pawn, White Ranium an octagon, a base camp a ring, a space loader a yellow"
@@ -30,14 +35,25 @@ class WhiteRanium(TextsPresentation):
                   "loader", "tunnel", "transport", "end", "swap", "done", "colour", "fight",
                   "card", "place")
     verb_labels = {
-        "move": "Move…", "collect": "Collect", "deliver": "Deliver…", "steal": "Steal…",
-        "rotate": "Rotate a card…", "flip-long": "Flip over the long side…",
-        "flip-short": "Flip over the short side…", "loader": "Move a space loader…",
-        "tunnel": "Secret tunnel (3 ore)…", "transport": "Transporter (2 ore)…",
-        "end": "End the turn", "swap": "Swap two ring cards…", "done": "No more swaps",
-        "colour": "Choose a crew colour…", "fight": "Choose your fight card…",
-        "card": "Play a symbol card…", "place": "Place the White Ranium…",
+        "move": N_("Move…"), "collect": N_("Collect"), "deliver": N_("Deliver…"), "steal": N_("Steal…"),
+        "rotate": N_("Rotate a card…"), "flip-long": N_("Flip over the long side…"),
+        "flip-short": N_("Flip over the short side…"), "loader": N_("Move a space loader…"),
+        "tunnel": N_("Secret tunnel (3 ore)…"), "transport": N_("Transporter (2 ore)…"),
+        "end": N_("End the turn"), "swap": N_("Swap two ring cards…"), "done": N_("No more swaps"),
+        "colour": N_("Choose a crew colour…"), "fight": N_("Choose your fight card…"),
+        "card": N_("Play a symbol card…"), "place": N_("Place the White Ranium…"),
     }
+
+    def label(self, verb: str) -> str:
+        """A verb's button, in the language being written."""
+        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
+
+    def event_text(self, event: Any) -> str:
+        """The engine's event in the language being written (``events.py``)."""
+        return events.sentence(event)
+
+    def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
+        return texts.hand_text(view, player_id, game_id, self.cmd("do"))
 
     def private(self, text: str) -> bool:
         """Only a strategy fight card is secret (until both fighters have chosen)."""
@@ -64,7 +80,7 @@ class WhiteRanium(TextsPresentation):
         return [labels.numbered_target(i + 1, phase, t) for i, t in enumerate(texts)]
 
     def numbered_placeholder(self) -> str:
-        return labels.PICK_NUMBER
+        return _(labels.PICK_NUMBER)
 
     def places_png(self, view: dict[str, Any], player_id: str, texts: Sequence[str]
                    ) -> bytes | None:

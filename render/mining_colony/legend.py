@@ -5,13 +5,13 @@ layout (``layout``, ``square_box``), never by hand-counted pixels."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from engine.mining_colony.components import PLACEMENTS, STARTING, TILE_PRINT
-from texts import _, language
+from render.cached import per_language
+from texts import _
 
 from ..callouts import Callout, annotated
 from ..encode import png
@@ -162,25 +162,16 @@ def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
     ]
 
 
+@per_language
 def legend_image() -> Image.Image:
-    """The annotated round picture with its key below, in the language being written."""
-    return _legend_image(language())
-
-
-@lru_cache(maxsize=4)
-def _legend_image(lang: str) -> Image.Image:
-    """One per language: the cache's key is the language, so a Japanese reader never gets the
-    English picture (``lang`` is the current language: the words come from ``_``)."""
+    """The annotated round picture with its key below, in the language being written (one
+    kept per language: a Japanese reader never gets the English picture)."""
     view = legend_view()
     return annotated(board_image(view), callouts(view), _("WHAT THE ROUND PICTURE SHOWS"))
 
 
+@per_language
 def legend_png() -> bytes:
     """PNG bytes of the legend in the language being written (drawn once per language and
     process)."""
-    return _legend_png(language())
-
-
-@lru_cache(maxsize=4)
-def _legend_png(lang: str) -> bytes:
-    return png(_legend_image(lang))
+    return png(legend_image())

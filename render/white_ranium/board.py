@@ -14,9 +14,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from texts import _
+
 from ..callouts import LEGEND_HINT
 from ..encode import png
 from ..theme import ACCENT, BG, DARK, FAINT, MUTED, PANEL, PANEL_EDGE, TEXT, fit, put_text
+from . import words
 from .cards import LETTER, SMALL_TEXT, TUNNEL_RGB, draw_card, face
 
 CELL_W, CELL_H = 54, 70
@@ -64,10 +67,10 @@ def _octagon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
 
 def _touched(view: dict[str, Any]) -> tuple[set[str], list[list[str]], str]:
     """Places named by this turn's decisions (else the last turn's), those decisions, a label."""
-    log, label = view.get("this_turn") or [], "This turn"
+    log, label = view.get("this_turn") or [], _("This turn")
     if not log:
-        log, label = view.get("last_turn") or [], "Last turn"
-    places = {w for _, text in log for w in text.split() if len(w) == 2 and w[0] in COLUMNS
+        log, label = view.get("last_turn") or [], _("Last turn")
+    places = {w for _who, text in log for w in text.split() if len(w) == 2 and w[0] in COLUMNS
               and w[1] in "123456"}
     return places, log, label
 
@@ -222,10 +225,10 @@ def _arrows(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]
         spot = _along(pts, 0.5)
         for f in (0.5, 0.3, 0.7, 0.15, 0.85):  # a number clear of the ones already placed
             spot = _along(pts, f)
-            if all(math.hypot(spot[0] - x, spot[1] - y) >= 19 for x, y, _, _ in labels):
+            if all(math.hypot(spot[0] - x, spot[1] - y) >= 19 for x, y, _r, _t in labels):
                 break
         else:
-            while any(math.hypot(spot[0] - x, spot[1] - y) < 19 for x, y, _, _ in labels):
+            while any(math.hypot(spot[0] - x, spot[1] - y) < 19 for x, y, _r, _t in labels):
                 spot = (spot[0], spot[1] + 19)
         labels.append((spot[0], spot[1], rgb, str(i + 1)))
     for mx, my, rgb, text in labels:  # the numbers over every arrow
@@ -246,14 +249,14 @@ def _crew(im: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, colo
 
 def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.rectangle((0, TOP, BOARD_W - 1, TOP + BOARD_H - 1), fill=PANEL)
-    for place, card in view["board"].items():
-        draw_card(im, draw, _cell(place), card)
-    touched, _, _ = _touched(view)
+    for place, shown in view["board"].items():
+        draw_card(im, draw, _cell(place), shown)
+    touched = _touched(view)[0]
     for place in sorted(touched):
         x0, y0, x1, y1 = _cell(place)
         draw.rectangle((x0, y0, x1, y1), outline=ACCENT, width=3)
     for place in view["ranium"]:
-        x0, _, _, y1 = _cell(place)
+        x0, _y0, _x1, y1 = _cell(place)
         _octagon(draw, x0 + 11, y1 - 11, 8)
     for colour, crew in view["crews"].items():  # base camps: a ring in the crew's colour
         x0, y0, x1, y1 = _cell(crew["base"])
@@ -288,12 +291,14 @@ def _board(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
 def _title(view: dict[str, Any]) -> str:
     names = view["names"]
     if view["ended"]:
-        return f"Game over: {', '.join(names[w] for w in view['winners'])} wins!"
+        return _("Game over: {players} wins!").format(
+            players=_(", ").join(names[w] for w in view["winners"]))
     if view["phase"] != "play":
-        who = view["to_act"]["player"] if view["to_act"] else None
-        step = "swaps cards" if view["phase"] == "swap" else "chooses a colour"
-        return f"Setup: {names.get(who, '?')} {step}"
-    return f"Round {view['round']}: {names[view['turn']]}'s turn"
+        who = names.get(view["to_act"]["player"] if view["to_act"] else None, "?")
+        return (_("Setup: {player} swaps cards") if view["phase"] == "swap"
+                else _("Setup: {player} chooses a colour")).format(player=who)
+    return _("Round {round}: {player}'s turn").format(round=view["round"],
+                                                     player=names[view["turn"]])
 
 
 def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -301,7 +306,7 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
     names = view["names"]
     y = TOP
     if view["phase"] == "play" and not view["ended"]:
-        put_text(im, (x, y), "Ore", 14, MUTED)
+        put_text(im, (x, y), fit(_("Ore"), 14, False, 38), 14, MUTED)
         for i in range(4):
             fill = ACCENT if i < view["ore"] else PANEL_EDGE
             draw.rectangle((x + 40 + i * 22, y + 3, x + 56 + i * 22, y + 17), fill=fill,
@@ -326,23 +331,28 @@ def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
             fill = ACCENT if i < p["markers"] else PANEL_EDGE
             draw.ellipse((x + 12 + i * 15, y + 26, x + 24 + i * 15, y + 38), fill=fill,
                          outline=DARK)
-        put_text(im, (x + 16 + goal * 15, y + 24), f"{p['markers']}/{goal} markers", 12, MUTED)
-        cards = (f"hand {' '.join(c.split('-')[1] for c in p['hand'])}" if p["hand"]
-                 else f"pile {p['pile']}/{p['pile'] + len(p['discard'])}")
-        put_text(im, (x + 12, y + 40), fit(f"ranium {p['ranium']} · {cards}", 12, False, w - 16),
-                 12, TEXT)
+        put_text(im, (x + 16 + goal * 15, y + 24),
+                 fit(_("{count}/{goal} markers").format(count=p["markers"], goal=goal), 12,
+                     False, w - 20 - goal * 15), 12, MUTED)
+        cards = (_("hand {cards}").format(cards=" ".join(c.split("-")[1] for c in p["hand"]))
+                 if p["hand"] else _("pile {left}/{all}").format(
+                     left=p["pile"], all=p["pile"] + len(p["discard"])))
+        put_text(im, (x + 12, y + 40), fit(_("ranium {count} · {cards}").format(
+            count=p["ranium"], cards=cards), 12, False, w - 16), 12, TEXT)
         y += 62
     supply = view["supply"]
-    put_text(im, (x, y), f"Supply: {supply['markers']} markers, {supply['ranium']} ranium", 12,
-             MUTED)
-    y += 18
+    for part in _wrap(_("Supply: {markers} markers, {ranium} ranium").format(
+            markers=supply["markers"], ranium=supply["ranium"]), w):
+        put_text(im, (x, y), part, 12, MUTED)
+        y += 15
+    y += 3
     for line in _status(view):
         for part in _wrap(line, w):
             put_text(im, (x, y), part, 12, ACCENT)
             y += 15
-    _, log, label = _touched(view)
+    log, label = _touched(view)[1:]
     if log:
-        put_text(im, (x, y), f"{label}:", 12, MUTED, bold=True)
+        put_text(im, (x, y), _("{label}:").format(label=label), 12, MUTED, bold=True)
         y += 16
         for who, text in log[-max(1, (HEIGHT - y - 8) // 15):]:
             put_text(im, (x + 4, y), fit(f"{names.get(who, who)}: {text}", 12, False, w - 4), 12,
@@ -379,6 +389,9 @@ def _wrap(line: str, width: int) -> list[str]:
         head = " ".join(words[:k])
         if fit(head, 12, False, width) == head:
             return [head, fit("  " + " ".join(words[k:]), 12, False, width)]
+    for k in range(len(line) - 1, 0, -1):  # no space to break at (Japanese): at a character
+        if fit(line[:k], 12, False, width) == line[:k]:
+            return [line[:k], fit("  " + line[k:], 12, False, width)]
     return [fit(line, 12, False, width)]
 
 
@@ -386,19 +399,22 @@ def _status(view: dict[str, Any]) -> list[str]:
     out = []
     fight = view.get("fight")
     if fight:
-        done = ", ".join(sorted(fight["committed"])) or "nobody"
-        out.append(f"Fight {fight['attacker']} vs {fight['defender']}: committed {done}")
+        done = _(", ").join(words.colour(c) for c in sorted(fight["committed"])) or _("nobody yet")
+        out.append(_("Fight {colour} vs {other}: committed {done}").format(
+            colour=words.colour(fight["attacker"]), other=words.colour(fight["defender"]), done=done))
     placing = view.get("placing")
     if placing:
-        card = placing["card"] or "a card"
-        out.append(f"{view['names'][placing['player']]} places ranium ({card}), "
-                   f"{placing['left']} left")
+        out.append(_("{player} places ranium ({card}), {left} left").format(
+            player=view["names"][placing["player"]],
+            card=words.card(placing["card"]) if placing["card"] else _("a card"),
+            left=placing["left"]))
     last = view.get("last_fight")
     if last:
         vals = last["values"]
-        won = last["winner"] or "tie"
-        out.append(f"Last fight: {last['attacker']} {vals[last['attacker']]} vs "
-                   f"{last['defender']} {vals[last['defender']]}: {won}")
+        out.append(_("Last fight: {colour} {value} vs {other} {other_value}: {won}").format(
+            colour=words.colour(last["attacker"]), value=vals[last["attacker"]],
+            other=words.colour(last["defender"]), other_value=vals[last["defender"]],
+            won=words.colour(last["winner"]) if last["winner"] else _("tie")))
     return out
 
 
@@ -410,10 +426,10 @@ def _image(view: dict[str, Any], panel: bool = True) -> Image.Image:
     _board(im, draw, view)
     if panel:
         _panel(im, draw, view)
-    legend = f"{LEGEND_HINT} · W R B Y: tunnel colours"
+    legend = _(LEGEND_HINT) + " · " + _("W R B Y: tunnel colours")
     put_text(im, (8, TOP + BOARD_H + 6), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
-    legend = ("pawn: crew · octagon: White Ranium · ring: base camp · 1-3: loaders · "
-              "arrows: moves")
+    legend = _("pawn: crew · octagon: White Ranium · ring: base camp · 1-3: loaders · "
+               "arrows: moves")
     put_text(im, (8, TOP + BOARD_H + 23), fit(legend, 12, False, WIDTH - 16), 12, MUTED)
     return im
 

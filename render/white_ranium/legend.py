@@ -6,6 +6,7 @@ pixels on the picture."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -13,9 +14,11 @@ from PIL import Image
 
 from engine import get_game
 from engine.white_ranium.scenario import scenario_state
+from texts import _, language, using
 
-from ..callouts import Callout, annotated
+from ..callouts import BADGE_R, KEY_SIZE, MARGIN, Callout, annotated
 from ..encode import png
+from ..theme import text_width
 from .board import BOARD_H, PANEL_X, TOP, WIDTH, _cell, _image, _loader_box
 
 #: The made-up table: the notation's example (ann delivers 2 units at D6 along the red run,
@@ -66,47 +69,104 @@ def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
     loader = _loader_box(view["loaders"]["2"])
     panel_w = WIDTH - PANEL_X - 6
     return [
-        Callout(PANEL_X - 40, TOP // 2, "Title: the round and whose turn it is."),
-        Callout(*_card("A1", "face"), "A card's visible face: its tunnels in their colour, the "
-                "colour's letter on the hub (W white, R red, B blue, Y yellow)."),
-        Callout(*_card("B1", "glyph"), "Top right corner: a small glyph of the card's other "
-                "(hidden) face, drawn as a card is: its tunnels and its letter on the hub."),
-        Callout(*_card("A6", "symbol"), "Lilac chip, top left: the card's symbol (a number)."),
-        Callout(*_card("D6", "frame"), "Yellow frame: a place this turn's (or the last turn's) "
-                "decisions named."),
-        Callout(red[0] + 8, red[3] - 10, "Pawn: a crew, in its colour with its letter (a "
-                "tunnel hub is a plain disc)."),
-        Callout(blue[2] - 2, blue[1] + 14, "Octagon with a number beside a pawn: the White "
-                "Ranium that crew carries."),
-        Callout(ranium[0] + 30, ranium[3] - 10, "White octagon in a card's lower left corner: "
-                "White Ranium lying there."),
-        Callout((base[0] + base[2]) // 2 - 14, (base[1] + base[3]) // 2 + 26, "Ring in a colour: that crew's base camp."),
-        Callout(loader[0] - 10, loader[3] + 14, "Yellow chip on the rim: a space loader (1-3), "
-                "on the loader track."),
-        Callout(red[2] + 12, red[1] - 30, "Arrow with a number: a move of this turn (or the "
-                "last), in order, along the tunnels taken; a loader's along the rim."),
-        Callout(_cell("E2")[2] - 8, _cell("E2")[3] - 8, "Dashed straight arrow: a jump (secret "
-                "tunnel, transporter, a thief sent to its base)."),
-        Callout(PANEL_X + 140, TOP + 12, "Ore: the squares still lit are the ore left this "
-                "turn."),
-        Callout(PANEL_X + panel_w - 60, TOP + 26 + 30, "A player: the stripe in the colours of "
-                "the crews they play (discs on the right), their markers (filled: won), White "
-                "Ranium held, their pile or hand."),
-        Callout(PANEL_X + panel_w - 20, TOP + 26 + 3 * 62 + 8, "Supply, a fight or placement "
-                "in progress, and the decisions of this turn (or the last)."),
-        Callout(WIDTH - 20, TOP + BOARD_H + 20, "Under the mine: the same marks in a line, "
-                "and the rules topic legend (this picture)."),
+        Callout(PANEL_X - 40, TOP // 2, _("Title: the round and whose turn it is.")),
+        Callout(*_card("A1", "face"), _("A card's visible face: its tunnels in their colour, "
+                                        "the colour's letter on the hub (W white, R red, B "
+                                        "blue, Y yellow).")),
+        Callout(*_card("B1", "glyph"), _("Top right corner: a small glyph of the card's other "
+                                         "(hidden) face, drawn as a card is: its tunnels and "
+                                         "its letter on the hub.")),
+        Callout(*_card("A6", "symbol"), _("Lilac chip, top left: the card's symbol (a number).")),
+        Callout(*_card("D6", "frame"), _("Yellow frame: a place this turn's (or the last "
+                                         "turn's) decisions named.")),
+        Callout(red[0] + 8, red[3] - 10, _("Pawn: a crew, in its colour with its letter (a "
+                                           "tunnel hub is a plain disc).")),
+        Callout(blue[2] - 2, blue[1] + 14, _("Octagon with a number beside a pawn: the White "
+                                             "Ranium that crew carries.")),
+        Callout(ranium[0] + 30, ranium[3] - 10, _("White octagon in a card's lower left "
+                                                  "corner: White Ranium lying there.")),
+        Callout((base[0] + base[2]) // 2 - 14, (base[1] + base[3]) // 2 + 26,
+                _("Ring in a colour: that crew's base camp.")),
+        Callout(loader[0] - 10, loader[3] + 14, _("Yellow chip on the rim: a space loader "
+                                                  "(1-3), on the loader track.")),
+        Callout(red[2] + 12, red[1] - 30, _("Arrow with a number: a move of this turn (or the "
+                                            "last), in order, along the tunnels taken; a "
+                                            "loader's along the rim.")),
+        Callout(_cell("E2")[2] - 8, _cell("E2")[3] - 8, _("Dashed straight arrow: a jump "
+                                                          "(secret tunnel, transporter, a thief "
+                                                          "sent to its base).")),
+        Callout(PANEL_X + 140, TOP + 12, _("Ore: the squares still lit are the ore left this "
+                                           "turn.")),
+        Callout(PANEL_X + panel_w - 60, TOP + 26 + 30, _("A player: the stripe in the colours "
+                                                         "of the crews they play (discs on the "
+                                                         "right), their markers (filled: won), "
+                                                         "White Ranium held, their pile or "
+                                                         "hand.")),
+        Callout(PANEL_X + panel_w - 20, TOP + 26 + 3 * 62 + 8, _("Supply, a fight or "
+                                                                 "placement in progress, and "
+                                                                 "the decisions of this turn "
+                                                                 "(or the last).")),
+        Callout(WIDTH - 20, TOP + BOARD_H + 20, _("Under the mine: the same marks in a line, "
+                                                  "and the rules topic legend (this "
+                                                  "picture).")),
     ]
 
 
-@lru_cache(maxsize=1)
 def legend_image() -> Image.Image:
-    """The annotated mine picture with its key below."""
-    view = legend_view()
-    return annotated(_image(view), callouts(view), "WHAT THE MINE PICTURE SHOWS")
+    """The annotated mine picture with its key below, in the language being written."""
+    return _legend_image(language())
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
+def _legend_image(lang: str) -> Image.Image:
+    with using(lang):
+        view = legend_view()
+        marks = [m._replace(words=breakable(m.words)) for m in callouts(view)]
+        return annotated(_image(view), marks, _("WHAT THE MINE PICTURE SHOWS"))
+
+
+#: the width of a key's text in ``annotated`` (render/callouts.py: two columns, a badge each)
+KEY_W = (WIDTH - 3 * MARGIN) // 2 - 2 * BADGE_R - 14
+#: characters a line does not start with (Japanese line breaking: 、。）」：)
+_NO_START = set("、。，．）」』：；！？ー…")
+_ATOMS = re.compile(r"[A-Za-z0-9./:#()_-]+|\s|.")
+
+
+def breakable(words: str, width: int = KEY_W) -> str:
+    """``words`` with a space wherever the key's line must break, for a text the key cannot
+    break itself: the key (``render/callouts.py``) breaks lines at spaces only, and Japanese
+    has none. Broken greedily by character (a closing punctuation mark never starts a line:
+    the character before it goes along); a text whose words all fit is returned as it is."""
+    if all(text_width(w, KEY_SIZE) <= width for w in words.split()):
+        return words
+    lines: list[str] = []
+    line = ""
+    for atom in _ATOMS.findall(words):  # a Latin word whole, else a character
+        if line and not atom.isspace() and text_width(line + atom, KEY_SIZE) > width:
+            carried = ""
+            while (carried or atom)[0] in _NO_START and len(line) > 1:  # no line starts
+                line, carried = line[:-1], line[-1] + carried  # with one: a character goes along
+            lines.append(line.rstrip())
+            line = carried
+        line = "" if not line and atom.isspace() else line + atom
+    return " ".join([*lines, line])
+
+
 def legend_png() -> bytes:
-    """PNG bytes of the legend (the same every time: drawn once per process)."""
-    return png(legend_image())
+    """PNG bytes of the legend in the language being written (drawn once per process and
+    language)."""
+    return _legend_png(language())
+
+
+@lru_cache(maxsize=4)
+def _legend_png(lang: str) -> bytes:
+    return png(_legend_image(lang))
+
+
+def _clear() -> None:
+    _legend_image.cache_clear()
+    _legend_png.cache_clear()
+
+
+# ``cache_clear`` as an ``lru_cache``'d function has it (tests draw the legend anew)
+legend_image.cache_clear = legend_png.cache_clear = _clear  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from PIL import ImageDraw
 
 from ..callouts import badge
 from ..encode import png
-from ..theme import ACCENT, BG, put_text
+from ..theme import ACCENT, BG, fit, put_text
 from .board import BOARD_H, TOP, _cell, _image
 
 
@@ -23,7 +23,9 @@ def targets_png(view: dict[str, Any], places: Sequence[str], title: str) -> byte
     im = _image(view, panel=False)
     draw = ImageDraw.Draw(im)
     draw.rectangle((0, 0, im.width, TOP - 1), fill=BG)
-    put_text(im, (8, 6), title, 16, ACCENT, bold=True)
+    room = im.width - 16  # a long title (German) a little smaller first, then cut
+    size = 16 if fit(title, 16, True, room) == title else 13
+    put_text(im, (8, 6 + (16 - size) // 2), fit(title, size, True, room), size, ACCENT, bold=True)
     seen: list[str] = []
     for n, place in enumerate(places, 1):
         x0, y0, x1, y1 = _cell(place)

@@ -11,13 +11,16 @@ import json
 import re
 from typing import Any
 
+from render.white_ranium import words
+
 from .audit import PrivacyAudit
 from .helpers import settle
 from .test_white_ranium import fixed_seed
 from .white_ranium import G, WhiteRaniumTable, chaser
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
-HAND = re.compile(r"hand (?:[a-z]+-[2-6](?:, )?)+")
+#: a strategy hand as the public posts list it (its cards in notation or in words: "red 4")
+HAND = re.compile(r"hand (?:[a-z]+[- ][2-6](?:, )?)+")
 
 
 async def test_strategy_fight_cards_stay_secret_until_the_reveal(world: Any, db: Any,
@@ -41,8 +44,9 @@ async def test_strategy_fight_cards_stay_secret_until_the_reveal(world: Any, db:
                 body = HAND.sub("", json.dumps(rec.json, ensure_ascii=False)
                                 if rec.json is not None else "")
                 names = body + " ".join(f.filename for f in rec.files)
-                assert card not in names, f"{card} leaked before the reveal: {rec.method} " \
-                    f"{rec.path}: {body[:300]}"
+                for shown in (card, words.card(card)):  # notation, or in players' words
+                    assert shown not in names, f"{card} leaked before the reveal: " \
+                        f"{rec.method} {rec.path}: {body[:300]}"
                 seen["audited"] += 1
 
     async def watch(before: Any, player: str, text: str, mark: int) -> None:

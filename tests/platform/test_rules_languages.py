@@ -18,10 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in texts.LOCALES if lang != texts.DEFAULT]
 #: (game, language) whose rules are not translated yet: each must have no file yet, and the
 #: set only shrinks (a translation that lands removes its line here)
-PENDING = {
-    ("white-ranium", "ja"),
-    ("white-ranium", "de"),
-}
+PENDING: set[tuple[str, str]] = set()  # every game's rules are translated
 
 
 def test_a_heading_may_carry_its_key_and_keeps_its_words() -> None:
@@ -72,3 +69,18 @@ def test_every_topic_is_translated(name: str, lang: str) -> None:
     assert not same, f"{path.name}: topics still in English: {same}"
     too_long = [k for k, v in translated.items() if len(v) > 1900]
     assert not too_long, f"{path.name}: longer than a Discord message: {too_long}"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_keeps_a_glossary_of_its_terms_in_the_three_languages(name: str) -> None:
+    """docs/rules/<game>.glossary.md: the terms the translations use, a row per term with its
+    English, Japanese and German and where each comes from."""
+    path = games.get(name).rules_file().with_suffix(".glossary.md")
+    rows = [line for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("|") and not set(line) <= set("|-: ")]
+    head = [cell.strip().lower() for cell in rows[0].strip("|").split("|")]
+    assert head[:3] in (["english", "日本語", "deutsch"], ["english", "japanese", "german"])
+    assert head[3].startswith("source")
+    terms = [[cell.strip() for cell in row.strip("|").split("|")] for row in rows[1:]]
+    assert len(terms) >= 15, f"{path.name}: {len(terms)} terms"
+    assert all(len(t) >= 4 and all(t[:3]) for t in terms), f"{path.name}: a row lacks a language"

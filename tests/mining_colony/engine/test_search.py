@@ -59,22 +59,22 @@ def test_the_search_answers_from_a_view_every_kind_of_decision() -> None:
     assert seen == {"bid", "take", "develop"}
 
 
-def test_solo_worth_counts_half_built_structures_and_credits() -> None:  # R14, R23, R24
-    """A worker on the dome at A1 with the blank B1 beside it and a free storage unit at C1
-    starts the red outpost's pattern (R14): the solo worth rises before any structure stands,
-    so the search keeps such an item rather than discarding it; credits up to the cap of 5
-    (R15) count a little, since they buy the tokens that develop the last squares (R23)."""
-    from engine.mining_colony.search import half_built, solo_worth
+def test_solo_worth_counts_lines_towards_structures_and_credits() -> None:  # R14, R23, R24
+    """A worker on the dome at A1 starts a red outpost's line (R14): the solo worth (the
+    planner's progress worth, progress.py, scaled) rises before any structure stands, so the
+    search keeps such an item rather than discarding it; a white crystal on C1 starts white's;
+    credits up to the cap of 5 (R15) count, since they buy the tokens that develop the last
+    squares (R23)."""
+    from engine.mining_colony.search import solo_worth
 
     state = develop_table(credits=2, solo=True,
                           zone1={"tiles": [], "items": ["worker/red", "crystal/white"]})
     before = solo_worth(state)
-    assert half_built(state) == 0
     play(state, ("ann", "put worker/red A1"))
-    assert half_built(state) == 1  # red: A1 worker, B1 blank, C1 free for the ship
-    assert solo_worth(state) > before
-    play(state, ("ann", "put crystal/white C1"))  # C1's other pattern: D1 blank, E1 a pad
-    assert half_built(state) == 2  # white needs a second crystal on E1 (after a token)
+    after_worker = solo_worth(state)
+    assert after_worker > before
+    play(state, ("ann", "put crystal/white C1"))
+    assert solo_worth(state) > after_worker
     richer = develop_table(credits=5, solo=True)
     poorer = develop_table(credits=1, solo=True)
     assert solo_worth(richer) > solo_worth(poorer)

@@ -16,6 +16,7 @@ from engine.white_ranium import ai
 from referee.messages.outbox import MemoryOutbox
 from referee.service import Referee
 from referee.shared import cache as cached
+from render.white_ranium import words
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, Clock
 
 
@@ -157,9 +158,10 @@ async def test_a_steal_pings_the_defender_and_nobody_else(referee: Referee) -> N
     await referee.idle()
     later = [p.text for p in out.threads[game.thread_id][before - 1:]]
     later += [p.text for p in out.dms.get(defender, [])[seen_by_defender:]]
-    assert not any(card in t.replace(f"hand {', '.join(sorted(g.view(table.state, None)['players'][seat.player_id]['hand']))}", "")
-                   for t in later)
-    assert any(card in p.text for p in out.dms.get(seat.user_id, []))  # only the fighter
+    hand = g.view(table.state, None)["players"][seat.player_id]["hand"]
+    shown = words.card(card)  # "red 4": a card as players read it
+    assert not any(shown in t.replace(f"hand {words.cards(sorted(hand))}", "") for t in later)
+    assert any(shown in p.text for p in out.dms.get(seat.user_id, []))  # only the fighter
 
 
 async def test_deadlines_play_the_defaults_table(referee: Referee, clock: Clock) -> None:
