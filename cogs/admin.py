@@ -15,7 +15,7 @@ from db import Game, GameStatus
 from db import games as games_db
 from referee.desks.moderation import IMPORT_MAX_BYTES, NOT_A_MODERATOR
 from referee.errors import NotAllowed, Refusal, UnknownGame
-from texts import _, ngettext, number
+from texts import N_, _, ngettext, number
 
 from .common import defer, display_name, referee_of, reply
 from .lobby import is_moderator
@@ -51,7 +51,7 @@ async def seats(interaction: discord.Interaction[Any], current: str) -> list[app
     return [c for c in out if current.lower() in c.name.lower()][:25]
 
 
-GAME_HELP = "The game's number (default: this thread's game)"
+GAME_HELP = N_("The game's number (default: this thread's game)")  # a slash text (cogs.translator)
 
 
 # Moderator command groups are hidden from members without Manage Server (a server can grant
@@ -59,7 +59,7 @@ GAME_HELP = "The game's number (default: this thread's game)"
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class Admin(commands.GroupCog, group_name="game-admin",
-            group_description="Moderate the bot's games (any game)"):
+            group_description=N_("Moderate the bot's games (any game)")):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -74,7 +74,7 @@ class Admin(commands.GroupCog, group_name="game-admin",
 
     async def _require(self, interaction: discord.Interaction[Any]) -> None:
         if not await is_moderator(interaction):
-            raise NotAllowed(NOT_A_MODERATOR)
+            raise NotAllowed(_(NOT_A_MODERATOR))
 
     @app_commands.command(name="abort", description="Abort a lobby or a running game")
     @app_commands.describe(game=GAME_HELP)
@@ -233,5 +233,5 @@ class Admin(commands.GroupCog, group_name="game-admin",
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class OldAdmin(Admin, group_name="stella-admin",
-               group_description="Moderate the bot's games (any game)"):
+               group_description=N_("Moderate the bot's games (any game)")):
     """``/game-admin`` under its old name."""

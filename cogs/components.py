@@ -86,8 +86,10 @@ async def _lobby(interaction: discord.Interaction[Any], cid: ids.LobbyId) -> Non
         moderator = await ref.moderation.is_moderator(interaction.guild_id, manage, roles)
         game = await ref.lobby.start(cid.game_id, user.id, moderator=moderator)
         done = _("Game #{game} has started.").format(game=game.id)
-    view = build_view(lobby_panel(game.id)) if game.status == "lobby" else None
-    await update(interaction, ref.lobby.text(game), view=view)
+    with texts.using(ref.ctx.language(game)):  # the lobby message: the game's language
+        view = build_view(lobby_panel(game.id)) if game.status == "lobby" else None
+        body = ref.lobby.text(game)
+    await update(interaction, body, view=view)
     await interaction.followup.send(done, ephemeral=True)
 
 
@@ -161,7 +163,7 @@ async def handle_modal(interaction: discord.Interaction[Any], custom_id: str) ->
         parsed = ids.parse(custom_id)
         typed = _typed((interaction.data or {}).get("components"))
         if not isinstance(parsed, ids.TurnId) or parsed.kind != "bench" or typed is None:
-            raise Malformed(ids.BAD)
+            raise Malformed(_(ids.BAD))
         await defer_update(interaction)
         ref = referee_of(interaction)
         bench = await ref.sessions.bench_typed(parsed.game_id, interaction.user.id,

@@ -15,9 +15,9 @@ import games
 from cogs.discordpy.panels import build_view
 from engine import get_game
 from games import Presentation
-from texts import _
+from texts import N_, _
 
-from .common import defer, parse_options, referee_of, reply
+from .common import defer, done_line, parse_options, referee_of, reply
 from .info import InfoCommands, send_rules, send_stats, topic_choices
 from .lifecycle import LifeCommands, LobbyHostCommands
 from .lobby import LANGUAGE_HELP, LANGUAGES, LobbyCommands, open_lobby
@@ -74,7 +74,7 @@ async def show_draft(interaction: discord.Interaction[Any], ref: Any, game_id: i
 @app_commands.guild_only()
 class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, LifeCommands,
                 SettingsCommands, commands.GroupCog, group_name="game",
-                group_description="Start and play any of the bot's games"):
+                group_description=N_("Start and play any of the bot's games")):
     present: ClassVar[Presentation | None] = None
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -117,7 +117,7 @@ class GameGroup(LobbyCommands, LobbyHostCommands, PlayCommands, InfoCommands, Li
         game = await ref.info.find(interaction.channel_id, interaction.user.id)
         done = await ref.sessions.confirm(game.id, interaction.user.id)
         picture = await ref.sessions.after_picture(game.id, interaction.user.id)
-        await reply(interaction, f"✅ Done: `{done}`", files=(picture,) if picture else ())
+        await reply(interaction, done_line(done), files=(picture,) if picture else ())
 
     @app_commands.command(name="discard", description="Drop your draft")
     async def discard(self, interaction: discord.Interaction[Any]) -> None:

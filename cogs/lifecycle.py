@@ -17,7 +17,7 @@ from referee.messages.choices import Button, Panel
 from texts import _
 
 from .common import defer, display_name, parse_options, referee_of, reply
-from .lobby import is_moderator
+from .lobby import LANGUAGE_HELP, LANGUAGES, is_moderator
 
 
 async def ai_seats(interaction: discord.Interaction[Any],
@@ -74,17 +74,26 @@ class LobbyHostCommands:
         await reply(interaction, _("The AI left ({seated}/{most}).").format(
             seated=len(game.seats), most=most))
 
-    @app_commands.command(name="options", description="Change this lobby's options (host)")
+    @app_commands.command(name="options",
+                          description="Show or change this lobby's options (host)")
     @app_commands.describe(options="name=value words (the others keep their value)",
-                           turn_hours="Time limit per decision, in hours")
+                           turn_hours="Time limit per decision, in hours",
+                           language=LANGUAGE_HELP)
+    @app_commands.choices(language=LANGUAGES)
     async def options(self, interaction: discord.Interaction[Any], options: str | None = None,
-                      turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
+                      turn_hours: app_commands.Range[float, 0.05, 336.0] | None = None,
+                      language: str | None = None) -> None:
+        """Nothing named: the game's options as they are (anyone); else the host changes them."""
         await defer(interaction)
         ref = referee_of(interaction)
         game = await ref.info.find(interaction.channel_id, present=self.present)
+        if options is None and turn_hours is None and language is None:
+            await reply(interaction, _("Game #{game}'s options: {options}").format(
+                game=game.id, options=ref.lobby.options_text(game)))
+            return
         chosen = parse_options(game.game_name, options)
         await ref.lobby.set_options(game.id, interaction.user.id, chosen, turn_hours,
-                                    moderator=await is_moderator(interaction))
+                                    moderator=await is_moderator(interaction), language=language)
         await reply(interaction, _("The lobby's options are changed."))
 
     @app_commands.command(name="cancel", description="Close this thread's lobby (host)")

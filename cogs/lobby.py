@@ -22,7 +22,7 @@ async def is_moderator(interaction: discord.Interaction[Any]) -> bool:
 
 #: the lobby option ``language``: each language named in its own words
 LANGUAGES = [app_commands.Choice(name=texts.NAMES[lang], value=lang) for lang in texts.LOCALES]
-LANGUAGE_HELP = "The language of the game's posts and pictures (default: the server's)"
+LANGUAGE_HELP = texts.N_("The language of the game's posts and pictures (default: the server's)")
 
 
 async def open_lobby(interaction: discord.Interaction[Any], present: Presentation,
@@ -34,7 +34,7 @@ async def open_lobby(interaction: discord.Interaction[Any], present: Presentatio
     if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
         raise Refusal(texts._("Use {command} in a server's text channel: the game gets its own "
                               "thread.").format(
-                                  command=present.cmd('new') if present.command else '/game new'))
+                                  command=present.cmd("new") if present.command else texts.command("game new")))
     assert interaction.channel_id is not None
     game = await referee_of(interaction).lobby.open(
         guild_id=interaction.guild_id, channel_id=interaction.channel_id,

@@ -13,7 +13,7 @@ from discord import app_commands
 from cogs.discordpy.panels import build_view
 from games import Presentation
 
-from .common import add_picture, defer, referee_of, reply, update
+from .common import add_picture, defer, done_line, referee_of, reply, update
 
 Complete = Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]
 
@@ -59,7 +59,7 @@ async def decide(interaction: discord.Interaction[Any], text: str, verbs: tuple[
     if bench is not None:  # the decision built next is built on the workbench: here it is
         await show_bench(interaction, bench, new=True)
         return
-    await reply(interaction, f"✅ Done: `{done}`")
+    await reply(interaction, done_line(done))
     await add_picture(interaction, await ref.sessions.after_picture(game.id, interaction.user.id))
 
 

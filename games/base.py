@@ -270,6 +270,12 @@ class Presentation:
         ``games/<pkg>/events.py``). Default: the engine's sentence."""
         return str(event.text)
 
+    def prompt_text(self, game: Any, state: Any, player: str) -> str:
+        """The sentence saying what ``player`` must decide now (the turn prompt's and the
+        status's line), in the language being written. The engine writes it in English
+        (``game.prompt``); a game translates it from its state. Default: the engine's."""
+        return str(game.prompt(state, player))
+
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """What the player's private message shows, as a key: a new DM goes out when it
         changes (or on a private event)."""

@@ -3,7 +3,7 @@ decision committed to a temporary SQLite database, the thread messages printed) 
 Discord. Writes the round maps, the final scores and a replay GIF.
 
     python -m referee.demo [--game G] [--players 3] [--seed 7] [--out demo-out]
-                           [--option NAME=VALUE ...] [--quiet]
+                           [--option NAME=VALUE ...] [--locale en|ja|de] [--quiet]
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="easy", choices=("random", "easy", "strong"))
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--locale", default="en", choices=LOCALES,
-                        help="the game's language: its thread (and, in time, its pictures)")
+                        help="the game's language: its thread and its pictures")
     args = parser.parse_args(argv)
     playable = playable_games()
     args.game = args.game or playable[0]

@@ -39,6 +39,7 @@ from referee.shared.context import Context
 from referee.shared.heartbeat import Heartbeat, shard_key
 from referee.telling import images, memory
 from referee.telling.notify import Notifier, hand_key, hands
+from texts import N_, _
 
 log = logging.getLogger(__name__)
 CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
@@ -153,8 +154,9 @@ class Referee:
         hold = await self.holds.get(game_id)
         if hold is not None:  # paused: only a lost prompt is tried again (now, then with backoff)
             if hold.reason == HoldReason.UNDELIVERED:
-                await self.holds.retry(game_id, head="♻️ I restarted; this prompt couldn't be "
-                                       "posted before. The time to decide starts now.")
+                await self.holds.retry(game_id, head=N_(
+                    "♻️ I restarted; this prompt couldn't be posted before. The time to decide "
+                    "starts now."))
             return False
         async with self.ctx.lock(game_id):
             try:
@@ -170,14 +172,17 @@ class Referee:
             posted, sent = await notified_db.last_told(self.db, game_id)
             prompted = None
             if posted != table.version and self.notify.prompt(game, state, deadline)[1] is not None:
-                head, lines = "♻️ I restarted before posting this prompt.", []
+                with self.notify.speaking(game):  # told in the thread: its language
+                    head, lines = _("♻️ I restarted before posting this prompt."), []
                 log_ = await games_db.get_log(self.db, game_id, after_seq=0)
                 if log_:
                     g = self.sessions.g(game)
                     names = {s.player_id: s.display_name for s in game.seats}
                     last = texts.unsealed(log_[-1:], None, g)[0]
                     who = texts.name(names.get(last.player_id, last.player_id))
-                    head += f" The last decision: {who}: `{last.text}`."
+                    with self.notify.speaking(game):
+                        head += " " + _("The last decision: {player}: `{decision}`.").format(
+                            player=who, decision=last.text)
                     if posted is not None:  # what those decisions made happen (a reveal...)
                         initial = (await games_db.load_initial(self.db, game_id)).json
                         missed = await asyncio.to_thread(untold, g, self.ctx.present(game), initial,

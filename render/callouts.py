@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from texts import N_, _
+
 from . import theme as t
 
 
@@ -21,14 +23,20 @@ class Callout(NamedTuple):
     words: str
 
 
-#: The line a picture ends with, pointing at its legend (a player-facing string: the one place
-#: it is written, for translation).
-LEGEND_HINT = "Every mark explained: /game rules topic:legend"
+#: The line a picture ends with, pointing at its legend (marked for the catalogs; drawn as
+#: ``legend_hint()``, in the language being drawn in, with the command as the reader's Discord
+#: names it).
+LEGEND_HINT = N_("Every mark explained: /game rules topic:legend")
 HINT_H = 22
 BADGE_R = 13
 KEY_SIZE = 15
 KEY_LINE = 20
 MARGIN = 12
+
+
+def legend_hint() -> str:
+    """``LEGEND_HINT`` in the language being drawn in."""
+    return _(LEGEND_HINT)
 
 
 def badge(im: Image.Image, xy: tuple[int, int], n: int) -> None:
@@ -101,7 +109,7 @@ def with_hint(im: Image.Image) -> Image.Image:
     """``im`` with a line under it pointing at the legend (its height grows by HINT_H)."""
     out = Image.new("RGB", (im.width, im.height + HINT_H), t.BG)
     out.paste(im, (0, 0))
-    t.put_text(out, (MARGIN, im.height + HINT_H // 2), t.fit(LEGEND_HINT, 12, False,
+    t.put_text(out, (MARGIN, im.height + HINT_H // 2), t.fit(legend_hint(), 12, False,
                                                               im.width - 2 * MARGIN),
                12, t.MUTED, anchor="lm")
     return out

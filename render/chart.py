@@ -13,6 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from texts import _, pgettext
+
 from . import theme as t
 
 SS = 3
@@ -84,12 +86,12 @@ def draw_chart(im: Image.Image, view: dict[str, Any], history: Sequence[Any], se
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 10, fill=t.PANEL, outline=t.PANEL_EDGE)
-    t.put_text(im, (x0 + 16, y0 + 14), "SCORE BY ROUND", 13, t.MUTED, bold=True)
+    t.put_text(im, (x0 + 16, y0 + 14), _("SCORE BY ROUND"), 13, t.MUTED, bold=True)
     lines = series(view, history)
     rounds = max((len(v) for v in lines.values()), default=0)
     px0, py0, px1, py1 = x0 + 56, y0 + 44, x1 - 150, y1 - 40
     if rounds == 0:
-        t.put_text(im, ((x0 + x1) // 2, (y0 + y1) // 2), "no round history", 16, t.FAINT, anchor="mm")
+        t.put_text(im, ((x0 + x1) // 2, (y0 + y1) // 2), _("no round history"), 16, t.FAINT, anchor="mm")
         return
     lo = min(0, *(min(v) for v in lines.values() if v))
     hi = max(1, *(max(v) for v in lines.values() if v))
@@ -111,7 +113,7 @@ def draw_chart(im: Image.Image, view: dict[str, Any], history: Sequence[Any], se
     for i in range(rounds):
         if i % label_every == 0 or i == rounds - 1:
             t.put_text(im, (sx(i), py1 + 16), str(i + 1), 13, t.MUTED, anchor="mm")
-    t.put_text(im, ((px0 + px1) // 2, y1 - 10), "round", 12, t.FAINT, anchor="mm")
+    t.put_text(im, ((px0 + px1) // 2, y1 - 10), pgettext("chart axis", "round"), 12, t.FAINT, anchor="mm")
 
     # lines drawn supersampled on a transparent layer over the plot (and a margin for the
     # lines' width), shrunk by averaging each SS x SS block, then laid over the chart

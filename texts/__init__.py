@@ -14,6 +14,7 @@ from texts.current import (
     N_,
     NP_,
     _,
+    called_in,
     command,
     done,
     language,
@@ -26,5 +27,5 @@ from texts.current import (
 )
 from texts.locales import DEFAULT, LOCALES, NAMES, from_discord
 
-__all__ = ["DEFAULT", "LOCALES", "NAMES", "N_", "NP_", "_", "command", "done", "from_discord", "language", "ngettext",
+__all__ = ["DEFAULT", "LOCALES", "NAMES", "N_", "NP_", "_", "called_in", "command", "done", "from_discord", "language", "ngettext",
            "npgettext", "number", "pgettext", "speak", "using"]

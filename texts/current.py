@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from babel.numbers import format_decimal
 
 from texts.catalogs import translations
 from texts.locales import DEFAULT, LOCALES
+
+T = TypeVar("T")
 
 _LANG: contextvars.ContextVar[str] = contextvars.ContextVar("texts_language", default=DEFAULT)
 
@@ -32,6 +35,15 @@ def using(lang: str | None) -> Iterator[str]:
         yield lang
     finally:
         _LANG.reset(token)
+
+
+def called_in(lang: str | None, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` written in ``lang``: how a picture asked for in one language is drawn in a
+    render worker process or a thread (``referee/shared/render_pool.py``), where the asking
+    task's context variable does not reach. A module-level function, so it pickles by
+    reference and a worker imports only ``texts`` for it."""
+    with using(lang):
+        return fn(*args)
 
 
 def speak(lang: str | None) -> contextvars.Token[str]:

@@ -24,6 +24,7 @@ from referee.messages import texts
 from referee.shared import ai
 from referee.shared.context import Context
 from referee.telling.notify import Notifier, hands
+from texts import _, using
 
 log = logging.getLogger("referee.deciding.sessions")  # the log name operators know
 
@@ -71,7 +72,7 @@ class Automatic:
         in one message per run (at most ``RUN_MAX`` decisions, then a pause of
         ``ctx.auto_pace`` seconds): never a burst of one message per automatic move."""
         run = AutoRun()
-        for _ in range(MAX_AUTOMATIC):
+        for _step in range(MAX_AUTOMATIC):
             try:
                 more = await self._automatic(game_id, run)
             except Exception:
@@ -140,8 +141,10 @@ class Automatic:
             else:
                 action = await self.measured(table, to_act.player,
                                              g.default(table.state, to_act.player))
-                note = (f"💤 {texts.name(seat.display_name)} is absent: the default decision "
-                        f"{self.shown(table, to_act.player, action)} is made.")
+                with using(self.ctx.language(table.game)):  # told in the thread: its language
+                    note = _("💤 {player} is absent: the default decision {decision} is "
+                             "made.").format(player=texts.name(seat.display_name),
+                                             decision=self.shown(table, to_act.player, action))
                 source = DecisionSource.AUTO
             done = await self.commit(table, to_act.player, action, source, by_user,
                                      note=note, quiet=True)

@@ -19,6 +19,7 @@ from referee.messages.outbox import File
 from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling import images
+from texts import _, ngettext, number
 
 ADD, TAKE = "+", "-"  # a draft edit: add words to the saved draft, take one back
 #: the longest draft kept: five times the longest decision of any game (an Out of Mine! dig of
@@ -39,13 +40,18 @@ def edited(text: str, saved: str | None, verb: str) -> str:
     words = (saved or "").split()
     word = text[1:].strip()
     if len(words) < 2:
-        raise WrongPhase("Your draft has nothing to take back. Nothing changed.")
+        raise WrongPhase(_("Your draft has nothing to take back. Nothing changed."))
     if not word:
         return " ".join(words[:-1])
     if word not in words[1:]:
-        raise WrongPhase(f"`{word}` is not in your draft. Nothing changed.")
+        raise WrongPhase(_("`{word}` is not in your draft. Nothing changed.").format(word=word))
     at = len(words) - 1 - words[::-1].index(word)
     return " ".join(words[:at] + words[at + 1:])
+
+
+def too_long() -> str:
+    return _("A draft holds at most {n} characters. Nothing changed.").format(
+        n=number(DRAFT_MAX_CHARS))
 
 
 class Drafts:
@@ -68,7 +74,7 @@ class Drafts:
         owed = next((o for o in g.owed(table.state) if o.player == seat.player_id), None)
         if owed is None:
             g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
-            raise NotYourTurn("You owe no decision now.")
+            raise NotYourTurn(_("You owe no decision now."))
         return table, seat.player_id, owed
 
     async def draft(self, game_id: int, user_id: int, text: str) -> str:
@@ -80,18 +86,20 @@ class Drafts:
         table, text, ready, nxt = await self.set_draft(game_id, user_id, text)
         present = self.ctx.present(table.game)
         shown = ", ".join(nxt[:20]) + (" …" if len(nxt) > 20 else "")
-        return (f"📝 Your draft (only you see it): `{text or '(empty)'}`\n{ready}\n"
-                + (f"Next words: {shown}\n" if nxt else "")
-                + f"`{present.cmd('draft')}` with `+WORD` adds a word, `-WORD` takes one back; "
-                + f"`{present.cmd('confirm')}` commits it, `{present.cmd('discard')}` drops it.")
+        return (_("📝 Your draft (only you see it): `{draft}`").format(draft=text or _("(empty)"))
+                + f"\n{ready}\n"
+                + (_("Next words: {words}").format(words=shown) + "\n" if nxt else "")
+                + _("`{draft}` with `+WORD` adds a word, `-WORD` takes one back; `{confirm}` "
+                    "commits it, `{discard}` drops it.").format(
+                        draft=present.cmd("draft"), confirm=present.cmd("confirm"),
+                        discard=present.cmd("discard")))
 
     async def set_draft(self, game_id: int, user_id: int, text: str
                         ) -> tuple[Table, str, str, list[str]]:
         """``draft``'s work: the table, the draft saved, what it is told (``draft_ready``) and
         its legal next words."""
         if len(text) > DRAFT_MAX_CHARS:
-            raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
-                            "changed.")
+            raise Malformed(too_long())
         async with self.ctx.lock(game_id):
             table, player, owed = await self._owing(game_id, user_id)
             g = self.g(table.game)
@@ -100,8 +108,7 @@ class Drafts:
             text = edited(" ".join(text.split()), old.text if old is not None else None,
                           owed.decision)
             if len(text) > DRAFT_MAX_CHARS:
-                raise Malformed(f"A draft holds at most {DRAFT_MAX_CHARS:,} characters. Nothing "
-                                "changed.")
+                raise Malformed(too_long())
             nxt = g.options(table.state, player, text)  # IllegalDecision names the fault
             timers = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
             clock_at = timers[player].clock_at if player in timers else None
@@ -116,9 +123,10 @@ class Drafts:
             except GameError as exc:
                 if not nxt:  # no next word and not complete: it leads nowhere, whatever the
                     # decision's kind (a listed one's options only filter its legal list)
-                    raise IllegalDecision(f"`{text}` can't be completed into a legal decision "
-                                          f"now: {exc} Nothing changed.") from None
-                ready = f"Not complete yet: {exc}"
+                    raise IllegalDecision(_("`{draft}` can't be completed into a legal decision "
+                                            "now: {why} Nothing changed.").format(
+                                                draft=text, why=exc)) from None
+                ready = _("Not complete yet: {why}").format(why=exc)
             await owed_db.save_draft(self.ctx.db, game_id, player, table.version, text, marks,
                                          now=self.ctx.now())
             self._draft_steps.setdefault(user_id, collections.deque()).append(self.ctx.clock())
@@ -136,8 +144,11 @@ class Drafts:
             steps.popleft()
         if steps is not None and len(steps) >= self.draft_steps_per_minute:
             wait = max(1, int(steps[0] + 60 - now + 0.999))
-            raise WrongPhase(f"You changed your draft {len(steps)} times in the last minute: "
-                             f"wait {wait} s before the next change. Nothing changed.")
+            raise WrongPhase(ngettext(
+                "You changed your draft {n} times in the last minute: wait {wait} s before the "
+                "next change. Nothing changed.",
+                "You changed your draft {n} times in the last minute: wait {wait} s before the "
+                "next change. Nothing changed.", len(steps)).format(n=len(steps), wait=wait))
 
     async def draft_panel(self, game_id: int, user_id: int) -> choices.Panel | None:
         """The controls under the user's draft: a select of the parts of the next word (the
@@ -164,7 +175,7 @@ class Drafts:
         square pointed at, say): its legal next words after the saved draft, nearest first, as
         a short list to add one from, with the points to narrow it by. Nothing changes."""
         if not ids.VALUE.fullmatch(part or ""):
-            raise Malformed("That choice is malformed. Nothing changed.")
+            raise Malformed(_("That choice is malformed. Nothing changed."))
         table, player, owed = await self._owing(game_id, user_id)
         draft = await owed_db.get_draft(self.ctx.db, game_id, player)
         text = draft.text if draft is not None else owed.decision
@@ -177,11 +188,13 @@ class Drafts:
         panel = choices.part_panel(game_id, table.version, table.tag, part, words,
                                    present.draft_points(part, words))
         if not words:
-            return f"Nothing of `{part}` fits your draft now. Nothing changed.", panel
-        shown = f"the {choices.MAX_OPTIONS} nearest of {len(words)}" \
-            if len(words) > choices.MAX_OPTIONS else f"all {len(words)}"
-        return (f"Where `{part}` can go next ({shown}; only you see this): pick one to add it "
-                "to your draft, or point at a square to list the ones near it.", panel)
+            return _("Nothing of `{part}` fits your draft now. Nothing changed.").format(
+                part=part), panel
+        shown = _("the {n} nearest of {total}").format(n=choices.MAX_OPTIONS, total=len(words)) \
+            if len(words) > choices.MAX_OPTIONS else _("all {n}").format(n=len(words))
+        return (_("Where `{part}` can go next ({shown}; only you see this): pick one to add it "
+                  "to your draft, or point at a square to list the ones near it.").format(
+                      part=part, shown=shown), panel)
 
     async def draft_picture(self, game_id: int, user_id: int) -> File | None:
         """The picture of the user's saved draft from their own view (None: no draft, or the
@@ -217,7 +230,8 @@ class Drafts:
         draft = await owed_db.get_draft(self.ctx.db, game_id, player)
         if draft is None:
             present = self.ctx.present(table.game)
-            raise WrongPhase(f"You have no draft: build one with `{present.cmd('draft')}`.")
+            raise WrongPhase(_("You have no draft: build one with `{command}`.").format(
+                command=present.cmd("draft")))
         return await self.decide(game_id, user_id, draft.text)
 
     async def discard(self, game_id: int, user_id: int) -> None:

@@ -32,6 +32,7 @@ from referee.process.retry import Schedule
 from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
+from texts import N_, _, command
 
 log = logging.getLogger(__name__)
 RETRY_BASE = 30  # seconds before the first retry of a refused prompt; doubles each time
@@ -42,18 +43,20 @@ MIN_SLEEP, MAX_SLEEP = 1.0, 300.0
 
 #: A refused prompt is posted again after 30 s, 1 min, 2 min ... at most every hour.
 PROMPTS = Schedule(RETRY_BASE, RETRY_MAX)
+#: The head of a prompt posted again after it was refused (a msgid: said in the game's language).
+RETRY_HEAD = N_("♻️ This prompt couldn't be posted earlier; the time to decide starts now.")
 
 
 def paused_text(game: Game, hold: Hold) -> str:
     """What a player who acts in a held game is told."""
     if hold.reason == HoldReason.GONE:
-        return (f"Game #{game.id} is paused: I can't post in its thread any more (deleted, locked "
-                "or out of my reach). Nobody loses a turn meanwhile; a moderator can move it to a "
-                "new thread with /game-admin move. Nothing changed.")
+        return _("Game #{game} is paused: I can't post in its thread any more (deleted, locked "
+                 "or out of my reach). Nobody loses a turn meanwhile; a moderator can move it to "
+                 "a new thread with /game-admin move. Nothing changed.").format(game=game.id)
     if hold.reason == HoldReason.PAUSED:
-        return (f"Game #{game.id} is paused by a moderator: nobody can play until they resume "
-                "it, and no time runs meanwhile. Nothing changed.")
-    return f"Game #{game.id} is paused. Nothing changed."
+        return _("Game #{game} is paused by a moderator: nobody can play until they resume "
+                 "it, and no time runs meanwhile. Nothing changed.").format(game=game.id)
+    return _("Game #{game} is paused. Nothing changed.").format(game=game.id)
 
 
 class Play(Protocol):
@@ -155,22 +158,26 @@ class Holds(TimedSource):
         """Once per hold, in the thread's parent channel (no pings)."""
         if not await holds_db.mark_told(self.ctx.db, game.id):
             return
-        where = f"<#{game.thread_id}>" if game.thread_id else "its thread"
-        if hold.reason == HoldReason.GONE:
-            text = (f"⏸️ **Game #{game.id} is paused**: I can't post in {where} any more (it was "
-                    "deleted or locked, or I lost access to it). Nobody loses a turn while it is "
-                    f"paused. A moderator can move it to a new thread: `/game-admin move game:"
-                    f"{game.id}` in the channel that should host it.")
-        else:
-            why = ("I'm missing a permission there" if refused.failure == Failure.PERMISSION
-                   else "Discord keeps refusing it")
-            text = (f"⚠️ **Game #{game.id}**: I couldn't post its turn prompt in {where} ({why}). "
-                    "The deadline waits until the prompt is posted, and I keep trying. Check that "
-                    "I may send messages in threads here, or move the game with "
-                    f"`/game-admin move game:{game.id}`.")
+        with self.notify.speaking(game):  # the game's language (its channel's people)
+            text = self._moderators_text(game, hold, refused)
         told = await self.ctx.out.post(game.channel_id, Post(text))
         if not told.ok:
             log.warning("game %s: could not tell the moderators either (%s)", game.id, told.failure)
+
+    @staticmethod
+    def _moderators_text(game: Game, hold: Hold, refused: Delivery) -> str:
+        where = f"<#{game.thread_id}>" if game.thread_id else _("its thread")
+        if hold.reason == HoldReason.GONE:
+            return _("⏸️ **Game #{game} is paused**: I can't post in {where} any more (it was "
+                     "deleted or locked, or I lost access to it). Nobody loses a turn while it is "
+                     "paused. A moderator can move it to a new thread: `/game-admin move game:"
+                     "{game}` in the channel that should host it.").format(game=game.id, where=where)
+        why = (_("I'm missing a permission there") if refused.failure == Failure.PERMISSION
+               else _("Discord keeps refusing it"))
+        return _("⚠️ **Game #{game}**: I couldn't post its turn prompt in {where} ({why}). The "
+                 "deadline waits until the prompt is posted, and I keep trying. Check that I may "
+                 "send messages in threads here, or move the game with "
+                 "`/game-admin move game:{game}`.").format(game=game.id, where=where, why=why)
 
     # --- nobody present --------------------------------------------------------------------
 
@@ -183,11 +190,12 @@ class Holds(TimedSource):
         hold = await holds_db.hold(
             self.ctx.db, game.id, HoldReason.NOBODY, now=self.ctx.now())
         if hold.reason == HoldReason.NOBODY and hold.attempts == 1:
-            await self.notify.post(game, (
-                f"⏸️ Every player of game #{game.id} is absent, so it is paused: nothing is played "
-                f"for them and nothing is scored. Any player's "
-                f"/{self.ctx.present(game).command or 'game'} command in this thread "
-                "brings it back."))
+            with self.notify.speaking(game):
+                text = _("⏸️ Every player of game #{game} is absent, so it is paused: nothing is "
+                         "played for them and nothing is scored. Any player's {command} command "
+                         "in this thread brings it back.").format(
+                    game=game.id, command=command(self.ctx.present(game).command or "game"))
+            await self.notify.post(game, text)
 
     async def wake_up(self, game_id: int) -> bool:
         """A player is back: end a ``nobody`` hold, give the decision a deadline, prompt."""
@@ -201,18 +209,19 @@ class Holds(TimedSource):
                     remind_at=remind_at):
                 return False
             game = await cached.get_game(self.ctx, game_id)
-            prompt = await self.notify.reprompt(game, table.state, deadline,
-                                                head=f"▶️ Game #{game_id} goes on.")
+            with self.notify.speaking(game):
+                head = _("▶️ Game #{game} goes on.").format(game=game_id)
+            prompt = await self.notify.reprompt(game, table.state, deadline, head=head)
             await self.notify.record(game, table.state, prompt, {})
             await self.sessions.after(Committed(game_id, game, at=deadline))
         return True
 
     # --- retrying a lost prompt ------------------------------------------------------------
 
-    async def retry(self, game_id: int, head: str = "♻️ This prompt couldn't be posted earlier; "
-                    "the time to decide starts now.") -> bool:
+    async def retry(self, game_id: int, head: str = RETRY_HEAD) -> bool:
         """Post the prompt of a game held ``undelivered`` again; True once it is delivered
-        (the hold ends and the deadline starts)."""
+        (the hold ends and the deadline starts). ``head``: a msgid (``N_``), said in the game's
+        language."""
         async with self.ctx.lock(game_id):
             hold = await self.get(game_id)
             if hold is None or hold.reason != HoldReason.UNDELIVERED:
@@ -220,7 +229,9 @@ class Holds(TimedSource):
             table = await self.sessions.running(game_id)
             game, state = table.game, table.state
             deadline, remind_at = self.ctx.timer_for(game, state)
-            prompt = await self.notify.reprompt(game, state, deadline, head=head)
+            with self.notify.speaking(game):
+                said = _(head)
+            prompt = await self.notify.reprompt(game, state, deadline, head=said)
             delivered = prompt is None or prompt.ok
             if delivered:
                 await holds_db.release(
@@ -271,22 +282,26 @@ class Holds(TimedSource):
             table = await self.sessions.running(game_id)
             title = self.ctx.present(table.game).title
             try:
+                with self.notify.speaking(table.game):
+                    opening = _("🚚 {title} game #{game} continues in a new thread (moved by "
+                                "{member}).").format(title=title, game=game_id,
+                                                     member=f"<@{by_user}>")
                 thread_id = await self.ctx.out.create_thread(
-                    channel_id, f"{title} #{game_id}",
-                    f"🚚 {title} game #{game_id} continues in a new thread (moved by "
-                    f"<@{by_user}>).")
+                    channel_id, f"{title} #{game_id}", opening)
             except Exception as exc:
                 log.warning("game %s: could not create a thread to move it: %s", game_id, exc)
-                raise Refusal("I couldn't create a thread here. Check that I may create public "
-                              "threads and send messages in threads in this channel.") from None
+                raise Refusal(_("I couldn't create a thread here. Check that I may create public "
+                                "threads and send messages in threads in this channel.")) from None
             await holds_db.move(
                 self.ctx.db, game_id, channel_id=channel_id, thread_id=thread_id,
                 by_user_id=by_user, now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
             state = table.state
             players = ", ".join(texts.mention(s) for s in game.seats)
-            await self.notify.post(game, f"🚚 **Game #{game_id} moved here** by <@{by_user}>. "
-                                   f"Players: {players}.")
+            with self.notify.speaking(game):
+                moved = _("🚚 **Game #{game} moved here** by {member}. Players: {players}.").format(
+                    game=game_id, member=f"<@{by_user}>", players=players)
+            await self.notify.post(game, moved)
             await self.notify.round_post(game, state)
             deadline, remind_at = self.ctx.timer_for(game, state)
             if game.deadline is not None:

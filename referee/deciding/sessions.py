@@ -52,13 +52,18 @@ from referee.shared import origin
 from referee.shared.context import Context, earliest
 from referee.telling import images
 from referee.telling.notify import Notifier, hands
-from texts import _
+from texts import _, pgettext
 from texts import using as speaking
 
 log = logging.getLogger(__name__)
 #: check at each decision that the state it starts from is still what was stored (the state
 #: shared from memory, ``Sessions.parsed``, must never be changed in place); the tests set it
 SHARED_CHECKS = os.environ.get("STELLA_CHECK_SHARED") == "1"
+
+
+def nothing_to_decide(game: Game) -> str:
+    return _("Game #{game} is {status}: there is nothing to decide.").format(
+        game=game.id, status=pgettext("game status", str(game.status)))
 
 
 class Sessions(Workbench, Automatic):
@@ -79,7 +84,7 @@ class Sessions(Workbench, Automatic):
         try:
             return origin.check(await cached.get_game(self.ctx, game_id))
         except GameNotFound:
-            raise UnknownGame(f"There is no game #{game_id}.") from None
+            raise UnknownGame(_("There is no game #{game}.").format(game=game_id)) from None
 
     async def table(self, game_id: int, game: Game | None = None) -> Table:
         if game is None:  # the game and its snapshot: from memory, else in one read
@@ -88,7 +93,8 @@ class Sessions(Workbench, Automatic):
             snap = None
         origin.check(game)
         if game.status == GameStatus.LOBBY:
-            raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
+            raise WrongPhase(_("Game #{game} hasn't started yet: it is still in its lobby.").format(
+                game=game_id))
         if snap is None:
             snap = await cached.load_snapshot(self.ctx, game_id)
         return Table(game, self.parsed(game, snap), snap.json)
@@ -101,7 +107,7 @@ class Sessions(Workbench, Automatic):
     async def running(self, game_id: int, game: Game | None = None) -> Table:
         table = await self.table(game_id, game)
         if table.game.status != GameStatus.RUNNING:
-            raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
+            raise WrongPhase(nothing_to_decide(table.game))
         return table
 
     # --- committing ------------------------------------------------------------------------
@@ -222,12 +228,13 @@ class Sessions(Workbench, Automatic):
         async with self.ctx.lock(game_id):
             game, snap = await self._load(game_id)
             if game.status == GameStatus.LOBBY or snap is None:
-                raise WrongPhase(f"Game #{game_id} hasn't started yet: it is still in its lobby.")
+                raise WrongPhase(_("Game #{game} hasn't started yet: it is still in its "
+                                   "lobby.").format(game=game_id))
             seat = game.seat_of_user(user_id)
             if seat is None:
                 raise NotAPlayer()
             if game.status != GameStatus.RUNNING:
-                raise WrongPhase(f"Game #{game_id} is {game.status}: there is nothing to decide.")
+                raise WrongPhase(nothing_to_decide(game))
             hold = await self.holds.check_open(game)  # a gone thread: refused
             table = Table(game, self.parsed(game, snap), snap.json)
             if version is not None:
@@ -238,7 +245,8 @@ class Sessions(Workbench, Automatic):
                     self.ctx.db, game_id, reasons=(HoldReason.NOBODY,))
             note = None
             if seat.absent:
-                note = f"👋 {texts.name(seat.display_name)} is back."
+                with speaking(self.ctx.language(game)):  # told in the thread: its language
+                    note = _("👋 {player} is back.").format(player=texts.name(seat.display_name))
             done = await self.commit(table, seat.player_id, action, DecisionSource.PLAYER,
                                      user_id, note)
             # an AI seat or an absent player owes the next decision: they decide now
@@ -258,7 +266,7 @@ class Sessions(Workbench, Automatic):
         offers = self.ctx.present(table.game).runs(g.view(table.state, None), seat.player_id,
                                                    legal)
         if not 0 <= index < len(offers) or choices.words(offers[index][1][0])[0] != verb:
-            raise Malformed("That choice is malformed. Nothing changed.")
+            raise Malformed(_("That choice is malformed. Nothing changed."))
         steps = list(offers[index][1])
         self.ctx.plans.set(game_id, seat.player_id, steps[1:])
         try:
@@ -322,7 +330,7 @@ class Sessions(Workbench, Automatic):
         try:
             game, snap = await notified_db.load_table(self.ctx.db, game_id)
         except GameNotFound:
-            raise UnknownGame(f"There is no game #{game_id}.") from None
+            raise UnknownGame(_("There is no game #{game}.").format(game=game_id)) from None
         if snap is not None:
             self.ctx.cache.fill(game_id, mark, game=game, snapshot=snap)
         return origin.check(game), snap
@@ -335,13 +343,13 @@ class Sessions(Workbench, Automatic):
         if seat is None:
             raise NotAPlayer()
         if table.game.status != GameStatus.RUNNING:
-            raise WrongPhase(f"Game #{game_id} is {table.game.status}: there is nothing to decide.")
+            raise WrongPhase(nothing_to_decide(table.game))
         if version is not None:
             await self.check_prompt(table, seat.player_id, version, tag)
         g = self.g(table.game)
         if all(o.player != seat.player_id for o in g.owed(table.state)):
             g.check(table.state, seat.player_id, "pass")  # raises the engine's explanation
-            raise NotYourTurn("It's not your turn.")
+            raise NotYourTurn(_("It's not your turn."))
         return table, choices.ordered(g.legal(table.state, seat.player_id))
 
     async def pick(self, game_id: int, user_id: int, version: int, tag: str, *,
@@ -354,7 +362,7 @@ class Sessions(Workbench, Automatic):
         if verb is not None:
             rng = choices.verb_range(texts, verb)
             if rng is None:
-                raise WrongPhase(f"'{verb}' isn't a legal decision now. Nothing changed.")
+                raise WrongPhase(_("'{verb}' isn't a legal decision now. Nothing changed.").format(verb=verb))
             lo, hi = rng
             if hi - lo == 1 and not self.ctx.present(table.game).private(texts[lo]):
                 return texts[lo]
@@ -426,7 +434,7 @@ class Sessions(Workbench, Automatic):
         if found is None or cid is None:
             return None
         options, least, most = found
-        return choices.Select(cid, f"{present.label(verb).rstrip('…')}: pick any, then close",
+        return choices.Select(cid, _("{label}: pick any, then close").format(label=present.label(verb).rstrip("…")),
                               tuple(choices.Option(choices.cut(label), value)
                                     for label, value in options[:choices.MAX_OPTIONS]),
                               min_values=least, max_values=max(1, most))
@@ -437,12 +445,12 @@ class Sessions(Workbench, Automatic):
         decided). Refused in a sentence if they make no legal decision."""
         table, texts = await self.owed_texts(game_id, user_id, version, tag)
         if self._multi(table, user_id, verb, texts) is None:
-            raise WrongPhase(f"'{verb}' isn't a legal decision now. Nothing changed.")
+            raise WrongPhase(_("'{verb}' isn't a legal decision now. Nothing changed.").format(verb=verb))
         text = self.ctx.present(table.game).compose(verb, sorted(values))
         try:
             return str(self.g(table.game).parse(text))
         except GameError as exc:
-            raise Malformed(f"{exc} Nothing changed.") from None
+            raise Malformed(str(exc) + " " + _("Nothing changed.")) from None
 
     async def normalise(self, game_id: int, text: str, verbs: Sequence[str]) -> str:
         """Complete a decision command's argument into notation: ``blue-4`` given to

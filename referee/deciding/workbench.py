@@ -24,6 +24,7 @@ from referee.errors import Malformed, Refusal, WrongPhase
 from referee.messages import choices, ids
 from referee.messages.outbox import File
 from referee.telling import images
+from texts import N_, _
 
 NUMBERED = choices.MAX_OPTIONS  # placements numbered and offered at once
 
@@ -57,8 +58,8 @@ def fingerprint(draft: str) -> str:
     return hashlib.sha1(draft.encode("utf-8")).hexdigest()[:4]
 
 
-OLD = ("This workbench was drawn for an older draft (it changed since): here it is as it "
-       "stands. Nothing changed.")
+OLD = N_("This workbench was drawn for an older draft (it changed since): here it is as it "
+         "stands. Nothing changed.")
 
 
 class Workbench(Drafts):
@@ -70,8 +71,8 @@ class Workbench(Drafts):
         table, player, owed = await self._owing(game_id, user_id)
         present = self.ctx.present(table.game)
         if owed.decision not in present.bench_verbs:
-            raise WrongPhase("You have nothing to build on a workbench now: use the prompt's "
-                             "buttons. Nothing changed.")
+            raise WrongPhase(_("You have nothing to build on a workbench now: use the prompt's "
+                               "buttons. Nothing changed."))
         saved = await owed_db.get_draft(self.ctx.db, game_id, player)
         draft = saved.text if saved is not None else owed.decision
         marks = dict(saved.marks) if saved is not None else {}
@@ -88,7 +89,7 @@ class Workbench(Drafts):
             ready = present.draft_ready(g, table.state, player,
                                         await self.measured(table, player, draft, marks=marks))
         except GameError as exc:
-            ready = f"Not a legal decision yet: {exc}"
+            ready = _("Not a legal decision yet: {why}").format(why=exc)
         fp = fingerprint(draft)
         v, tag = table.version, table.tag
         base = hand.partition(":")[0] if hand else None
@@ -98,45 +99,50 @@ class Workbench(Drafts):
                 f" {held}" if held else ""))
 
         buttons = [choices.Button(label, c, style) for label, c, style in (
-            ("↩ Take back", cid("back", base) if len(draft.split()) > 1 else None, "secondary"),
-            ("Clear", cid("clear") if len(draft.split()) > 1 else None, "danger"),
-            ("⌨ Type the board", cid("grid", base) if present.bench_grid(view, player, draft)
+            (_("↩ Take back"), cid("back", base) if len(draft.split()) > 1 else None, "secondary"),
+            (_("Clear"), cid("clear") if len(draft.split()) > 1 else None, "danger"),
+            (_("⌨ Type the board"), cid("grid", base) if present.bench_grid(view, player, draft)
              is not None else None, "secondary"),
-            (choices.cut(f"✅ Confirm · {_score_words(ready)}"), cid("confirm"), "success"),
+            (choices.cut(_("✅ Confirm · {scores}").format(scores=_score_words(ready))),
+             cid("confirm"), "success"),
         ) if c is not None]
         selects = []
         take = cid("hand")
         if take is not None and hands:
-            selects.append(choices.Select(take, "Take a tile in hand…", tuple(
+            selects.append(choices.Select(take, _("Take a tile in hand…"), tuple(
                 choices.Option(choices.cut(label), value, choices.cut(desc) if desc else None)
                 for label, value, desc in hands[:choices.MAX_OPTIONS]
                 if ids.VALUE.fullmatch(value))))
         put = cid("add", hand) if hand else None
         if put is not None and shown:
             selects.append(choices.Select(put, choices.cut(
-                f"Place {_named(hands, base)}: pick its number (1-{len(shown)})…"),
+                _("Place {tile}: pick its number (1-{n})…").format(tile=_named(hands, base),
+                                                                   n=len(shown))),
                 tuple(choices.Option(str(i + 1), w, choices.cut(w.partition(":")[2]))
                       for i, w in enumerate(shown))))
         point = cid("point", base) if base else None
         if point is not None and part:
             squares = [sq for _label, sq in present.draft_points(part.partition(":")[0], places)]
-            options = tuple(choices.Option(f"on {sq.rpartition(':')[2]}",
+            options = tuple(choices.Option(_("on {square}").format(square=sq.rpartition(':')[2]),
                                            f"{base}:{sq.rpartition(':')[2]}")
                             for sq in squares[:choices.MAX_OPTIONS])
             if options:
-                selects.append(choices.Select(point, "Point at a square: the placements on it "
-                                              "first…", options))
+                selects.append(choices.Select(point, _("Point at a square: the placements on it "
+                                                       "first…"), options))
         picture = await images.bench_png(present, view, player, draft, part, shown,
                                          {w: marks[w] for w in draft.split()[1:] if w in marks},
                                          len(places) - len(shown), game_id)
-        held = (f"In hand: **{_named(hands, base)}**: pick its number under the picture "
-                f"({len(shown)} of {len(places)} places"
-                + (", point at a square for the others" if len(places) > len(shown) else "")
-                + "); it stays in hand." if hand and shown else
-                "Take a tile in hand with the menu: its places are then drawn numbered.")
+        if hand and shown:
+            held = (_("In hand: **{tile}**: pick its number under the picture ({n} of {total} "
+                      "places); it stays in hand.") if len(places) <= len(shown) else
+                    _("In hand: **{tile}**: pick its number under the picture ({n} of {total} "
+                      "places, point at a square for the others); it stays in hand.")).format(
+                tile=_named(hands, base), n=len(shown), total=len(places))
+        else:
+            held = _("Take a tile in hand with the menu: its places are then drawn numbered.")
         text = "\n".join(x for x in (
-            note,
-            f"🛠️ **Your workbench** (only you see it): `{draft}`",
+            _(note) if note else note,
+            _("🛠️ **Your workbench** (only you see it): `{draft}`").format(draft=draft),
             present.bench_head(view, player), ready, held) if x)
         return Bench(text, choices.Panel(buttons=tuple(buttons), selects=tuple(selects[:4])),
                      picture, ready=ready)
@@ -147,7 +153,8 @@ class Workbench(Drafts):
         if not self.ctx.present(await self.get_game(game_id)).bench_verbs:
             return None  # a game without a workbench: nothing more to look at
         try:
-            return await self.bench(game_id, user_id, note=f"✅ Done: `{done}`.")
+            return await self.bench(game_id, user_id,
+                                    note=_("✅ Done: `{decision}`.").format(decision=done))
         except (Refusal, GameError):
             return None
 
@@ -164,11 +171,11 @@ class Workbench(Drafts):
         workbench as it is after it (a confirm: the commit's words, no controls)."""
         m = ids.BENCH.fullmatch(arg)
         if m is None:
-            raise Malformed(ids.BAD)
+            raise Malformed(_(ids.BAD))
         action, fp, hand = m["action"], m["fp"], m["hand"]
         value = values[0] if len(values) == 1 and ids.VALUE.fullmatch(values[0]) else None
         if action in ("hand", "add", "point") and value is None:
-            raise Malformed("Pick exactly one option. Nothing changed.")
+            raise Malformed(_("Pick exactly one option. Nothing changed."))
         table, _texts = await self.owed_texts(game_id, user_id, version, tag)
         if action == "open":
             return await self.bench(game_id, user_id)
@@ -181,10 +188,11 @@ class Workbench(Drafts):
         if action == "confirm":
             before = await self.bench(game_id, user_id)
             done = await self.confirm(game_id, user_id)
-            return Bench(f"✅ Committed: `{done}`\n{before.ready}", None, before.picture)
+            return Bench(_("✅ Committed: `{decision}`").format(decision=done) + f"\n{before.ready}",
+                         None, before.picture)
         edit = {"add": f"+{value}", "back": "-", "clear": None}.get(action, "")
         if edit == "":
-            raise Malformed(ids.BAD)
+            raise Malformed(_(ids.BAD))
         try:
             if edit is None:
                 await self.discard(game_id, user_id)
@@ -214,9 +222,9 @@ class Workbench(Drafts):
         cid = ids.turn_id(game_id, table.version, table.tag, "bench",
                           f"typed {fingerprint(draft)}" + (f" {hand}" if hand else ""))
         if grid is None or cid is None:
-            raise WrongPhase("This decision can't be typed as a whole here. Nothing changed.")
-        return Bench("", modal=Modal(cid, "Type your board", "Row 5 first: a letter per tile, "
-                                     ". empty", grid))
+            raise WrongPhase(_("This decision can't be typed as a whole here. Nothing changed."))
+        return Bench("", modal=Modal(cid, _("Type your board"),
+                                     _("Row 5 first: a letter per tile, . empty"), grid))
 
     async def bench_typed(self, game_id: int, user_id: int, version: int, tag: str, arg: str,
                           typed: str) -> Bench:
@@ -225,7 +233,7 @@ class Workbench(Drafts):
         said above the workbench."""
         m = ids.BENCH.fullmatch(arg)
         if m is None or m["action"] != "typed":
-            raise Malformed(ids.BAD)
+            raise Malformed(_(ids.BAD))
         table, _texts = await self.owed_texts(game_id, user_id, version, tag)
         seat = table.game.seat_of_user(user_id)
         assert seat is not None
@@ -249,7 +257,7 @@ def _score_words(ready: str) -> str:
     race "scores 12 if it calls, else 10"."""
     found = ready.split("**")[1::2]
     if not found:
-        return "commit"
-    if len(found) > 1 and "if it calls" in ready:
-        return f"scores {found[0]} if it calls, else {found[1]}"
-    return f"scores {found[0]}"
+        return _("commit")
+    if len(found) > 1 and ("if it calls" in ready or _("if it calls") in ready):
+        return _("scores {score} if it calls, else {other}").format(score=found[0], other=found[1])
+    return _("scores {score}").format(score=found[0])

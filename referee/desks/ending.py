@@ -23,7 +23,7 @@ from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling import images
 from referee.telling.notify import Notifier
-from texts import _, command
+from texts import _, command, using
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,8 @@ class Ending:
         except Exception:
             log.exception("game %s: replaying it for its replay picture failed", game.id)
             return None
-        return await images.replay_gif(present, views, game.id)
+        with using(self.ctx.language(game)):  # a public picture: the game's language
+            return await images.replay_gif(present, views, game.id)
 
     async def finished(self, game: Game, state: Any) -> None:
         """After the final post of any game (the engine's end or a resignation): resigned

@@ -13,6 +13,7 @@ from referee.process.background import TimedSource
 from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
+from texts import command, ngettext, number
 
 log = logging.getLogger(__name__)
 MIN_SLEEP, MAX_SLEEP = 5.0, 3600.0
@@ -49,10 +50,17 @@ class LobbyExpiry(TimedSource):
             closed.append(game_id)
             await self.notify.refresh_board(game)  # the lobby message says it expired
             hours = self.ctx.settings.lobby_expiry_hours
-            how = self.ctx.present(game).cmd("new") if self.ctx.present(game).command else "/game new"
-            await self.notify.post(game, (
-                f"⌛ **Lobby #{game_id} expired**: nobody started it within {hours:g} hour(s) of "
-                f"its last change, so it is closed. Open a new one with {how} in the channel."))
+            with self.notify.speaking(game):  # the thread's words
+                how = (self.ctx.present(game).cmd("new") if self.ctx.present(game).command
+                       else command("game new"))
+                text = ngettext(
+                    "⌛ **Lobby #{game} expired**: nobody started it within {hours} hour of its "
+                    "last change, so it is closed. Open a new one with {command} in the channel.",
+                    "⌛ **Lobby #{game} expired**: nobody started it within {hours} hours of its "
+                    "last change, so it is closed. Open a new one with {command} in the channel.",
+                    int(hours) if float(hours).is_integer() else 2).format(
+                        game=game_id, hours=number(hours), command=how)
+            await self.notify.post(game, text)
         return closed
 
     async def sleep_for(self) -> float:

@@ -22,7 +22,7 @@ from referee.desks.lobby import game_options
 from referee.errors import Refusal
 from referee.messages import names
 from referee.shared import ai
-from texts import LOCALES
+from texts import LOCALES, _, ngettext, pgettext
 
 MAX_BYTES = 5 * 1024 * 1024
 FORMAT = "stella-bot/game-export"
@@ -41,13 +41,13 @@ def check(game: Any, data: bytes) -> Checked:
     exports written before there were other games name none: the default game) to its engine
     (``Context.engine``), which refuses a game this bot doesn't play."""
     if len(data) > MAX_BYTES:
-        raise Refusal("That file is too large to be a game export (limit 5 MB).")
+        raise Refusal(_("That file is too large to be a game export (limit 5 MB)."))
     try:
         raw = from_json(data)  # refuses absurd nesting instead of recursing
     except ValueError:
-        raise Refusal("That file is not a JSON game export.") from None
+        raise Refusal(_("That file is not a JSON game export.")) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise Refusal("That file is not a Stella bot game export (wrong 'format').")
+        raise Refusal(_("That file is not a Stella bot game export (wrong 'format')."))
     try:
         doc = parse_document(data)
     except ImportRejected as exc:
@@ -56,10 +56,11 @@ def check(game: Any, data: bytes) -> Checked:
         try:
             game = game(doc.game.game_name)
         except KeyError:
-            raise Refusal(f"That export holds a game this bot doesn't play "
-                          f"({doc.game.game_name[:40]!r}).") from None
+            raise Refusal(_("That export holds a game this bot doesn't play ({name}).").format(
+                name=repr(doc.game.game_name[:40]))) from None
     elif doc.game.game_name != game.name:
-        raise Refusal(f"That export holds a {doc.game.game_name[:40]!r} game, not {game.title}.")
+        raise Refusal(_("That export holds a {name} game, not {title}.").format(
+            name=repr(doc.game.game_name[:40]), title=game.title))
     problems = _options(game, doc) + _seats(game, doc)
     if problems:
         raise Refusal(_sentence(problems))
@@ -71,8 +72,9 @@ def check(game: Any, data: bytes) -> Checked:
 
 
 def _sentence(problems: list[str]) -> str:
-    shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-    return f"The import was refused, nothing was stored: {shown}."
+    shown = "; ".join(problems[:5]) + ("; " + _("and {n} more").format(n=len(problems) - 5)
+                                       if len(problems) > 5 else "")
+    return _("The import was refused, nothing was stored: {problems}.").format(problems=shown)
 
 
 def _options(game: Any, doc: ExportDoc) -> list[str]:
@@ -82,31 +84,37 @@ def _options(game: Any, doc: ExportDoc) -> list[str]:
         if name == "turn_seconds":
             low, high = TURN_SECONDS
             if type(value) is not int or not low <= value <= high:
-                problems.append(f"game.options.turn_seconds must be a whole number of seconds "
-                                f"from {low} to {high} (14 days)")
+                problems.append(_("game.options.turn_seconds must be a whole number of seconds "
+                                  "from {low} to {high} (14 days)").format(low=low, high=high))
         elif name == "language":
             if value not in LOCALES:
-                problems.append(f"game.options.language is one of {', '.join(LOCALES)}")
+                problems.append(_("game.options.language is one of {languages}").format(
+                    languages=", ".join(LOCALES)))
         elif name not in specs:
-            problems.append(f"game.options.{name} is not an option of {game.title}")
+            problems.append(_("game.options.{name} is not an option of {title}").format(
+                name=name, title=game.title))
         elif type(value) is not specs[name].kind or (
                 specs[name].choices and value not in specs[name].choices) or (
                 specs[name].minimum is not None and value < specs[name].minimum) or (
                 specs[name].maximum is not None and value > specs[name].maximum):
-            problems.append(f"game.options.{name} has the wrong type or value")
+            problems.append(_("game.options.{name} has the wrong type or value").format(name=name))
     return problems
 
 
 def _seats(game: Any, doc: ExportDoc) -> list[str]:
-    problems = [f"seats.{s.seat}: ai_level {s.ai_level} is not an AI level"
+    problems = [_("seats.{seat}: ai_level {level} is not an AI level").format(
+                    seat=s.seat, level=s.ai_level)
                 for s in doc.seats if s.is_ai and s.ai_level not in ai.LEVEL_NAMES]
-    problems += [f"seats.{s.seat}: user_id {s.user_id} is not a Discord id"
+    problems += [_("seats.{seat}: user_id {user} is not a Discord id").format(
+                     seat=s.seat, user=s.user_id)
                  for s in doc.seats if s.user_id is not None and not 0 < s.user_id < 2**63]
-    problems += [f"seats.{s.seat}: the display name must be at most {names.NAME_MAX} characters, "
-                 "one line, without control or direction characters"
+    problems += [_("seats.{seat}: the display name must be at most {n} characters, one line, "
+                   "without control or direction characters").format(seat=s.seat, n=names.NAME_MAX)
                  for s in doc.seats if s.display_name and names.clean(s.display_name) != s.display_name]
     if len(doc.seats) > game.max_players:
-        problems.append(f"seats: {game.title} has at most {game.max_players} players")
+        problems.append(ngettext("seats: {title} has at most {n} player",
+                                 "seats: {title} has at most {n} players", game.max_players).format(
+            title=game.title, n=game.max_players))
     return problems
 
 
@@ -118,46 +126,48 @@ def _replay(game: Any, doc: ExportDoc) -> Any:
     try:
         state = game.load(doc.initial_state)
     except GameError as exc:
-        raise Refusal(f"The export's initial state was refused: {exc}") from None
+        raise Refusal(_("The export's initial state was refused: {why}").format(why=exc)) from None
     try:  # issue 25: the start is rebuilt from its seed, players and options
         if hasattr(game, "check_start"):
             game.check_start(state)
     except GameError as exc:
-        raise Refusal(f"The export's initial state is not the start of a game: {exc}") from None
+        raise Refusal(_("The export's initial state is not the start of a game: {why}").format(
+            why=exc)) from None
     players = _player_ids(game, state)
     if sorted(players) != sorted(s.player_id for s in doc.seats):
-        raise Refusal("The export's seats are not the players of its game.")
+        raise Refusal(_("The export's seats are not the players of its game."))
     if getattr(state, "seed", doc.seed) != doc.seed:
-        raise Refusal("The export's seed is not its game's seed.")
+        raise Refusal(_("The export's seed is not its game's seed."))
     start_options = getattr(game, "start_options", None)
     if start_options is not None and start_options(state) != game_options(
             game, doc.game.options, stored=True):
-        raise Refusal("The export's options are not those its game started with.")
+        raise Refusal(_("The export's options are not those its game started with."))
     sealed = False  # a secret decision not yet revealed (sessions.commit's rule)
     for d in doc.log:
         if d.prev_version != state.version:
-            raise Refusal(f"The export's decision {d.seq} does not follow version {state.version}.")
+            raise Refusal(_("The export's decision {seq} does not follow version {version}.").format(
+                seq=d.seq, version=state.version))
         try:
             sealed = bool(game.sealed(state, d.player_id, d.text)) or sealed
             events = game.apply(state, d.player_id, d.text)
             if any(e.kind == "reveal" and e.to is None for e in events):
                 sealed = False
         except GameError as exc:
-            raise Refusal(f"The export's decision {d.seq} ({d.text}) can't be replayed: "
-                          f"{exc}") from None
+            raise Refusal(_("The export's decision {seq} ({text}) can't be replayed: {why}").format(
+                seq=d.seq, text=d.text, why=exc)) from None
         if d.version != state.version:
-            raise Refusal(f"The export's decision {d.seq} claims version {d.version}, "
-                          f"the game says {state.version}.")
+            raise Refusal(_("The export's decision {seq} claims version {claimed}, the game says "
+                            "{version}.").format(seq=d.seq, claimed=d.version, version=state.version))
     if sealed and doc.game.status == GameStatus.RUNNING:  # it would be stored readable
-        raise Refusal("The export holds a secret decision not yet revealed: export the game "
-                      "after the reveal.")
+        raise Refusal(_("The export holds a secret decision not yet revealed: export the game "
+                        "after the reveal."))
     try:
         game.validate(state)
         saved = game.load(doc.snapshot.state)
     except GameError as exc:
-        raise Refusal(f"The export's game state was refused: {exc}") from None
+        raise Refusal(_("The export's game state was refused: {why}").format(why=exc)) from None
     if game.dump(saved) != game.dump(state):
-        raise Refusal("The export's snapshot doesn't match its decision log.")
+        raise Refusal(_("The export's snapshot doesn't match its decision log."))
     return state
 
 
@@ -170,8 +180,9 @@ def _results(game: Any, doc: ExportDoc, state: Any) -> list[ResultDoc]:
     over = not game.owed(state)
     status = doc.game.status
     if (status == GameStatus.FINISHED) != over and status != GameStatus.ABORTED:
-        raise Refusal(f"The export says the game is {status}, but its decisions "
-                      f"{'end' if over else 'do not end'} it.")
+        raise Refusal((_("The export says the game is {status}, but its decisions end it.") if over
+                       else _("The export says the game is {status}, but its decisions do not end "
+                              "it.")).format(status=pgettext("game status", str(status))))
     if status != GameStatus.FINISHED:
         return []
     scores, winners = game.scores(state), set(game.winners(state))
@@ -180,6 +191,6 @@ def _results(game: Any, doc: ExportDoc, state: Any) -> list[ResultDoc]:
     for player in _player_ids(game, state):
         result = claimed[player]  # parse_document: one result per seat
         if (result.score, result.won) != (total(scores, player), player in winners):
-            raise Refusal("The export's results are not those of its replayed game.")
+            raise Refusal(_("The export's results are not those of its replayed game."))
         results.append(result)
     return results

@@ -78,7 +78,8 @@ class Info:
         view = g.view(table.state, None)
         who = texts.who(game, view)
         scores = g.scores(table.state)
-        owing = [(o.player, g.prompt(table.state, o.player)) for o in g.owed(table.state)]
+        owing = [(o.player, present.prompt_text(g, table.state, o.player))
+                 for o in g.owed(table.state)]
         parts = [texts.status_header(game, present, owing, game.deadline),
                  present.round_summary(view, scores, who)]
         if table.state.ended:

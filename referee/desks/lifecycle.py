@@ -219,12 +219,15 @@ class Lifecycle:
                     end_reason="resigned", now=now)
                 game = await cached.get_game(self.ctx, game_id)
                 named = [texts.mention(s) for s in playing]
-                text = (f"🏳️ {who} resigned. **The game is over**: "
-                        + (f"{and_list(named)} win{'s' if len(named) == 1 else ''}."
-                           if named else "nobody else is playing.")
-                        + " The scores as they stood: "
-                        + ", ".join(f"{texts.mention(game.seat_of_player(p))} {scores.get(p, 0)}"
-                                    for p in game.player_ids) + ".")
+                with self.notify.speaking(game):  # the thread's words
+                    text = (_("🏳️ {player} resigned. **The game is over**:").format(player=who)
+                            + " " + (ngettext("{players} wins.", "{players} win.", len(named))
+                                     .format(players=and_list(named))
+                                     if named else _("nobody else is playing."))
+                            + " " + _("The scores as they stood:") + " "
+                            + ", ".join(f"{texts.mention(game.seat_of_player(p))} "
+                                        f"{number(scores.get(p, 0))}"
+                                        for p in game.player_ids) + ".")
                 await self.notify.post(game, text)
                 await self.notify.refresh_board(game)  # the lobby message and announcement
             else:
@@ -241,9 +244,10 @@ class Lifecycle:
                 previous = {t.player_id: t for t in await cached.owed_timers(self.ctx, game_id)}
                 timers = self.ctx.owed_timers(game, state, previous)
                 await owed_db.set_owed(self.ctx.db, game_id, timers)
-                await self.notify.post(game, (
-                    f"🏳️ {who} resigned: 🤖 {texts.name(name)} plays their seat to the end "
-                    "(the seat counts as their loss)."))
+                with self.notify.speaking(game):
+                    text = _("🏳️ {player} resigned: 🤖 {bot} plays their seat to the end (the seat "
+                             "counts as their loss).").format(player=who, bot=texts.name(name))
+                await self.notify.post(game, text)
         # the end (``referee.desks.ending``), or the AI now in the seat decides
         await self.sessions.after(Committed(game_id, game, ended=state if ends else None))
         return ends

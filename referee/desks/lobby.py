@@ -21,7 +21,7 @@ from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.announce import lobby_panel
 from referee.telling.notify import Notifier
-from texts import DEFAULT, LOCALES, N_, _, number
+from texts import DEFAULT, LOCALES, N_, NAMES, _, ngettext, number
 
 log = logging.getLogger(__name__)
 LOBBIES_PER_MEMBER = 3  # open lobbies one member may host at once
@@ -209,7 +209,8 @@ class Lobby:
                     host=f"<@{game.host_id}>"))
             most = self.g(game).max_players
             if len(game.seats) >= most:
-                raise Refusal(f"This game is full ({most} players).")
+                raise Refusal(ngettext("This game is full ({n} player).",
+                                       "This game is full ({n} players).", most).format(n=most))
             used = {s.display_name for s in game.seats}
             name, n = ai.BOT_NAMES[level], 2
             while name in used:
@@ -285,18 +286,32 @@ class Lobby:
         await self.notify.refresh_board(game)
         return game
 
+    def options_text(self, game: Game) -> str:
+        """A game's options as its lobby message says them: the game's own, the time per
+        decision and the language of its posts and pictures."""
+        hours = game.options.get("turn_seconds", 86400) / 3600
+        return (self.ctx.present(game).options_line(game.options, len(game.seats)) + " "
+                + _("Turn time limit: {hours} h.").format(hours=number(hours)) + " "
+                + _("Language: {language}.").format(
+                    language=NAMES[texts.language_of(game.options)]))
+
     async def set_options(self, game_id: int, by_user: int, options: dict[str, Any],
-                          turn_hours: float | None = None, *, moderator: bool = False) -> Game:
-        """Change the lobby's options (``name=value`` ones, checked like ``open``'s) and its
-        time per decision; the options not named keep their value."""
+                          turn_hours: float | None = None, *, moderator: bool = False,
+                          language: str | None = None) -> Game:
+        """Change the lobby's options (``name=value`` ones, checked like ``open``'s), its
+        time per decision and its language (``language``: one of ``texts.LOCALES``: its posts
+        and pictures from now on); the options not named keep their value."""
+        if language is not None and language not in LOCALES:
+            raise Refusal(_("The language is one of {languages}.").format(
+                languages=", ".join(LOCALES)))
         async with self.ctx.lock(game_id):
             game = await self._lobby(game_id)
             if by_user != game.host_id and not moderator:
                 raise NotAllowed(_("Only the host ({host}) can change the options.").format(
                     host=f"<@{game.host_id}>"))
-            if not options and turn_hours is None:
-                raise Refusal(_("Name an option to change (name=value), or the time per "
-                                "decision."))
+            if not options and turn_hours is None and language is None:
+                raise Refusal(_("Name an option to change (name=value), the time per "
+                                "decision or the language."))
             g = self.g(game)
             chosen = game_options(g, {**game_options(g, game.options, stored=True), **options})
             seconds = game.options.get("turn_seconds", int(self.ctx.settings.default_turn_hours * 3600))
@@ -305,16 +320,15 @@ class Lobby:
                     raise Refusal(_(TURN_LIMIT))
                 seconds = max(60, int(turn_hours * 3600))
             kept = {k: game.options[k] for k in PLATFORM_OPTIONS if k in game.options}
+            if language is not None:
+                kept["language"] = language
             await lobby_db.update_options(self.ctx.db, game_id,
                                           {**chosen, **kept, "turn_seconds": seconds},
                                           now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
-        present = self.ctx.present(game)
-        hours = game.options.get("turn_seconds", 86400) / 3600
-        with self.notify.speaking(game):
+        with self.notify.speaking(game):  # the new language, if it changed
             line = ("⚙️ " + _("{member} changed the options:").format(member=f"<@{by_user}>")
-                    + " " + present.options_line(game.options, len(game.seats)) + " "
-                    + _("Turn time limit: {hours} h.").format(hours=number(hours)))
+                    + " " + self.options_text(game))
         await self.notify.post(game, line)
         await self.notify.refresh_board(game)  # the lobby message shows them too
         return game

@@ -29,6 +29,7 @@ from referee.shared import ai
 from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling.notify import Notifier, hands
+from texts import N_, _, ngettext, pgettext
 
 log = logging.getLogger(__name__)
 
@@ -55,18 +56,18 @@ def rewind(g: Any, game_id: int, initial: str, log_: list[Any], first: int) -> R
             out.before[j] = g.dump(state)
         events = g.apply(state, d.player_id, d.text)
         if j >= first and reveals(g, events):
-            out.revealed.append("a secret decision" if d.sealed else public_text(g, d.text))
+            out.revealed.append(_("a secret decision") if d.sealed else public_text(g, d.text))
     return out
 
 
 IMPORT_MAX_BYTES = imports.MAX_BYTES
 ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
-HELD = {HoldReason.GONE: "its thread is gone: /game-admin move it",
-        HoldReason.UNDELIVERED: "its prompt couldn't be posted; retrying",
-        HoldReason.NOBODY: "every player is absent",
-        HoldReason.PAUSED: "by a moderator: /game-admin resume"}
-NOT_A_MODERATOR = ("This needs the Manage Server permission, or the moderator role set with "
-                   "/game-admin config.")
+HELD = {HoldReason.GONE: N_("its thread is gone: /game-admin move it"),
+        HoldReason.UNDELIVERED: N_("its prompt couldn't be posted; retrying"),
+        HoldReason.NOBODY: N_("every player is absent"),
+        HoldReason.PAUSED: N_("by a moderator: /game-admin resume")}
+NOT_A_MODERATOR = N_("This needs the Manage Server permission, or the moderator role set with "
+                     "/game-admin config.")
 
 
 class Moderation:
@@ -100,15 +101,19 @@ class Moderation:
         async with self.ctx.lock(game_id):
             game = await self.sessions.get_game(game_id)
             if game.status not in ACTIVE:
-                raise WrongPhase(f"Game #{game_id} has already ended ({game.status}).")
+                raise WrongPhase(_("Game #{game} has already ended ({status}).").format(
+                    game=game_id, status=pgettext("game status", str(game.status))))
             host_lobby = game.status == GameStatus.LOBBY and game.host_id == by_user
             if not moderator and not host_lobby:
-                raise NotAllowed(NOT_A_MODERATOR + " (The host may abort their own lobby.)")
+                raise NotAllowed(_(NOT_A_MODERATOR) + " " + _("(The host may abort their own lobby.)"))
             await moderation_db.abort_game(self.ctx.db, game_id, by_user_id=by_user, reason="aborted",
                                          now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
             await self.sessions.after(Committed(game_id, game, advance=False))
-        await self.notify.post(game, f"🛑 Game #{game_id} was aborted by <@{by_user}>.")
+        with self.notify.speaking(game):
+            text = _("🛑 Game #{game} was aborted by {member}.").format(
+                game=game_id, member=f"<@{by_user}>")
+        await self.notify.post(game, text)
         await self.notify.refresh_board(game)
         return game
 
@@ -120,14 +125,16 @@ class Moderation:
             owed = self.g(table.game).owed(table.state)
             to_act = next((o for o in owed if player is None or o.player == player), None)
             if to_act is None:
-                raise WrongPhase("Nobody owes a decision." if not owed else
-                                 "That seat owes no decision now.")
+                raise WrongPhase(_("Nobody owes a decision.") if not owed else
+                                 _("That seat owes no decision now."))
             seat = table.game.seat_of_player(to_act.player)
             action = await self.sessions.measured(
                 table, to_act.player, self.g(table.game).default(table.state, to_act.player))
             shown = self.sessions.shown(table, to_act.player, action)
-            note = (f"⏭️ <@{by_user}> skipped {texts.mention(seat)}: the default decision "
-                    f"{shown} is made.")
+            with self.notify.speaking(table.game):  # the thread's words
+                note = _("⏭️ {member} skipped {seat}: the default decision {decision} is "
+                         "made.").format(member=f"<@{by_user}>", seat=texts.mention(seat),
+                                         decision=shown)
             done = await self.sessions.commit(table, to_act.player, action,
                                               DecisionSource.ADMIN, by_user, note)
             done.advance = True
@@ -148,21 +155,28 @@ class Moderation:
             table = await self.sessions.running(game_id)
             log_ = await games_db.get_log(self.ctx.db, game_id)
             if not log_:
-                raise Refusal("There is no decision to undo yet.")
+                raise Refusal(_("There is no decision to undo yet."))
             people = [i for i, d in enumerate(log_) if d.source not in ("ai", "auto")]
             first = people[-1] if people else len(log_) - 1
             rewound = await self.rewind_plan(table.game, log_, first)
-            warning = None
-            if rewound.revealed:
-                warning = ("⚠️ This undo crosses hidden information that was already revealed "
-                           "(" + ", ".join(f"`{t}`" for t in rewound.revealed) + "): the players "
-                           "have seen it.")
+            def warned() -> str | None:
+                if not rewound.revealed:
+                    return None
+                return _("⚠️ This undo crosses hidden information that was already revealed "
+                         "({revealed}): the players have seen it.").format(
+                    revealed=", ".join(f"`{t}`" for t in rewound.revealed))
+
+            warning = warned()  # the moderator's reply, in their words
+
             def head(n: int, undone: str) -> str:
-                return f"↩️ <@{by_user}> undid {n} decision(s): {undone}." + (
-                    f"\n{warning}" if warning else "")
+                with self.notify.speaking(table.game):  # the thread's words
+                    told = warned()
+                    return ngettext("↩️ {member} undid {n} decision: {undone}.",
+                                    "↩️ {member} undid {n} decisions: {undone}.", n).format(
+                        member=f"<@{by_user}>", n=n, undone=undone) + (f"\n{told}" if told else "")
 
             undone = await self.rewind_to(table, log_, first, rewound, by_user, head,
-                                          note="(A moderator undid a decision.)")
+                                          note=N_("(A moderator undid a decision.)"))
             await self.sessions.after(Committed(game_id, table.game))
         return undone, warning
 
@@ -218,20 +232,22 @@ class Moderation:
                       name: str | None = None, level: str | None = None) -> Game:
         """Hand a seat to another member, or to an AI (``level``), or back."""
         if (user_id is None) == (level is None):
-            raise Refusal("Name either a member or an AI level to take the seat.")
+            raise Refusal(_("Name either a member or an AI level to take the seat."))
         if level is not None and level not in ai.LEVELS:
-            raise Refusal(f"Unknown AI level '{level}': use {', '.join(ai.PLAYER_LEVELS)}.")
+            raise Refusal(_("Unknown AI level '{level}': use {levels}.").format(
+                level=level, levels=", ".join(ai.PLAYER_LEVELS)))
         async with self.ctx.lock(game_id):
             game = await self.sessions.get_game(game_id)
             if game.status not in ACTIVE:
-                raise WrongPhase(f"Game #{game_id} has ended ({game.status}).")
+                raise WrongPhase(_("Game #{game} has ended ({status}).").format(
+                    game=game_id, status=pgettext("game status", str(game.status))))
             old = game.seat_of_player(player_id)
             if old is None:
-                raise Refusal("There is no such seat in this game.")
+                raise Refusal(_("There is no such seat in this game."))
             if user_id is not None:
                 other = game.seat_of_user(user_id)
                 if other is not None and other.player_id != player_id:
-                    raise Refusal("That member already plays another seat in this game.")
+                    raise Refusal(_("That member already plays another seat in this game."))
             new_name = clean(name) if name else (ai.BOT_NAMES[level] if level else str(user_id))
             await moderation_db.replace_seat(
                 self.ctx.db, game_id, player_id, user_id=user_id, display_name=new_name,
@@ -239,8 +255,9 @@ class Moderation:
                 by_user_id=by_user, reason="replace", now=self.ctx.now())
             game = await cached.get_game(self.ctx, game_id)
             new = game.seat_of_player(player_id)
-            head = (f"🔁 <@{by_user}> handed the seat of {texts.mention(old)} to "
-                    f"{texts.mention(new)}.")
+            with self.notify.speaking(game):
+                head = _("🔁 {member} handed the seat of {old} to {new}.").format(
+                    member=f"<@{by_user}>", old=texts.mention(old), new=texts.mention(new))
             if game.status != GameStatus.RUNNING:
                 await self.notify.post(game, head)
                 return game
@@ -255,7 +272,7 @@ class Moderation:
             prompt = await self.notify.reprompt(game, table.state, deadline, head=head)
             await self.notify.record(game, table.state, prompt, {})
             if new is not None and not new.is_ai and new.user_id is not None:
-                await self.notify.dm_hand(game, table.state, new, [], "You have taken over this seat.")
+                await self.notify.dm_hand(game, table.state, new, [], N_("You have taken over this seat."))
             await self.sessions.after(Committed(game_id, game, timers=timed))
         return game
 
@@ -273,11 +290,12 @@ class Moderation:
         game = await self.sessions.get_game(game_id)
         if (game.status == GameStatus.RUNNING and by_user is not None
                 and game.seat_of_user(by_user) is not None):
-            raise Refusal(f"You play in game #{game_id}: its export holds the other players' "
-                          "hidden cards, so another moderator exports it, or you after it ends.")
+            raise Refusal(_("You play in game #{game}: its export holds the other players' "
+                            "hidden cards, so another moderator exports it, or you after it "
+                            "ends.").format(game=game_id))
         if game.status == GameStatus.RUNNING and await owed_db.sealed_count(self.ctx.db, game_id):
-            raise Refusal(f"Game #{game_id} holds secret decisions not yet revealed: export it "
-                          "after the reveal.")
+            raise Refusal(_("Game #{game} holds secret decisions not yet revealed: export it "
+                            "after the reveal.").format(game=game_id))
         doc = await transfer_db.export_game(self.ctx.db, game_id, now=self.ctx.now())
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
         return File(f"stella-game-{game_id}.json", data)  # the bot's export name, any game
@@ -290,31 +308,36 @@ class Moderation:
         doc = checked.doc
         duplicate = await transfer_db.find_duplicate(self.ctx.db, doc, guild_id)
         if duplicate is not None:
-            raise Refusal(f"This game is already stored on this server as game #{duplicate}; "
-                          "nothing was imported.")
+            raise Refusal(_("This game is already stored on this server as game #{game}; "
+                            "nothing was imported.").format(game=duplicate))
         try:
             thread_id = await self.ctx.out.create_thread(
-                channel_id, f"{present.title} (imported #{doc.game.id})",
-                f"📥 <@{by_user}> imported a {present.title} game.")
+                channel_id, _("{title} (imported #{game})").format(title=present.title, game=doc.game.id),
+                _("📥 {member} imported a {title} game.").format(member=f"<@{by_user}>",
+                                                                title=present.title))
         except Exception:
-            raise Refusal("I couldn't create a thread for the imported game here.") from None
+            raise Refusal(_("I couldn't create a thread for the imported game here.")) from None
         try:
             new_id = await transfer_db.import_game(self.ctx.db, doc, guild_id=guild_id, channel_id=channel_id,
                                                    thread_id=thread_id, by_user_id=by_user,
                                                    now=self.ctx.now())
         except ImportRejected as exc:  # a race: the same file imported meanwhile
-            await self.ctx.out.post(thread_id, Post(f"The import failed: {exc}"))
+            await self.ctx.out.post(thread_id, Post(_("The import failed: {why}").format(why=exc)))
             raise Refusal(str(exc)) from None
         try:
             return await self._announce_import(new_id, doc.game.id, by_user)
         except Exception:  # stored: never let the moderator think nothing happened
             log.exception("game %s: announcing the import failed", new_id)
-            raise Refusal(f"Game #{new_id} was imported into <#{thread_id}>, but announcing it "
-                          "there failed; the status command in the thread shows it.") from None
+            raise Refusal(_("Game #{game} was imported into {thread}, but announcing it there "
+                            "failed; the status command in the thread shows it.").format(
+                game=new_id, thread=f"<#{thread_id}>")) from None
 
     async def _announce_import(self, new_id: int, original: int, by_user: int) -> Game:
         game = await cached.get_game(self.ctx, new_id)
-        head = f"📥 Game #{new_id} imported by <@{by_user}> (exported as #{original}): {game.status}."
+        with self.notify.speaking(game):
+            head = _("📥 Game #{game} imported by {member} (exported as #{original}): "
+                     "{status}.").format(game=new_id, member=f"<@{by_user}>", original=original,
+                                         status=pgettext("game status", str(game.status)))
         if game.status == GameStatus.RUNNING:
             async with self.ctx.lock(new_id):
                 table = await self.sessions.running(new_id, game)
@@ -333,18 +356,21 @@ class Moderation:
         games = [g for status in ACTIVE
                  for g in await games_db.list_games(self.ctx.db, status=status, guild_id=guild_id, limit=50)]
         if not games:
-            return "No lobby or running game on this server."
+            return _("No lobby or running game on this server.")
         lines = []
         for summary in sorted(games, key=lambda s: s.id):
             game = await cached.get_game(self.ctx, summary.id)
-            where = f"<#{game.thread_id}>" if game.thread_id else "no thread"
-            players = ", ".join(texts.name(s.display_name) + (" (absent)" if s.absent else "")
+            where = f"<#{game.thread_id}>" if game.thread_id else _("no thread")
+            players = ", ".join(texts.name(s.display_name) + (" " + _("(absent)") if s.absent else "")
                                 for s in game.seats)
             extra = ""
             if game.status == GameStatus.RUNNING:
-                extra = f", version {game.version}, deadline {texts.when(game.deadline)}"
+                extra = _(", version {version}, deadline {deadline}").format(
+                    version=game.version, deadline=texts.when(game.deadline))
                 hold = await self.sessions.holds.get(game.id)
                 if hold is not None:
-                    extra += f", **paused** ({HELD[hold.reason]})"
-            lines.append(f"• #{game.id} {where} — {game.status}{extra}; players: {players or 'none'}")
+                    extra += _(", **paused** ({why})").format(why=_(HELD[hold.reason]))
+            lines.append(_("• #{game} {where} — {status}{extra}; players: {players}").format(
+                game=game.id, where=where, status=pgettext("game status", str(game.status)),
+                extra=extra, players=players or _("none")))
         return "\n".join(lines)

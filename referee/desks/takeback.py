@@ -21,7 +21,7 @@ from referee.messages import ids, texts
 from referee.messages.choices import Button, Panel
 from referee.shared.context import Context
 from referee.telling.notify import Notifier
-from texts import _
+from texts import N_, _
 
 log = logging.getLogger(__name__)
 AUTOMATIC = ("ai", "auto")
@@ -96,7 +96,7 @@ class Takebacks:
                         table, log_, first, rewound, user_id,
                         lambda n, undone: "↩️ " + _("{player} took back {decisions}.").format(
                             player=who, decisions=undone),
-                        note=_("(A decision was taken back.)"))
+                        note=N_("(A decision was taken back.)"))
                 await self.sessions.after(Committed(game_id, table.game))
                 answer = _("{decision} is taken back.").format(decision=f"`{decision.text}`")
             else:
@@ -167,6 +167,6 @@ class Takebacks:
                 table, log_, first, rewound, by_user,
                 lambda n, undone: "↩️ " + _("Approved: {player} took back {decisions}.").format(
                     player=who, decisions=undone),
-                note=_("(A decision was taken back.)"))
+                note=N_("(A decision was taken back.)"))
         await self.sessions.after(Committed(game.id, table.game))
         return _("Approved: the decision is taken back.")

@@ -21,6 +21,7 @@ from typing import Any
 import games
 from games import Presentation
 from referee.messages import ids
+from texts import N_, _
 
 _WORD = re.compile(r"[^ ,=]+")
 MAX_OPTIONS = 25  # Discord: options per select
@@ -104,6 +105,12 @@ def typed_next(current: str, options: Callable[[str, str | None], list[str]],
     return texts
 
 
+#: the last autocomplete choice when more are hidden, per kind of thing listed
+MORE = {"choices": N_("… and {n} more choices ({first}, …): type more to narrow the list"),
+        "words": N_("… and {n} more words ({first}, …): type more to narrow the list"),
+        "verbs": N_("… and {n} more verbs ({first}, …): type more to narrow the list")}
+
+
 def suggestions(texts: Sequence[str], name: Callable[[str], str], noun: str = "choices"
                 ) -> list[Suggestion]:
     """``texts`` as autocomplete choices named by ``name``: all of them when Discord's 25
@@ -113,7 +120,7 @@ def suggestions(texts: Sequence[str], name: Callable[[str], str], noun: str = "c
     if len(out) <= MAX_CHOICES:
         return out
     hidden = out[MAX_CHOICES - 1:]
-    note = f"… and {len(hidden)} more {noun} ({hidden[0].name}, …): type more to narrow the list"
+    note = _(MORE.get(noun, MORE["choices"])).format(n=len(hidden), first=hidden[0].name)
     return out[:MAX_CHOICES - 1] + [Suggestion(_cut_to(note, CHOICE_MAX), hidden[0].value,
                                                note=True)]
 
@@ -276,7 +283,8 @@ def pick_panel(game_id: int, version: int, tag: str, texts: Sequence[str], lo: i
         if cid is None:
             return None
         first, last = words(texts[a])[1:2] or [texts[a]], words(texts[b - 1])[1:2] or [texts[b - 1]]
-        out.append(Select(cid, _cut(f"Choose: {first[0]} to {last[0]}")[:150],
+        out.append(Select(cid, _cut(_("Choose: {first} to {last}").format(
+                              first=first[0], last=last[0]))[:150],
                           tuple(Option(_cut(name(texts[i])), f"{i}-{i + 1}")
                                 for i in range(a, b))))
     return Panel(select=out[0], selects=tuple(out[1:]))
@@ -372,13 +380,13 @@ def draft_panel(game_id: int, version: int, tag: str, draft: str,
     word to pick from (a tile kind of the card, say: ``parts`` as (label, value), from the
     game's presentation), then a "take back" button for each word after its verb, the last
     placed first (a word too long for a control is taken back with the command instead)."""
-    selects = _selects(game_id, version, tag, "part", "next", "Place next: pick one…", parts, 2)
+    selects = _selects(game_id, version, tag, "part", "next", _("Place next: pick one…"), parts, 2)
     buttons = []
     room = min(MAX_TAKE_BACK, 5 * (MAX_ROWS - len(selects)))
     for word in list(dict.fromkeys(draft.split()[1:]))[::-1][:room]:
         custom_id = ids.turn_id(game_id, version, tag, "back", word)
         if custom_id is not None:
-            label = f"↩ Take back {word}"
+            label = _("↩ Take back {word}").format(word=word)
             buttons.append(Button(label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 1] + "…",
                                   custom_id))
     if not buttons and not selects:
@@ -390,8 +398,8 @@ def part_panel(game_id: int, version: int, tag: str, part: str, words: Sequence[
                points: Sequence[tuple[str, str]]) -> Panel:
     """A part's legal next words as a short list (the first 25 ``words``, nearest first), and a
     select of ``points`` (label, part): each lists the part's words again, nearest that point."""
-    add = _selects(game_id, version, tag, "add", part, "Pick where it goes…",
+    add = _selects(game_id, version, tag, "add", part, _("Pick where it goes…"),
                    [(w, w) for w in words[:MAX_OPTIONS]], 1)
-    near = _selects(game_id, version, tag, "part", part, "Or point at a square to list the "
-                    "placements near it…", points, 1)
+    near = _selects(game_id, version, tag, "part", part, _("Or point at a square to list the "
+                                                           "placements near it…"), points, 1)
     return Panel(selects=tuple(add + near))

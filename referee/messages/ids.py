@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 from referee.errors import Malformed
+from texts import N_, _
 
 PREFIX = "sd:"
 TEMPLATE = r"sd:.*"  # the DynamicItem template: everything of ours; parse() is the strict part
@@ -59,7 +60,7 @@ _ARG = {
 BENCH = _ARG["bench"]
 VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9,:/\-]{0,99}")  # a part or word a select offers
 _RANGE = _ARG["pick"]
-BAD = "That control is malformed (it wasn't made by this bot). Nothing changed."
+BAD = N_("That control is malformed (it wasn't made by this bot). Nothing changed.")
 
 
 def state_tag(snapshot_text: str) -> str:
@@ -121,7 +122,7 @@ def turn_id(game_id: int, version: int, tag: str, kind: str, arg: str) -> str | 
 
 def parse(custom_id: str) -> LobbyId | LifeId | TurnId:
     if not isinstance(custom_id, str) or len(custom_id) > MAX_LEN:
-        raise Malformed(BAD)
+        raise Malformed(_(BAD))
     m = _LOBBY.fullmatch(custom_id)
     if m:
         return LobbyId(int(m["game"]), m["action"])
@@ -130,7 +131,7 @@ def parse(custom_id: str) -> LobbyId | LifeId | TurnId:
         return LifeId(int(m["game"]), m["action"], int(m["arg"]))
     m = _TURN.fullmatch(custom_id)
     if not m or not _ARG[m["kind"]].fullmatch(m["arg"]):
-        raise Malformed(BAD)
+        raise Malformed(_(BAD))
     if m["kind"] == "pick":
         parse_range(m["arg"])
     return TurnId(int(m["game"]), int(m["version"]), m["tag"], m["kind"], m["arg"])
@@ -140,8 +141,8 @@ def parse_range(value: str, size: int | None = None) -> tuple[int, int]:
     """``lo-hi`` with lo < hi (and hi <= size when given); Malformed otherwise."""
     m = _RANGE.fullmatch(value) if isinstance(value, str) else None
     if not m:
-        raise Malformed("That choice is malformed. Nothing changed.")
+        raise Malformed(_("That choice is malformed. Nothing changed."))
     lo, hi = int(m[1]), int(m[2])
     if lo >= hi or (size is not None and hi > size):
-        raise Malformed("That choice is malformed. Nothing changed.")
+        raise Malformed(_("That choice is malformed. Nothing changed."))
     return lo, hi

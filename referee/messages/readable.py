@@ -14,9 +14,11 @@ from typing import Any
 from db import Decision
 from games import Presentation
 from referee.messages.texts import name, public_lines
+from texts import N_, _
 
-SOURCES = {"ai": "AI", "auto": "absent: the default", "timeout": "time ran out",
-           "admin": "by a moderator"}
+#: who made a decision, when not its player (said after it in the log)
+SOURCES = {"ai": N_("AI"), "auto": N_("absent: the default"), "timeout": N_("time ran out"),
+           "admin": N_("by a moderator")}
 
 
 def sentences(g: Any, present: Presentation, initial: str,
@@ -35,14 +37,16 @@ def log_text(decisions: Sequence[Decision], told: Sequence[Sequence[str]],
     """The last ``count`` decisions as sentences (``decisions`` as the viewer may read them:
     a sealed one's notation replaced), with the notation after each when asked."""
     if not decisions:
-        return "No decisions yet."
+        return _("No decisions yet.")
     rows = list(zip(decisions, told, strict=True))[-count:]
-    lines = [f"Decisions {rows[0][0].seq}–{rows[-1][0].seq} of {total}"
-             + (" (with the notation):" if notation else ":")]
+    head = (_("Decisions {first}–{last} of {total} (with the notation):") if notation
+            else _("Decisions {first}–{last} of {total}:"))
+    lines = [head.format(first=rows[0][0].seq, last=rows[-1][0].seq, total=total)]
     for d, said in rows:
         who = name(names.get(d.player_id, d.player_id))
-        text = " ".join(said) or f"{who} decided."
+        text = " ".join(said) or _("{player} decided.").format(player=who)
         source = SOURCES.get(str(d.source))
+        source = _(source) if source else None
         lines.append(f"{d.seq}. {text}" + (f" ({source})" if source else ""))
         if notation:
             lines.append(f"    ↳ {who}: `{d.text}`")

@@ -14,6 +14,7 @@ from typing import Final
 
 from db import Game
 from referee.errors import UnknownGame
+from texts import _
 
 _INTERNAL: Final = -1
 _acting: ContextVar[int | None] = ContextVar("acting_guild", default=_INTERNAL)
@@ -40,5 +41,5 @@ def check(game: Game) -> Game:
     request comes from another server or from a direct message."""
     value = _acting.get()
     if value != _INTERNAL and value != game.guild_id:
-        raise UnknownGame(f"There is no game #{game.id} on this server.")
+        raise UnknownGame(_("There is no game #{game} on this server.").format(game=game.id))
     return game

@@ -10,6 +10,10 @@ others wait their turn. A pool that cannot start or breaks (a worker killed) giv
 thread in this process, and is started again after ``retry_after`` seconds. ``close`` ends the
 workers when the bot stops (they also end by themselves if it is killed). ``workers=0``: always
 a thread.
+
+A picture is drawn in the language current where it is asked for (``texts.language()``: the
+game's for a public picture, the player's for a private one, docs/i18n.md): the language goes
+with each job (``texts.called_in``), since a context variable does not cross a process.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any, TypeVar
+
+import texts
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -107,7 +113,9 @@ class RenderPool:
         return ok
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker; a failure of the function itself is raised."""
+        """``fn(*args)`` in a worker, in the caller's language; a failure of the function
+        itself is raised."""
+        lang = texts.language()
         async with self._semaphore():
             executor = self.start()
             if executor is not None and not self._by_reference(fn):
@@ -115,7 +123,7 @@ class RenderPool:
             if executor is not None:
                 try:
                     with slim_main():
-                        future = executor.submit(fn, *args)
+                        future = executor.submit(texts.called_in, lang, fn, *args)
                     return await asyncio.wrap_future(future)
                 except BrokenProcessPool as exc:  # a worker died (this picture is drawn here)
                     if self._executor is executor:
@@ -124,7 +132,7 @@ class RenderPool:
                     if "shutdown" not in str(exc):
                         raise  # the function's own error
                     log.info("render pool closed meanwhile; drawing in a thread")
-            return await asyncio.to_thread(fn, *args)
+            return await asyncio.to_thread(texts.called_in, lang, fn, *args)
 
     def close(self) -> None:
         """End the workers (after the pictures being drawn; queued ones are cancelled). Used

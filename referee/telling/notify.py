@@ -292,7 +292,8 @@ class Notifier:
         if not humans:
             return "", None, ()
         own = {t.player_id: t.deadline for t in timers or ()}
-        lines = [texts.prompt_line(seat, g.prompt(state, o.player), own.get(o.player, deadline))
+        lines = [texts.prompt_line(seat, present.prompt_text(g, state, o.player),
+                                   own.get(o.player, deadline))
                  for o, seat in humans]
         tag = self.public.tag(g, game.id, state)
         listed = sorted({t for o, _ in humans if o.listed
@@ -632,11 +633,12 @@ class Notifier:
         view = self.g(game).view(state, seat.player_id)
         language = (await self.languages.of([seat.user_id, *self.members(game)]))[seat.user_id]
         with using(language or self.ctx.language(game)):  # the player's, else the game's
-            text = "\n".join([*(f"• {line}" for line in private), *([note] if note else []),
+            # ``note``: a msgid (N_) said in the player's language here, or a text already said
+            text = "\n".join([*(f"• {line}" for line in private), *([_(note)] if note else []),
                               present.hand_text(view, seat.player_id, game.id),
                               self.whose_turn(game, state, seat.player_id)])
+            picture = await images.hand_png(present, view, seat.player_id, game.id)  # theirs too
         text = texts.plain(text)
-        picture = await images.hand_png(present, view, seat.player_id, game.id)
         post = Post(text, (picture,) if picture else ())
         if answer and await self.ctx.out.whisper(seat.user_id, post):
             return True

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from render.cached import per_language
 from texts import language
 
 from .. import theme as t
@@ -42,9 +43,10 @@ def map_image(view: dict[str, Any]) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=1)
+@per_language
 def palette() -> Image.Image:
-    """The fixed palette of the round picture (see render/encode.py)."""
+    """The fixed palette of the round picture (see render/encode.py), one per language: its
+    swatches draw words, so a picture's bytes never depend on which language drew first."""
     from .swatch import swatch_views
 
     return palette_of([map_image(v) for v in swatch_views()])

@@ -13,7 +13,7 @@ from engine.stella_digger.components import COLOURS, GADGET_TYPES
 from texts import N_, _, ngettext
 
 from .. import theme as t
-from ..callouts import LEGEND_HINT
+from ..callouts import legend_hint
 from ..icons import paste, seat_badge
 from . import icons, look, tiles
 from .layout import (
@@ -186,9 +186,10 @@ def draw_header(im: Image.Image, view: dict[str, Any], width: int = WIDTH) -> No
         t.put_text(im, (right, cy), wtext, 16, t.MUTED, anchor="rm")
         t.put_text(im, (right - t.text_width(wtext, 16), cy), name, 18, t.TEXT, bold=True, anchor="rm")
         right -= t.text_width(wtext, 16) + t.text_width(name, 18, True)
-    hint = t.text_width(LEGEND_HINT, 14)
+    words = legend_hint()
+    hint = t.text_width(words, 14)
     if right - x - 32 >= hint:  # where the header has room: what points at the legend
-        t.put_text(im, ((x + right) // 2, cy), LEGEND_HINT, 14, t.MUTED, anchor="mm")
+        t.put_text(im, ((x + right) // 2, cy), words, 14, t.MUTED, anchor="mm")
 
 
 # -- players -------------------------------------------------------------------------------------

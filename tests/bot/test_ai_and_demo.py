@@ -5,7 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import engine
+import games
+import texts
 from db import games as games_db
 from db import timers as timers_db
 from referee.demo import run_demo
@@ -116,3 +120,28 @@ async def test_the_demo_writes_its_thread_in_the_games_language(tmp_path: Path) 
     thread = (tmp_path / "thread.txt").read_text(encoding="utf-8")
     assert "ゲーム #1 開始！" in thread and "言語：日本語。" in thread
     assert "begins!" not in thread and "Turn time limit" not in thread
+
+
+async def test_the_demo_draws_its_pictures_in_the_games_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--locale ja`` draws the pictures in Japanese too: the words drawn (recorded as they
+    are drawn, in a thread here) include the final chart's Japanese title and not its English
+    one."""
+    from referee.shared.render_pool import RenderPool
+    from referee.telling import images
+    from tests.render import labels
+
+    monkeypatch.setattr(images, "POOL", RenderPool(0))  # drawn in this process's threads
+    with texts.using("ja"):
+        title, english = texts._("SCORE BY ROUND"), "SCORE BY ROUND"
+    assert title != english
+    try:
+        with labels.recording() as drawn:
+            summary = await run_demo(tmp_path, players=2, seed=3, quiet=True, locale="ja")
+    finally:  # nothing drawn here in Japanese stays cached in this process for later tests
+        for name in games.names():
+            labels.forget_pictures(games.get(name).pkg)
+    assert summary["status"] == "finished"
+    assert any(name.endswith("-scores.png") for name in summary["files"])
+    words = {d.text for d in drawn}
+    assert title in words and english not in words

@@ -43,7 +43,8 @@ async def test_every_command_option_has_a_description(db_path: Path, clock: Cloc
 
 
 def player_strings(path: Path) -> Iterator[tuple[int, str]]:
-    """The string constants of a module that are not docstrings (the texts it can send)."""
+    """The string constants of a module that are not docstrings or patterns (``re.compile``):
+    the texts it can send."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docs = set()
     for node in ast.walk(tree):
@@ -51,6 +52,9 @@ def player_strings(path: Path) -> Iterator[tuple[int, str]]:
             body = getattr(node, "body", [])
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 docs.add(id(body[0].value))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "compile"):  # a pattern read, not a text sent
+            docs |= {id(c) for arg in node.args for c in ast.walk(arg) if isinstance(c, ast.Constant)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
             yield node.lineno, node.value

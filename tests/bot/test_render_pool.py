@@ -17,12 +17,14 @@ from pathlib import Path
 import pytest
 
 import games
+import texts
 from benchmarks.render import seeded_view
 from referee.shared.render_pool import RenderPool
 from render import worker
 from render.stella_digger import board as render
 
 REPO = Path(__file__).resolve().parents[2]
+MSG = "A game export (JSON) made by /game-admin export"  # in the shared catalog, translated
 BOT_MODULES = {"discord", "referee", "db", "cogs", "aiosqlite", "aiohttp", "bot"}
 
 
@@ -50,6 +52,23 @@ async def test_a_worker_process_draws_the_same_bytes_and_imports_no_bot_code() -
         assert await pool.run(present.board_png, view) == render.board_png(view)
         loaded = await pool.run(eval, "sorted(__import__('sys').modules)")
         assert {m.split(".")[0] for m in loaded} & BOT_MODULES == set()
+    finally:
+        pool.close()
+
+
+@pytest.mark.parametrize("workers", [1, 0])
+async def test_a_picture_is_drawn_in_the_language_it_is_asked_in(workers: int) -> None:
+    """The language is a context variable, which does not cross into a worker process: it goes
+    with each job (``texts.called_in``), in a worker and in a thread alike."""
+    pool = RenderPool(workers)
+    try:
+        for lang in ("ja", "de", "en", "ja"):
+            with texts.using(lang):
+                assert await pool.run(texts.language) == lang
+        if workers:
+            assert await pool.run(worker.pid) != os.getpid()  # it was a worker that answered
+        with texts.using("de"):  # a real text of the shared catalog, drawn where it is asked
+            assert await pool.run(texts._, MSG) == texts._(MSG) != MSG
     finally:
         pool.close()
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageChops, ImageSequence
 
 import games
+import texts
 from render.stella_digger import board as render_board
 from render.stella_digger import hand as render_hand
 from render.stella_digger import replay as render_replay
@@ -42,6 +43,19 @@ if TYPE_CHECKING:
 CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
 HAND_LINE = re.compile(r"Your hand in game #(\d+) \((\d+)/\d+\): \*\*(.*?)\*\*")
 TURN_DM = re.compile(r"➡️ Your turn in [^\n]+ #\d+: https://discord\.com/channels/\d+/\d+")
+#: the hand line's catalog text (``games/stella_digger/texts.py``): a DM in another language
+HAND_MSGID = "Your hand in game #{game} ({size}/{limit}): **{hand}**"
+_GROUPS = {"game": r"(\d+)", "size": r"(\d+)", "limit": r"\d+", "hand": r"(.*?)"}
+
+
+def hand_line(lang: str) -> tuple[re.Pattern[str], str]:
+    """``HAND_LINE`` as the hand DM writes it in ``lang`` (its groups: game, size, hand), and
+    the words for an empty hand."""
+    with texts.using(lang):
+        said, empty = texts._(HAND_MSGID), texts._("no cards")
+    parts = re.split(r"\{(\w+)\}", said)
+    pattern = "".join(_GROUPS[p] if i % 2 else re.escape(p) for i, p in enumerate(parts))
+    return re.compile(pattern), empty
 MAP_FILE = re.compile(r"game(\d+)-round(\d+)\.png")
 SCORES_FILE = re.compile(r"game(\d+)-scores\.png")
 HAND_FILE = re.compile(r"game(\d+)-hand\.png")
@@ -79,6 +93,11 @@ class PrivacyAudit:
     counts: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)  # the replay's spectator views
+    #: the game's language: its public pictures are drawn in it (docs/i18n.md)
+    language: str = "en"
+    #: the languages a private picture may be in: its player's (the fake's interactions are
+    #: ``en-US``), or the game's before they first interacted
+    readers: tuple[str, ...] = ("en",)
 
     def follow(self, game_id: int, thread: st.Channel) -> None:
         self.threads[thread.id] = game_id
@@ -190,16 +209,24 @@ class PrivacyAudit:
             self.counts["dm-turn"] += 1
             return
         self.counts["dm-hand"] += 1
-        m = HAND_LINE.search(content)
+        for lang in dict.fromkeys((*self.readers, self.language)):  # the member's, the game's
+            line, empty = hand_line(lang)
+            m = line.search(content)
+            if m is not None:
+                break
         if m is None:
             self.problems.append(f"a DM to {user_id} without the hand line: {content[:200]}")
             return
-        shown = sorted(x.strip() for x in m[3].split(",")) if m[3] != "no cards" else []
+        shown = sorted(x.strip() for x in re.split(r"[,、]", m[3])) if m[3] != empty else []
         allowed = [sorted(p.hand) for s in (state, before) if s is not None for p in s.players if p.id == player]
         if shown not in allowed:
             self.problems.append(f"the DM to {user_id} shows the hand {shown}, not theirs {allowed}")
 
     def public_files(self, rec: RequestRecord, state: Any) -> None:
+        with texts.using(self.language):  # a public picture: the game's language
+            self._public_files(rec, state)
+
+    def _public_files(self, rec: RequestRecord, state: Any) -> None:
         for f in rec.files:
             if MAP_FILE.fullmatch(f.filename):
                 self.counts["public-map"] += 1
@@ -226,13 +253,21 @@ class PrivacyAudit:
             if HAND_FILE.fullmatch(f.filename):
                 self.counts["private-hand-picture"] += 1
                 ok = player is not None and any(
-                    same_picture(f.data, render_hand.hand_png(GAME.view(s, player), player))
-                    for s in (state, before) if s is not None)
+                    same_picture(f.data, self._in(lang, render_hand.hand_png, GAME.view(s, player),
+                                                  player))
+                    for s in (state, before) if s is not None
+                    for lang in dict.fromkeys((*self.readers, self.language)))
                 if not ok:
                     self.problems.append(f"{f.filename} sent to {player} is not their own hand")
-            elif MAP_FILE.fullmatch(f.filename) and not same_picture(
-                    f.data, render_board.board_png(GAME.view(state, None))):
+            elif MAP_FILE.fullmatch(f.filename) and not any(same_picture(
+                    f.data, self._in(lang, render_board.board_png, GAME.view(state, None)))
+                    for lang in dict.fromkeys((*self.readers, self.language))):
                 self.problems.append(f"a private {f.filename} is not the spectator map")
+
+    @staticmethod
+    def _in(lang: str, draw: Any, *args: Any) -> Any:
+        with texts.using(lang):
+            return draw(*args)
 
 
 def assert_everything_public_is_public(world: World, drivers: list[Any]) -> None:

@@ -36,11 +36,14 @@ from referee.messages.choices import ordered, words
 from tests.fakediscord import FakeDiscord, InteractionHandle
 from tests.fakediscord import state as st
 from tests.fakediscord.discordpy import drain_discord_tasks
+from texts import _ as in_catalog
+from texts import using as speaking
 
 from .audit import PrivacyAudit
 from .world import GAME, World
 
-DONE = "✅ Done: `{}`"
+DONE = "✅ Done: `{}`"  # in English (``GameDriver.done``: in the players' language)
+
 METHODS = ("button", "command", "do")
 # decision verb -> (slash command, its option); None: the command takes no option
 COMMANDS: dict[str, tuple[str, str | None]] = {
@@ -150,6 +153,22 @@ class GameDriver:
         self.played: list[Played] = []
         self.audit = PrivacyAudit(world) if audit else None
         self.interactions: list[InteractionHandle] = []
+        #: the players' language (their client's: ``User.locale``): what their private
+        #: answers are expected in
+        self.reader = "en"
+
+    def says(self, msgid: str, content: str) -> bool:
+        """Does ``content`` hold the catalog text ``msgid`` in the players' language (any
+        value in its placeholders)?"""
+        with speaking(self.reader):
+            said_ = in_catalog(msgid)
+        pattern = ".+?".join(re.escape(part) for part in re.split(r"\{[^{}]*\}", said_))
+        return re.search(pattern, content) is not None
+
+    def done(self, text: str) -> str:
+        """The private answer to a decision typed as ``text``, in the players' language."""
+        with speaking(self.reader):
+            return done_line(text)
 
     # --- lobby -----------------------------------------------------------------------------
 
@@ -158,7 +177,7 @@ class GameDriver:
         h = await self.send(host, self.world.channel, "stella new", options)
         msg = await h.reply()
         assert h.ephemeral, msg
-        m = re.search(r"Lobby #(\d+) is open in <#(\d+)>", msg.content)
+        m = re.search(r"#(\d+)\D[^<]*<#(\d+)>", msg.content)  # "Lobby #N is open in <#T>", any language
         assert m, msg.content
         self.game_id = int(m[1])
         self.thread = self.fake.channels[m[2]]
@@ -182,11 +201,13 @@ class GameDriver:
                 h = await self.fake.click_button(user, self.lobby_message, f"sd:{self.game_id}:lobby:join")
                 self.interactions.append(h)
                 await h.wait_followups(1)
-                assert h.followups[0].ephemeral and "You joined" in h.followups[0].content
+                assert h.followups[0].ephemeral and self.says(
+                    "You joined game #{game}.", h.followups[0].content), h.followups[0].content
             else:
                 h = await self.send(user, self.thread, "stella join")
                 msg = await h.reply()
-                assert h.ephemeral and "You joined" in msg.content, msg.content
+                assert h.ephemeral and self.says("You joined game #{game} ({seated}/{most}).",
+                                                 msg.content), msg.content
         game = await games_db.get_game(self.db, self.game_id or 0)
         assert [s.user_id for s in game.seats] == [int(u.id) for u in self.users]
 
@@ -197,7 +218,7 @@ class GameDriver:
             h = await self.fake.click_button(host, self.lobby_message, f"sd:{self.game_id}:lobby:start")
             self.interactions.append(h)
             await h.wait_followups(1)
-            assert "has started" in h.followups[0].content
+            assert self.says("Game #{game} has started.", h.followups[0].content)
         else:
             h = await self.send(host, self.thread, "stella start")
             assert "has started" in (await h.reply()).content
@@ -206,6 +227,8 @@ class GameDriver:
             self.audit.check(self.state, [], seats=self.seats())
 
     async def setup(self, *, start_via: str = "button", **options: Any) -> None:
+        if self.audit is not None and "language" in options:  # its public pictures' language
+            self.audit.language = options["language"]
         await self.open(**options)
         await self.join_all()
         await self.start(start_via)
@@ -293,7 +316,9 @@ class GameDriver:
         if direct is not None:
             h = await self.click(user, prompt, direct)
             msg = await h.reply(10)
-            assert h.ephemeral and msg.content == said(GAME.name, self.state, text), (text, msg.content)
+            with speaking(self.reader):
+                expected = said(GAME.name, self.state, text)
+            assert h.ephemeral and msg.content == expected, (text, msg.content)
             return [h]
         verb = words(text)[0]
         button = next((cid for cid, p in controls.items() if p and p[3] == "verb" and p[4] == verb), None)
@@ -341,7 +366,9 @@ class GameDriver:
 
             await self.fake.wait_for(moved, 10, f"the select for {text!r} to move on")
             assert not hs.followups, [m.content for m in hs.followups]
-        assert msg.content == said(GAME.name, self.state, text), (text, msg.content)
+        with speaking(self.reader):
+            expected = said(GAME.name, self.state, text)
+        assert msg.content == expected, (text, msg.content)
         assert msg.visible_to == user.id and msg.ephemeral
         return handles
 
@@ -361,14 +388,14 @@ class GameDriver:
             options[option] = value
         h = await self.send(user, self.thread, command, options)
         msg = await h.reply(10)
-        assert h.ephemeral and msg.content == DONE.format(text), (text, msg.content)
+        assert h.ephemeral and msg.content == self.done(text), (text, msg.content)
         return [h]
 
     async def by_do(self, user: st.User, text: str) -> list[InteractionHandle]:
         assert self.thread is not None
         h = await self.send(user, self.thread, "stella do", {"action": text})
         msg = await h.reply(10)
-        assert h.ephemeral and msg.content == DONE.format(text), (text, msg.content)
+        assert h.ephemeral and msg.content == self.done(text), (text, msg.content)
         return [h]
 
     # --- deciding --------------------------------------------------------------------------

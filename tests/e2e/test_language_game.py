@@ -1,7 +1,9 @@
 """A whole game of Stella Digger in Japanese and in German through the fake Discord (issue 30):
 no public message holds an English catalog entry, i.e. every text the platform marked for
-translation reached the thread in the game's language. The game's own texts and the engine's
-event lines are not in the catalogs yet (docs/i18n.md): they are not checked here."""
+translation reached the thread in the game's language; and the players, whose Discord speaks
+the same language (``User.locale``), get no English text of the shared catalog in private
+either (their DMs, their ephemeral replies). The game's own texts and the engine's event lines
+are checked by each game's own language test (docs/i18n.md)."""
 
 from __future__ import annotations
 
@@ -9,19 +11,23 @@ import re
 
 import pytest
 
-from texts.catalogs import messages
+import games
+from texts.catalogs import catalog, messages
+from texts.locales import DOMAIN
 
 from .driver import GameDriver, Policy
+from .world import GAME
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
-def english_pieces(lang: str) -> set[str]:
-    """The English words of every catalog entry translated differently in ``lang``: each run
-    of text between placeholders long enough to be that entry's own (12 characters or more)."""
+def english_pieces(lang: str, domain: str | None = None) -> set[str]:
+    """The English words of every catalog entry (of ``domain``, else of all) translated
+    differently in ``lang``: each run of text between placeholders long enough to be that
+    entry's own (12 characters or more)."""
     pieces = set()
-    for message in messages(lang):
+    for message in (messages(lang) if domain is None else catalog(lang, domain)):
         if not message.id or message.context in ("slash name", "slash choice"):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -36,13 +42,25 @@ def english_pieces(lang: str) -> set[str]:
 @pytest.mark.parametrize(("lang", "word"), [("ja", "ゲーム #"), ("de", "Spiel #")])
 async def test_a_whole_game_in_the_games_language(world, db, stella, lang, word):
     await stella()
-    driver = GameDriver(world, db, world.players[:2])
+    players = world.players[:2]
+    for user in players:
+        user.locale = lang  # Discord's locale codes: "ja", "de"
+    driver = GameDriver(world, db, players)
+    driver.reader = lang
     await driver.setup(language=lang)
     await driver.play(Policy(5, budget=30))
     await driver.check_final()
-    english = english_pieces(lang)
+    # the shared catalog and the game's own: another game's catalog may hold words this game
+    # still writes in English ("green crystal"), which are this game's to translate
+    english = english_pieces(lang, DOMAIN) | english_pieces(lang, games.get(GAME.name).pkg)
     assert len(english) > 100
     public = [m.content for m in driver.thread.public_messages]
     assert any(word in text for text in public)
     found = sorted({piece for text in public for piece in english if piece in text})
     assert not found, f"English catalog entries in the {lang} thread: {found[:10]}"
+    dms = [m.content for user in players for m in world.fake.dms(user)]
+    replies = [m.content for h in driver.interactions for m in h.messages if m.ephemeral]
+    assert dms and replies
+    shared = english_pieces(lang, DOMAIN)
+    found = sorted({piece for text in dms + replies for piece in shared if piece in text})
+    assert not found, f"English shared catalog entries in {lang} DMs or replies: {found[:10]}"

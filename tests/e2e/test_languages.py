@@ -85,3 +85,19 @@ async def test_a_users_own_client_language_is_sent_with_each_interaction(world, 
     h = await world.fake.send_slash_command(ann, world.channel, "stella new", {})
     msg = await h.reply()
     assert msg.content.startswith("Lobby #") and "**Beitreten**" in msg.content, msg.content
+
+
+async def test_a_join_click_keeps_the_lobby_message_in_the_games_language(world, db, stella):
+    """The lobby message edited by a click (Join) is written in the game's language, not in
+    the clicker's client language; their private confirmation is in theirs."""
+    await stella()
+    ann, bob = world.players[:2]
+    _reply, game_id, thread = await _open(world, ann, {"language": "ja"}, "en-US")
+    lobby = next(m for m in thread.messages if m.component(f"sd:{game_id}:lobby:join"))
+    h = await world.fake.click_button(bob, lobby, f"sd:{game_id}:lobby:join")  # bob: en-US
+    await h.wait_followups(1)
+    assert h.followups[0].content.startswith("You joined game #")
+    lobby = world.fake.messages[lobby.id]
+    assert "言語：日本語。" in lobby.content and "Language:" not in lobby.content
+    labels = [c.get("label") for row in lobby.components for c in row.get("components", [])]
+    assert "参加" in labels and "Join" not in labels

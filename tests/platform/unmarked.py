@@ -27,7 +27,8 @@ OPERATOR = ("referee/process/", "cogs/discordpy/operator.py", "cogs/preflight.py
 MARKERS = {"_", "N_", "NP_", "ngettext", "pgettext", "npgettext", "gettext"}
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 #: the slash commands' texts: translated by ``cogs.translator`` from the command tree
-SLASH = {"command", "describe", "Choice", "Group", "choices", "group"}
+#: (``_command``: a game's own group's commands declared as data, ``cogs/own_group.py``)
+SLASH = {"command", "describe", "Choice", "Group", "choices", "group", "_command"}
 BUGS = {"RuntimeError", "TypeError", "AssertionError", "KeyError", "NotImplementedError",
         "AttributeError"}
 WORDS = re.compile(r"[A-Za-z]{2,}[^\n]*\s[^\n]*[A-Za-z]{2,}|^[A-Z][a-z]{2,}[.!:]?$")

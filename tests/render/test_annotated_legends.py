@@ -13,6 +13,7 @@ from PIL import Image
 
 import render.callouts as callouts_mod
 from render.callouts import BADGE_R, Callout, problems
+from tests.render.labels import forget_pictures
 
 PACKAGES = ("stella_digger", "mining_colony", "white_ranium", "out_of_mine")
 
@@ -54,11 +55,11 @@ def test_the_legend_draws_from_a_public_view_only(pkg: str, monkeypatch: pytest.
         return real(top, marks, title)
 
     monkeypatch.setattr(mod, "annotated", spy)
-    mod.legend_image.cache_clear()
+    forget_pictures(pkg)  # cached per process or per language: drawn anew through the spy
     try:
         mod.legend_image()
     finally:
-        mod.legend_image.cache_clear()
+        forget_pictures(pkg)
     assert [m.words for m in seen] == [m.words for m in mod.callouts(view)]
 
 

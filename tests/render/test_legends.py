@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 import games
+from tests.render.labels import forget_pictures
 
 #: Words each game's legend must explain (the marks its pictures draw).
 MARKS = {
@@ -32,8 +33,8 @@ def test_every_game_has_a_legend_picture_explaining_its_marks(
     assert present.topic_key("legend") == "legend" and "legend" in present.picture_topics
     assert present.rules_text("legend")  # the topic's words, sent with the picture
     assert present.topics() and next(iter(present.topics())) != "legend"  # not the default
-    module = present.pictures("legend")
-    module.legend_png.cache_clear()
+    assert present.pictures("legend") is not None
+    forget_pictures(present.pkg)  # a legend cached per process or per language: drawn anew
     drawn: list[tuple[str, int]] = []
     put = theme.put_text
 
