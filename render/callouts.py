@@ -50,16 +50,8 @@ def badge(im: Image.Image, xy: tuple[int, int], n: int) -> None:
 
 
 def wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and t.text_width(trial, KEY_SIZE) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + ([line] if line else [])
+    """A key's words in lines (``theme.wrap``: at spaces, and between Japanese characters)."""
+    return t.wrap(text, width, KEY_SIZE)
 
 
 def problems(marks: Sequence[Callout], width: int, height: int) -> list[str]:

@@ -11,6 +11,7 @@ names render on a fresh machine. Text goes through ``text_mask``, a cache of ren
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -159,6 +160,40 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     """The advance width of a run of text (cached: FreeType lays it out anew each call, ~0.1 ms,
     and a round picture asks for the same names and labels every time)."""
     return int(font(size, bold).getlength(text))
+
+
+#: a run of text wrapped into lines: spaces, a CJK character (Japanese breaks between any two),
+#: or a run of anything else (a word)
+_PIECES = re.compile(r"\s+|[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff60]|"
+                     r"[^\s\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff60]+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff60]")
+#: what never starts a line in Japanese (kinsoku): closing marks, small kana, the long vowel
+_NO_START = frozenset("、。，．・：；？！）」』】〉》ゝゞーぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+
+def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels: broken at spaces, and between any two
+    Japanese characters (never before a closing mark or a small kana). A single word wider
+    than ``width`` stays whole on its line."""
+    lines: list[str] = []
+    line, space = "", False
+    for piece in _PIECES.findall(text):
+        if piece.isspace():
+            space = bool(line)
+            continue
+        trial = line + (" " if space else "") + piece
+        if not line or text_width(trial, size, bold) <= width:
+            line = trial
+        elif piece[0] not in _NO_START:
+            lines.append(line)
+            line = piece
+        elif not space and len(line) > 1 and _CJK.fullmatch(line[-1]):
+            lines.append(line[:-1])  # a closing mark takes the character before it along
+            line = line[-1] + piece
+        else:
+            line = trial
+        space = False
+    return lines + ([line] if line else [])
 
 
 def fit(text: str, size: int, bold: bool, width: int) -> str:
