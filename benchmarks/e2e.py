@@ -161,7 +161,8 @@ async def bot_playing(fake: Any, args: argparse.Namespace, work: Path,
     while len(guilds) < shards:
         guild = fake.add_guild(f"bench {len(guilds)}")
         guilds.setdefault(shard_of(int(guild.id), shards), guild)
-    db_path = work / "load.sqlite3"
+    url = getattr(args, "database_url", None)  # a PostgreSQL database every shard shares
+    db_path: Path | str = url or work / "load.sqlite3"
     t0 = time.perf_counter()
     games = []
     for k, guild in sorted(guilds.items()):  # the games shared out between the shards
@@ -175,7 +176,9 @@ async def bot_playing(fake: Any, args: argparse.Namespace, work: Path,
     venv = repo / ".venv" / "bin" / "python"  # its own packages, if it has them
     python = str(venv) if repo != REPO and venv.exists() else sys.executable
     env = {} if shards == 1 else {"SHARDS": str(shards), "DISCORD_GUILD_ID": ""}
-    bot = await BotProcess(fake, db_path, guild.id, work / "bot.log", repo=repo, python=python,
+    if url:
+        env["DATABASE_URL"] = url
+    bot = await BotProcess(fake, Path(work / "load.sqlite3") if url else Path(db_path), guild.id, work / "bot.log", repo=repo, python=python,
                            extra_env=env, game_seed=None).start()  # random seeds, as in production
     try:
         if shards > 1:  # every shard connected and ready

@@ -90,7 +90,7 @@ def game_options(g: Any) -> dict[str, Any]:
     return {"race": False} if g.name == "out-of-mine" else {}
 
 
-async def fill(db_path: Path, fake: Any, guild: Any, channel: Any, *, running: int, finished: int,
+async def fill(db_path: Path | str, fake: Any, guild: Any, channel: Any, *, running: int, finished: int,
                seed: int, game: str = "stella-digger") -> list[Running]:
     """Store ``finished`` whole games and ``running`` dealt games (threads made in the fake) of
     ``game``."""

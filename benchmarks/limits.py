@@ -15,7 +15,8 @@ included, over the decisions replied to), ``sustained_per_s`` (the highest offer
 reply p99 <= 100 ms with 0 global 429s), ``global_429``, ``route_429``, ``invalid_requests``
 (401, 403 and 429 answers: Discord bans an address at 10,000 in 10 minutes), and beside them
 ``requests_per_decision`` (by route, the exempt ones included), ``dms_per_decision`` (of the
-channel posts, those to DM channels), ``exempt_per_decision`` and
+channel posts, those to DM channels), ``answers_per_decision`` (the hands shown in the answer
+to the player's own decision instead: ephemeral follow-ups), ``exempt_per_decision`` and
 ``steps`` (each offered rate's figures). With one game the keys are at the top level; with
 several, under ``games`` (and the load average at the start and the end of the run beside them).
 """
@@ -24,12 +25,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import os
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +101,12 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
                                       and r.route == "/channels/{channel_id}/messages"
                                       and fake.channels[r.path.split("/")[2]].type == DM)
                                   / decisions, 3),
+        # the hands shown in the answer to their own decision instead (not counted: an
+        # ephemeral follow-up, flag 64)
+        "answers_per_decision": round(sum(
+            1 for r in fake.requests[seen:] if r.method == "POST"
+            and r.route == "/webhooks/{app_id}/{token}" and isinstance(r.json, dict)
+            and int(r.json.get("flags") or 0) & 64) / decisions, 3),
         "error_count": sum(s["error_count"] for s in steps),
         "rate_limit_warnings": output.count("We are being rate limited"),
         "steps": steps,
@@ -141,17 +150,42 @@ async def acquire_cost(url: str | None, n: int = 2000) -> dict[str, Any]:
     return result
 
 
+@contextlib.asynccontextmanager
+async def database(args: argparse.Namespace, game: str) -> AsyncIterator[None]:
+    """With ``--url``: the bot's database (every shard's, so they share the REST budget's row)
+    is a schema of its own on that PostgreSQL server, dropped after (``args.database_url``);
+    else each run's SQLite file."""
+    args.database_url = None
+    if not args.url:
+        yield
+        return
+    import asyncpg
+
+    schema = f"limits_bench_{os.getpid()}_{game.replace('-', '_')}"
+    conn = await asyncpg.connect(args.url)
+    await conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        args.database_url = f"{args.url}{'&' if '?' in args.url else '?'}search_path={schema}"
+        yield
+    finally:
+        args.database_url = None
+        await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        await conn.close()
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.acquire_cost:
         return {"load_avg": [round(x, 2) for x in os.getloadavg()],
                 **await acquire_cost(args.url)}
     result: dict[str, Any] = {"load_avg": [round(x, 2) for x in os.getloadavg()],
                               "cpus": os.cpu_count(), "shards": args.shards,
-                              "seconds": args.seconds}
+                              "seconds": args.seconds,
+                              "database": "postgresql" if args.url else "sqlite"}
     found = []
     for game in ([args.game] if args.game else GAMES):
         with tempfile.TemporaryDirectory(prefix="limits-bench-", dir=args.dir) as tmp:
-            found.append(await one_game(args, game, Path(tmp)))
+            async with database(args, game):
+                found.append(await one_game(args, game, Path(tmp)))
     result["load_avg_after"] = [round(x, 2) for x in os.getloadavg()]
     if len(found) == 1:
         result.update(found[0])
@@ -197,7 +231,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--acquire-cost", action="store_true",
                         help="only time one acquire of the REST budget (in the process; through "
                              "PostgreSQL with --url)")
-    parser.add_argument("--url", default=None, help="a PostgreSQL URL for --acquire-cost")
+    parser.add_argument("--url", default=None,
+                        help="a PostgreSQL URL: the bot's database (its shards share the REST "
+                             "budget through it), and --acquire-cost's")
     args = parser.parse_args(argv)
     args.stored = args.games
     logging.basicConfig(level=logging.ERROR)

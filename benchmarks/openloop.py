@@ -65,7 +65,7 @@ async def decide(fake: Any, g: Any, game: Running, step: Step, timeout: float) -
         msg = await h.reply(timeout=timeout)
         # when the answer reached the fake, not when this task woke up to look at it
         replied = h.reply_latency if h.reply_latency is not None else time.perf_counter() - h.sent_at
-        if msg.content != f"✅ Done: `{text}`":
+        if not msg.content.startswith(f"✅ Done: `{text}`"):  # or the workbench it opens
             step.errors.append(f"game {game.game_id} {text!r}: {msg.content[:120]}")
             return  # the replica no longer matches the bot's state: leave the game out
         events = g.apply(game.state, to_act.player, text)

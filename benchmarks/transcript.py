@@ -37,7 +37,7 @@ from typing import Any
 
 from db import games as games_db
 
-from .transcript_count import Counts, count, transcript
+from .transcript_count import Counts, count, edited_messages, transcript
 
 # How often the seeded players pick each verb while they still play freely (others: 1).
 WEIGHTS = {"mine": 6.0, "refill": 1.0, "buy": 3.0, "drill": 3.0, "exchange": 1.0, "pass": 1.0}
@@ -127,7 +127,19 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
         await settle(fake, bot)
         decisions = 0
         boards: list[Any] = []
+        repeats: list[tuple[str, int]] = []  # (message, its edits beyond the first) per decision
+        logged = len(await games_db.get_log(db, game_id))
+
+        async def repeated(since: int) -> list[tuple[str, int]]:
+            """The messages edited more often than decisions were made since ``since``
+            (a click's open and its board's confirm are two)."""
+            nonlocal logged
+            before, logged = logged, len(await games_db.get_log(db, game_id))
+            most = max(1, logged - before)
+            return [(m, n - most) for m, n in edited_messages(fake, since).items() if n > most]
+
         for made in range(3000):
+            since = len(fake.requests)
             game = await games_db.get_game(db, game_id)
             if game.status != "running" or (stop and made >= stop):
                 break
@@ -146,6 +158,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
                 boards.append(await by_clicks(fake, thread, user, o, load, bench))
                 decisions += 1
                 await settle(fake, bot)
+                repeats += await repeated(since)
                 continue
             found = run_select(thread, game_id, int(state.version)) if runs else None
             if found is not None:  # the prompt offers the next decisions at once: take it
@@ -160,6 +173,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
             assert reply.content.startswith("✅"), reply.content
             decisions += 1
             await settle(fake, bot)
+            repeats += await repeated(since)
         else:
             raise AssertionError("the game did not end within 3000 decisions")
         await settle(fake, bot)
@@ -171,6 +185,9 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
                        human_decisions=decisions, status=str(game.status), log=log_,
                        players=players)
         counts.boards = [(b.clicks, b.tiles, b.kinds) for b in boards if b is not None]
+        counts.repeat_edits = sum(n for _m, n in repeats)
+        counts.repeated = [(fake.messages[m].content or "")[:40] if m in fake.messages else m
+                           for m, _n in repeats]
         return counts, transcript(fake, world.guild, users)
     finally:
         referee.desks.lobby.secrets.randbits = real_bits
@@ -209,7 +226,8 @@ def report(game: str, seed: int, c: Counts) -> str:
         f"{game} seed {seed}: {c.decisions} decisions ({c.human_decisions} player actions), "
         f"game {c.status}",
         f"  public messages: {c.public} ({c.thread} in the thread, {c.channel} in the channel), "
-        f"{c.edits} edits, {c.pictures} pictures",
+        f"{c.edits} edits, {c.pictures} pictures; a message edited again for the same "
+        f"decision: {c.repeat_edits}",
         f"  turn prompts: {c.prompts}; prompts with a ping: {c.prompt_pings}; messages still "
         f"with turn controls at the end: {c.controls_left}",
         f"  pings: {c.ping_total} ({pings}); turns passed to each: {turns}",

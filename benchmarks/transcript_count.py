@@ -36,6 +36,8 @@ class Counts:
     boards: list[tuple[int, int, int]] = field(default_factory=list)  # (clicks, tiles, kinds)
     turns_passed: dict[str, int] = field(default_factory=dict)  # runs of decisions per player
     opening_prompts: dict[str, int] = field(default_factory=dict)  # before their 2nd turn
+    repeat_edits: int = 0  # edits of a message already edited for the same decision
+    repeated: list[str] = field(default_factory=list)  # the first words of those messages
     decisions: int = 0
     human_decisions: int = 0
     status: str = ""
@@ -49,6 +51,23 @@ class Counts:
         out["ping_total"] = self.ping_total
         out["thread_per_decision"] = round(self.thread / max(1, self.decisions), 3)
         return out
+
+
+def edited_messages(fake: Any, since: int) -> dict[str, int]:
+    """The messages edited by the requests from ``since`` on (a channel's ``PATCH`` or an
+    interaction's webhook, ``@original`` named as the message it stands for): id -> edits."""
+    edits: dict[str, int] = {}
+    for r in fake.requests[since:]:
+        parts = r.path.split("/")
+        if r.method != "PATCH" or len(parts) < 6 or parts[-2] != "messages" or (
+                r.status or 200) >= 300:
+            continue
+        target = parts[-1]
+        if target == "@original":
+            h = fake.interactions.get(parts[3])
+            target = str(h.original_id) if h is not None and h.original_id else r.path
+        edits[target] = edits.get(target, 0) + 1
+    return edits
 
 
 def pinged(body: Any) -> set[int]:

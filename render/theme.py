@@ -188,8 +188,11 @@ def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
             lines.append(line)
             line = piece
         elif not space and len(line) > 1 and _CJK.fullmatch(line[-1]):
-            lines.append(line[:-1])  # a closing mark takes the character before it along
-            line = line[-1] + piece
+            cut = len(line) - 1  # a closing mark takes the character before it along (and
+            while cut > 1 and line[cut] in _NO_START and _CJK.fullmatch(line[cut - 1]):
+                cut -= 1  # that one's, if it is a closing mark too: "者）。")
+            lines.append(line[:cut])
+            line = line[cut:] + piece
         else:
             line = trial
         space = False

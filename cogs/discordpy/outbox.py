@@ -118,14 +118,17 @@ class DiscordOutbox:
             return Delivery(Failure.TRANSIENT, str(exc)[:200])
         return Delivery(message_id=int(data["id"]))
 
-    async def _follow_up(self, request: discord.Interaction[Any], post: Post) -> dict[str, Any] | None:
-        """``post`` as a public follow-up of ``request`` (its webhook); None if Discord refused
-        it there (the token gone, say): then it goes through the channel."""
+    async def _follow_up(self, request: discord.Interaction[Any], post: Post, *,
+                         private: bool = False) -> dict[str, Any] | None:
+        """``post`` as a public follow-up of ``request`` (its webhook; ``private``: an ephemeral
+        one, only its user sees it); None if Discord refused it there (the token gone, say):
+        then it goes through the channel (or by DM)."""
         hook = request.followup
+        flags = discord.MessageFlags(ephemeral=True) if private else discord.utils.MISSING
         try:
             with handle_message_parameters(
                     content=post.text, files=_files(post), allowed_mentions=_mentions(post),
-                    previous_allowed_mentions=self.client.allowed_mentions,
+                    previous_allowed_mentions=self.client.allowed_mentions, flags=flags,
                     view=_controls(post)) as params:
                 data = await async_context.get().execute_webhook(
                     hook.id, hook.token or "", session=hook.session, proxy=hook.proxy,
@@ -140,6 +143,8 @@ class DiscordOutbox:
             return None
         assert data is not None
         self.through_interactions += 1
+        if private:  # not a thread message: never edited as one
+            return data
         self._followed[int(data["id"])] = request
         while len(self._followed) > FOLLOWED_KEPT:
             self._followed.popitem(last=False)
@@ -254,6 +259,23 @@ class DiscordOutbox:
             return False
         return True
 
+    async def whisper(self, user_id: int, post: Post) -> bool:
+        """``post`` as an ephemeral follow-up of the interaction being told (``telling_for``)
+        when ``user_id`` made it: only they see it, and Discord does not count it against the
+        global limit. False (nothing sent) otherwise, or if Discord refused it there."""
+        request = telling_for.get()
+        if (not isinstance(request, discord.Interaction) or request.user.id != user_id
+                or await _answered(request) is None):
+            return False
+        try:
+            return await self._follow_up(request, post, private=True) is not None
+        except discord.HTTPException as exc:  # a 5xx or 429: it may have gone; said as failed
+            log.info("could not answer interaction %s privately: %s", request.id, exc)
+            return False
+        except (discord.ClientException, TypeError, AttributeError, OSError, TimeoutError) as exc:
+            log.info("could not answer interaction %s privately: %s", request.id, exc)
+            return False
+
     async def last_prompt(self, thread_id: int, game_id: int) -> tuple[int, str] | None:
         me = getattr(self.client.user, "id", None)
         try:
@@ -280,8 +302,15 @@ async def _through(channel_id: int) -> discord.Interaction[Any] | None:
     """The interaction a message to ``channel_id`` may go through (``telling_for``), if any: its
     answer waited for a moment (a job may start while it is being sent)."""
     request = telling_for.get()
-    if (not isinstance(request, discord.Interaction) or request.channel_id != channel_id
-            or not _fresh(request)):
+    if not isinstance(request, discord.Interaction) or request.channel_id != channel_id:
+        return None
+    return await _answered(request)
+
+
+async def _answered(request: discord.Interaction[Any]) -> discord.Interaction[Any] | None:
+    """``request`` if its token is still good and it was answered in its callback (its answer
+    waited for a moment), else None."""
+    if not _fresh(request):
         return None
     waited = 0.0
     while not request.response.is_done() and waited < ANSWER_WAIT_S:

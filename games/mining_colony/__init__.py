@@ -15,7 +15,7 @@ from typing import Any
 from texts import N_, _
 
 from ..base import TextsPresentation
-from . import events, labels, texts
+from . import events, labels, prompts, texts
 from .preview import previewed
 
 
@@ -47,6 +47,10 @@ class MiningColony(TextsPresentation):
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (games/mining_colony/events.py)."""
         return events.event_text(event)
+
+    def prompt_text(self, game: Any, state: Any, player: str) -> str:
+        """What a player must decide, in the language being written (``prompts.py``)."""
+        return prompts.prompt_text(game, state, player)
 
     def private(self, text: str) -> bool:
         """A bid or a refresh names cards of the hand (sealed, R6); every other decision is

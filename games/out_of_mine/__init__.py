@@ -12,7 +12,7 @@ from typing import Any
 from texts import N_, _
 
 from ..base import TextsPresentation
-from . import bench, events, texts
+from . import bench, events, prompts, texts
 
 
 class OutOfMine(TextsPresentation):
@@ -37,6 +37,10 @@ class OutOfMine(TextsPresentation):
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (``events.py``)."""
         return events.text(event)
+
+    def prompt_text(self, game: Any, state: Any, player: str) -> str:
+        """What ``player`` must decide, in the language being written (``prompts.py``)."""
+        return prompts.prompt_text(game, state, player)
 
     def topics(self) -> dict[str, str]:
         """The rules file's topics, ``tile-shapes`` said in words beside its picture (its

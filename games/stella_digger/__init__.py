@@ -11,7 +11,7 @@ from typing import Any
 from texts import N_, _
 
 from ..base import DecisionCommand, NewOption, OwnGroup, TextsPresentation
-from . import events, texts
+from . import events, prompts, texts
 from .rules import TOPICS
 
 CARD = re.compile(r"\b(?:blue|green|pink|purple)-[1-4]\b")
@@ -76,6 +76,10 @@ class StellaDigger(TextsPresentation):
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (``events.py``)."""
         return events.event_text(event)
+
+    def prompt_text(self, game: Any, state: Any, player: str) -> str:
+        """What the owing player must decide, in the language being written (``prompts.py``)."""
+        return prompts.prompt_text(game, state, player)
 
     def private(self, text: str) -> bool:
         """Does this decision text name a card (and so a hand's number, R2)?"""

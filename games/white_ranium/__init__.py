@@ -13,7 +13,7 @@ from typing import Any
 from texts import N_, _
 
 from ..base import TextsPresentation, Who
-from . import events, labels, texts
+from . import events, labels, prompts, texts
 
 TITLE = N_("TF22 Mine (White Ranium)")
 
@@ -51,6 +51,10 @@ class WhiteRanium(TextsPresentation):
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (``events.py``)."""
         return events.sentence(event)
+
+    def prompt_text(self, game: Any, state: Any, player: str) -> str:
+        """What ``player`` must decide, in the language being written (``prompts.py``)."""
+        return prompts.prompt_text(state, player)
 
     def hand_text(self, view: dict[str, Any], player_id: str, game_id: int) -> str:
         return texts.hand_text(view, player_id, game_id, self.cmd("do"))

@@ -94,10 +94,23 @@ class Outbox(Protocol):
         """Send a direct message; False if it could not be delivered (DMs closed...)."""
         ...
 
+    async def whisper(self, user_id: int, post: Post) -> bool:
+        """Show ``post`` to ``user_id`` alone, as a private answer to their own request being
+        told (``telling_for``: on Discord an ephemeral follow-up of their interaction, not
+        counted against the bot's global limit, docs/limits.md). False when there is none to
+        answer (no request, another member's, too old, refused): the caller DMs instead."""
+        ...
+
     async def last_prompt(self, thread_id: int, game_id: int) -> tuple[int, str] | None:
         """(version, tag) of the newest turn controls of ``game_id`` in the thread's recent
         messages, None if there are none (used after a restart to post a missing prompt)."""
         ...
+
+
+def requester(request: Any) -> int | None:
+    """The user id of a request (``telling_for``: an interaction's ``user.id``), if any."""
+    user_id = getattr(getattr(request, "user", None), "id", None)
+    return user_id if isinstance(user_id, int) else None
 
 
 def prompt_of(custom_ids: list[str], game_id: int) -> tuple[int, str] | None:
@@ -143,6 +156,7 @@ class MemoryOutbox:
     threads: dict[int, list[Post]] = field(default_factory=dict)
     dms: dict[int, list[Post]] = field(default_factory=dict)
     closed_dms: set[int] = field(default_factory=set)
+    whispers: dict[int, list[Post]] = field(default_factory=dict)  # private answers (``whisper``)
     refusals: dict[int, Failure] = field(default_factory=dict)  # channel id -> refused like this
     channel_intros: dict[int, list[str]] = field(default_factory=dict)
     next_thread_id: int = 9000
@@ -195,6 +209,12 @@ class MemoryOutbox:
         if user_id in self.closed_dms:
             return False
         self.dms.setdefault(user_id, []).append(post)
+        return True
+
+    async def whisper(self, user_id: int, post: Post) -> bool:
+        if requester(telling_for.get()) != user_id:
+            return False
+        self.whispers.setdefault(user_id, []).append(post)
         return True
 
     async def last_prompt(self, thread_id: int, game_id: int) -> tuple[int, str] | None:

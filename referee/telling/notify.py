@@ -494,15 +494,18 @@ class Notifier:
         else:
             prompt = await self.ask(game, state, deadline, timers, last, body, warn=warn,
                                     alerted=alerted)
-        delivered = await self.dm_hands(game, before, state, events)
+        delivered = await self.dm_hands(game, before, state, events, deciders=deciders)
         await self.record(game, state, prompt, delivered)
 
     # --- DMs -------------------------------------------------------------------------------
 
     async def dm_hands(self, game: Game, before: Mapping[str, str | None], state: Any,
-                       events: Iterable[Event], note: str | None = None) -> dict[str, str]:
-        """DM every human whose hand changed (or who got a private event) their own view.
-        Returns the hands delivered (player id -> ``hand_key``)."""
+                       events: Iterable[Event], note: str | None = None, *,
+                       deciders: Sequence[str] = ()) -> dict[str, str]:
+        """DM every human whose hand changed (or who got a private event) their own view;
+        one of ``deciders`` whose own request is being told gets it in the private answer to
+        that request instead (``dm_hand``'s ``answer``). Returns the hands delivered (player
+        id -> ``hand_key``)."""
         present = self.ctx.present(game)
         events = [e for e in events if e.to is None or present.private_news(e)]
         now = hands(self.ctx, game, state)
@@ -513,7 +516,8 @@ class Notifier:
             private = texts.private_lines(events, seat.player_id, present)
             if not private and before.get(seat.player_id) == now.get(seat.player_id):
                 continue
-            if await self.dm_hand(game, state, seat, private, note):
+            if await self.dm_hand(game, state, seat, private, note,
+                                  answer=seat.player_id in deciders):
                 delivered[seat.player_id] = hand_key(now.get(seat.player_id))
         return delivered
 
@@ -619,7 +623,11 @@ class Notifier:
         return _("Not your turn (waiting for {others}): {link}").format(others=others, link=link)
 
     async def dm_hand(self, game: Game, state: Any, seat: Seat, private: list[str],
-                      note: str | None = None) -> bool:
+                      note: str | None = None, *, answer: bool = False) -> bool:
+        """The player's own view (and ``private`` lines) by DM; with ``answer`` (they made the
+        decision being told) first as the private answer to their own click or command
+        (``Outbox.whisper``): they see their new hand there, and Discord counts no request
+        for it (docs/limits.md, "Hands in the answer"). A DM only if that cannot be."""
         assert seat.user_id is not None
         present = self.ctx.present(game)
         view = self.g(game).view(state, seat.player_id)
@@ -631,7 +639,10 @@ class Notifier:
                               self.whose_turn(game, state, seat.player_id)])
             picture = await images.hand_png(present, view, seat.player_id, game.id)  # theirs too
         text = texts.plain(text)
-        ok = await self.ctx.out.dm(seat.user_id, Post(text, (picture,) if picture else ()))
+        post = Post(text, (picture,) if picture else ())
+        if answer and await self.ctx.out.whisper(seat.user_id, post):
+            return True
+        ok = await self.ctx.out.dm(seat.user_id, post)
         await self._dm_outcome(
             game, seat.player_id, seat.user_id, ok,
             "⚠️ " + _("{member}, I couldn't send you a direct message (are your DMs closed for "

@@ -13,10 +13,10 @@ from PIL import Image
 from engine.out_of_mine.components import COLS, ROWS, SIDES
 from texts import _
 
+from ..cached import per_language
 from ..callouts import Callout, annotated
 from ..encode import png
 from .board import BOARD_AT, CELL, _compose, panel_corners, reveal_panels
-from .cached import PerLanguage
 from .grid import square_centre, tile_words
 
 #: Each player's scored round: side, card, tiles (as the notation writes them) and cut tiles.
@@ -108,20 +108,34 @@ def callouts(view: dict[str, Any] | None = None) -> list[Callout]:
     ]
 
 
+@per_language  # drawn once per language (the words drawn are the language's)
 def _legend_image() -> Image.Image:
-    """The annotated reveal picture with its key below, in the language being written."""
     view = legend_view()
     top = _compose(reveal_panels(view), _("Out of Mine! · round {round} revealed").format(round=1))
     return annotated(top, callouts(view), _("WHAT A BOARD SHOWS"))
 
 
-#: drawn once per language (the words drawn are the language's)
-legend_image = PerLanguage(_legend_image)
-
-
+@per_language
 def _legend_png() -> bytes:
-    """PNG bytes of the legend (the same every time in a language: drawn once per process)."""
-    return png(legend_image())
+    return png(_legend_image())
 
 
-legend_png = PerLanguage(_legend_png, clears=[legend_image])  # type: ignore[list-item]
+def legend_image() -> Image.Image:
+    """The annotated reveal picture with its key below, in the language being written (drawn
+    once per process and language)."""
+    return _legend_image()
+
+
+def legend_png() -> bytes:
+    """PNG bytes of the legend in the language being written (drawn once per process and
+    language)."""
+    return _legend_png()
+
+
+def _clear() -> None:
+    _legend_image.cache_clear()  # type: ignore[attr-defined]
+    _legend_png.cache_clear()  # type: ignore[attr-defined]
+
+
+# ``cache_clear`` as an ``lru_cache``'d function has it (tests draw the legend anew)
+legend_image.cache_clear = legend_png.cache_clear = _clear  # type: ignore[attr-defined]

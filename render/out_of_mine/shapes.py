@@ -13,8 +13,8 @@ from engine.out_of_mine.components import COLOURS, KINDS, SHAPES, SIZES
 from texts import N_, _
 
 from .. import theme as t
+from ..cached import per_language
 from ..encode import png
-from .cached import PerLanguage
 from .grid import CRYSTAL_RGB, _square_tile
 
 WIDTH = 550
@@ -143,7 +143,8 @@ def card_chips(tiles: Mapping[str, int], cell: int = 9, width: int = 10_000) -> 
     return im
 
 
-def _shapes_png() -> bytes:
+@per_language  # drawn once per language (the words drawn are the language's)
+def shapes_png() -> bytes:
     """Every tile shape (C2) drawn in its colour and pattern, named, with the tiles the box
     holds of it; any may lie turned or mirrored (R8); in the language being written."""
     cell, per = 20, 5
@@ -180,7 +181,3 @@ def _shapes_png() -> bytes:
             t.put_text(out, (x, y + h - 26), name, 15, t.TEXT, bold=True)
         y += h
     return png(out)
-
-
-#: drawn once per language (the words drawn are the language's)
-shapes_png = PerLanguage(_shapes_png)

@@ -6,7 +6,6 @@ pixels on the picture."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -16,9 +15,8 @@ from engine import get_game
 from engine.white_ranium.scenario import scenario_state
 from texts import _, language, using
 
-from ..callouts import BADGE_R, KEY_SIZE, MARGIN, Callout, annotated
+from ..callouts import BADGE_R, MARGIN, Callout, annotated
 from ..encode import png
-from ..theme import text_width
 from .board import BOARD_H, PANEL_X, TOP, WIDTH, _cell, _image, _loader_box
 
 #: The made-up table: the notation's example (ann delivers 2 units at D6 along the red run,
@@ -121,35 +119,12 @@ def legend_image() -> Image.Image:
 def _legend_image(lang: str) -> Image.Image:
     with using(lang):
         view = legend_view()
-        marks = [m._replace(words=breakable(m.words)) for m in callouts(view)]
-        return annotated(_image(view), marks, _("WHAT THE MINE PICTURE SHOWS"))
+        return annotated(_image(view), callouts(view), _("WHAT THE MINE PICTURE SHOWS"))
 
 
-#: the width of a key's text in ``annotated`` (render/callouts.py: two columns, a badge each)
+#: the width of a key's text in ``annotated`` (render/callouts.py: two columns, a badge each;
+#: its lines break at spaces and between Japanese characters: ``render.theme.wrap``)
 KEY_W = (WIDTH - 3 * MARGIN) // 2 - 2 * BADGE_R - 14
-#: characters a line does not start with (Japanese line breaking: 、。）」：)
-_NO_START = set("、。，．）」』：；！？ー…")
-_ATOMS = re.compile(r"[A-Za-z0-9./:#()_-]+|\s|.")
-
-
-def breakable(words: str, width: int = KEY_W) -> str:
-    """``words`` with a space wherever the key's line must break, for a text the key cannot
-    break itself: the key (``render/callouts.py``) breaks lines at spaces only, and Japanese
-    has none. Broken greedily by character (a closing punctuation mark never starts a line:
-    the character before it goes along); a text whose words all fit is returned as it is."""
-    if all(text_width(w, KEY_SIZE) <= width for w in words.split()):
-        return words
-    lines: list[str] = []
-    line = ""
-    for atom in _ATOMS.findall(words):  # a Latin word whole, else a character
-        if line and not atom.isspace() and text_width(line + atom, KEY_SIZE) > width:
-            carried = ""
-            while (carried or atom)[0] in _NO_START and len(line) > 1:  # no line starts
-                line, carried = line[:-1], line[-1] + carried  # with one: a character goes along
-            lines.append(line.rstrip())
-            line = carried
-        line = "" if not line and atom.isspace() else line + atom
-    return " ".join([*lines, line])
 
 
 def legend_png() -> bytes:

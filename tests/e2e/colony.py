@@ -160,7 +160,9 @@ class ColonyTable:
             await fake.wait_for(lambda m=msg, old=old, hs=hs: hs.followups or m.content.startswith(
                 "✅") or (select_of(m) is not None and select_of(m)["custom_id"] != old), 10,
                 "the private select to move on")
-            assert not hs.followups, [f.content for f in hs.followups]
+            # nothing but the chooser's new hand (docs/limits.md, "Hands in the answer")
+            assert not [f for f in hs.followups if not HAND.search(f.content or "")], \
+                [f.content for f in hs.followups]
         done = [t for t in texts if msg.content == said("mining-colony", state, t)]
         assert len(done) == 1 and msg.visible_to == user.id, msg.content  # its words name it
         return done[0]
@@ -222,7 +224,8 @@ class ColonyTable:
 def audit(world: World, table: ColonyTable, log: list[Any], initial: str) -> dict[str, int]:
     """(Drawing every reached state's board takes seconds of CPU: run it off the event loop,
     which the in-process bot shares, with ``asyncio.to_thread``.) After a game: nothing public ever named where cards went under a deck or a hand; every
-    DM's hand is the recipient's own cards; every public picture is the spectator's picture of a
+    hand shown privately (a DM, or the answer to the player's own decision) is the recipient's
+    own cards; every public picture is the spectator's picture of a
     state the game reached (the round board) or the final chart."""
     fake = world.fake
     public = fake.public_messages(world.guild)
@@ -230,12 +233,17 @@ def audit(world: World, table: ColonyTable, log: list[Any], initial: str) -> dic
     assert not any("bottom=" in t for t in texts), "a public message names a deck bottom"
     hands = [t for t in texts if HAND.search(t)]
     assert not hands, f"a hand in a public message: {hands[:2]}"
-    # the cards in DMs belong to the recipient's own set (sets are disjoint by seat, C3)
+    # the cards in DMs and private answers belong to the recipient's own set (sets are
+    # disjoint by seat, C3); a private answer is seen by its player alone
     state = G.load(initial)
     sets = {p.id: set(p.deck + p.hand) for p in state.players}
     dms = 0
     for player, user in table.users.items():
-        for m in fake.dms(user):
+        own = fake.dms(user)
+        for m in fake.messages_seen_by(user):
+            if m.author is not fake.bot_user or not (m in own or m.ephemeral):
+                continue
+            assert not m.ephemeral or m.visible_to == user.id
             for found in HAND.findall(m.content or ""):
                 cards = {int(c) for c in found.split(", ") if c.isdigit()}
                 assert cards <= sets[player], (player, cards)
@@ -265,4 +273,4 @@ def audit(world: World, table: ColonyTable, log: list[Any], initial: str) -> dic
                         or any(same_picture(a.data, x) for x in allowed)), \
                     f"{a.filename}: not a public picture"
                 pictures += 1
-    return {"dms": dms, "pictures": pictures}
+    return {"hands": dms, "pictures": pictures}

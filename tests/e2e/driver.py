@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
+from benchmarks.transcript_count import edited_messages
 from cogs.common import done_line
 from db import Database, Decision, Game, GameStatus
 from db import games as games_db
@@ -409,6 +410,7 @@ class GameDriver:
         if text is None:
             text = (policy or Policy(0)).choose(self.state)
         n = len(self.played)
+        since, logged = len(self.fake.requests), len(await self.log())
         method = method or self.methods[n % len(self.methods)]
         if method == "command":
             handles = await self.by_command(user, text, bare=n % 2 == 1)
@@ -419,7 +421,17 @@ class GameDriver:
         played = Played(user, text, method, handles)
         self.played.append(played)
         await self.applied(player, text)
+        if self.in_process():  # all it told went out: each message edited once a decision
+            made = max(1, len(await self.log()) - logged)  # with the AI seats' after it
+            again = {m: k for m, k in edited_messages(self.fake, since).items() if k > made}
+            assert not again, [(self.fake.messages[m].content or "")[:60] if m in self.fake.messages
+                               else m for m in again]
         return played
+
+    def in_process(self) -> bool:
+        """Is every bot of the world in this process (``told`` waits for what it tells)?"""
+        return bool(self.world.bots) and all(bot.referee is not None and not bot.is_closed()
+                                             for bot in self.world.bots)
 
     async def applied(self, player: str, text: str) -> list[Any]:
         """The bot applied ``text`` for ``player`` once: replay it on the replica and compare."""

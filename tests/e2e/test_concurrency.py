@@ -6,6 +6,7 @@ from __future__ import annotations
 from db import games as games_db
 from referee.messages.choices import ordered
 
+from .audit import HAND_LINE
 from .driver import DONE, GameDriver, Policy, answer, said, select_of, split_id, turn_ids
 from .helpers import advance_until, owes, settle
 from .world import GAME
@@ -83,14 +84,18 @@ async def test_two_picks_in_one_private_select_apply_once(world, db, stella):
     await b.response()
     assert b.sent_at < a.callback_at, "not at once"
     def answers() -> list:  # what each pick answered besides updating the select's own message
-        # (the decision's public posts are follow-ups of its interaction too: not answers)
-        return [m for h in (a, b) for m in h.messages if m.id != msg.id and m.ephemeral]
+        # (the decision's public posts are follow-ups of its interaction too: not answers; nor
+        # the new hand it shows its player, docs/limits.md "Hands in the answer")
+        return [m for h in (a, b) for m in h.messages if m.id != msg.id and m.ephemeral
+                and not HAND_LINE.search(m.content or "")]
 
     await world.fake.wait_for(lambda: msg.content.startswith("✅") and answers())
     await settle(world)
     late = [m.content for m in answers()]
     assert len(late) == 1 and any(p in late[0] for p in TOO_LATE), late
     assert all(m.ephemeral and m.visible_to == user.id for m in answers())
+    hands = [m for h in (a, b) for m in h.messages if HAND_LINE.search(m.content or "")]
+    assert len(hands) <= 1 and all(m.ephemeral and m.visible_to == user.id for m in hands)
     assert msg.content == said(GAME.name, driver.state, decision)
     assert len(await driver.log()) == log_before + 1
     await driver.applied(player, decision)

@@ -35,6 +35,10 @@ async def test_the_game_completes_through_429s_and_500s(world, db, stella, answe
     ]
     driver = GameDriver(world, db, world.players[:2])
     await driver.setup()
+    # the second player's "your turn" DMs: a player's own hands come in their answers now
+    # (docs/limits.md), so their DM channel is used for these (the 429 below)
+    h = await driver.send(driver.users[1], world.channel, "game notify", {"turn_dm": "on"})
+    await h.reply(10)
     policy = Policy(31, budget=40)
     await driver.play(policy, stop_at=8)
     faults += [

@@ -69,7 +69,7 @@ async def test_two_player_game(world: World, db: Any, stella: Any, seeded: Any) 
     await table.start()
     figures = await finish(world, db, table)
     assert len(table.sealed_seen) >= 10  # every round's first bid was checked before the reveal
-    assert figures["dms"] >= 20 and figures["pictures"] >= 10
+    assert figures["hands"] >= 20 and figures["pictures"] >= 10
     assert {m for _p, _t, m in table.made} == {"button", "do"}
 
 

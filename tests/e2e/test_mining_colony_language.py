@@ -3,10 +3,10 @@ after test_language_game.py (Stella Digger's): two human seats play every decisi
 interactions (ColonyTable, test_mining_colony.py); the lobby's ``language`` is the game's and
 each player chose it for their direct messages (``/game notify language:``). No public text
 (messages, their edits, button and select labels) and no DM holds an English catalog entry, the
-game's own texts and event sentences included (games/mining_colony/events.py). The players'
-ephemeral replies follow their interaction's locale, which the fake Discord sends as en-US: they
-are English by design and not checked here. Names and notation aside (English pieces are 12
-characters or more: no name or notation of this game is one)."""
+game's own texts, event sentences and turn prompt lines included (games/mining_colony/events.py,
+prompts.py). The players' ephemeral replies follow their interaction's locale, which the fake
+Discord sends as en-US: they are English by design and not checked here. Names and notation
+aside (English pieces are 12 characters or more: no name or notation of this game is one)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from db import games as games_db
+from games.mining_colony.prompts import WHAT
 from texts import _ as translate
 from texts import using
 
@@ -84,6 +85,10 @@ async def test_a_whole_game_in_the_games_language(world: World, db: Any, stella:
     fake = world.fake
     public = fake.texts_of(fake.public_messages(world.guild))
     assert any(round_word in text for text in public)
+    with using(lang):  # the turn prompt's line in the game's language (games/mining_colony/prompts.py)
+        told = [max(re.split(r"\{\w+\}", translate(WHAT[d])), key=len) for d in ("take", "develop")]
+    for piece in told:
+        assert any(piece in text for text in public), f"no {lang} prompt line: {piece!r}"
     found = sorted({piece for text in public for piece in english if piece in text})
     assert not found, f"English catalog entries in the {lang} thread: {found[:10]}"
     dms = fake.texts_of([m for user in humans for m in fake.dms(user)])

@@ -91,15 +91,19 @@ async def test_whole_game_on_the_workbench(world: World, db: Any, stella: Any) -
         assert clicks == 2 + kinds + tiles, (clicks, tiles, kinds)
         assert tiles > 8 or kinds > 3 or clicks <= 13  # the issue's bound: 8 tiles of 3 kinds
     assert max(typed) <= 4
+    board = re.compile(r"round (\d) of 7: board \d+")
     for user in users:  # one private message a round: the workbench (a side click says
-        # nothing privately: the thread says it for everyone)
-        private = len([x for x in fake.messages_seen_by(user) if x.ephemeral])
-        assert private - started[str(user.id)] == 7
-    for user in users:  # at most one DM a round (its board changed), none saying only
-        dms = fake.dms(user)  # "not your turn": each one a new round's board
-        rounds = [re.search(r"round (\d) of 7: board \d+", str(x.content)) for x in dms]
-        assert all(rounds) and len({r[1] for r in rounds if r}) == len(dms) <= 7, [
-            x.content for x in dms]
+        # nothing privately: the thread says it for everyone), and the new round's board in
+        # the answer to the player's own decision that began it (docs/limits.md)
+        private = [x for x in fake.messages_seen_by(user) if x.ephemeral][started[str(user.id)]:]
+        news = [x for x in private if board.search(str(x.content))]
+        assert len(private) - len(news) == 7 and all(x.visible_to == user.id for x in private)
+        # at most one DM or answer a round (its board changed), none saying only "not
+        # your turn": each one a new round's board
+        told = [*fake.dms(user), *news]
+        rounds = [board.search(str(x.content)) for x in told]
+        assert all(rounds) and len({r[1] for r in rounds if r}) == len(told) <= 7, [
+            x.content for x in told]
     assert not fake.unknown_requests and not fake.internal_errors
     refused = [r for r in fake.requests if r.status and r.status >= 400]
     assert not refused, refused

@@ -1,8 +1,8 @@
 """A whole game of Out of Mine! in Japanese and in German through the fake Discord (issue 30):
 the lobby in the game's language, every player's commands from a client in that language, seven
 rounds of sides, opens, digs drafted with ``/game draft`` and committed with ``/game confirm``,
-the reveals and the end. No public message holds an English catalog entry (the platform's or the
-game's), and no private text a player read (their replies, their workbench, their DMs) holds one
+the reveals and the end, the turn prompts' lines in the game's language too. No public message
+holds an English catalog entry (the platform's or the game's), and no private text a player read (their replies, their workbench, their DMs) holds one
 of the game's own English entries. Names and notation (``side a``, ``red-l:C3``) aside."""
 
 from __future__ import annotations
@@ -45,8 +45,9 @@ async def _reply(h: Any) -> str:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("ja", ("ラウンド", "坑道ボード", "OUT OF MINE! ゲーム終了")),
-    ("de", ("Runde", "Tableau", "OUT OF MINE! Das Spiel ist vorbei")),
+    ("ja", ("ラウンド", "坑道ボード", "OUT OF MINE! ゲーム終了", "で掘らなければならない")),
+    ("de", ("Runde", "Tableau", "OUT OF MINE! Das Spiel ist vorbei",
+            "muss die Schatzkarte aufdecken")),
 ])
 async def test_a_whole_out_of_mine_game_in_the_games_language(
         world: World, db: Any, stella: Any, lang: str, words: tuple[str, ...]) -> None:
@@ -96,6 +97,8 @@ async def test_a_whole_out_of_mine_game_in_the_games_language(
     assert state.ended
 
     english = english_pieces(lang)
+    # the turn prompt's line is the game's (games/out_of_mine/prompts.py): checked with the rest
+    assert "must open their card (it starts their clock) and dig on board" in english
     public = fake.texts_of(m for m in thread.messages if not m.ephemeral)
     assert len(public) > 20
     for word in words:

@@ -45,12 +45,16 @@ async def consistent(db: Database, game_id: int) -> list:
 
 
 def dm_hands(world, driver: GameDriver) -> list[tuple[Any, list[str] | None, list[str]]]:
-    """(user, the hand their latest DM from the bot shows, the hand they hold)."""
+    """(user, the hand the bot last showed them alone, the hand they hold): by DM, or in the
+    private answer to their own decision (docs/limits.md, "Hands in the answer")."""
     out = []
+    fake = world.fake
     for user in driver.users:
         player = driver.seats()[user.id]
         held = sorted(next(p.hand for p in driver.state.players if p.id == player))
-        dms = [m for m in world.fake.dms(user) if m.author is world.fake.bot_user]
+        own = fake.dms(user)
+        dms = [m for m in fake.messages_seen_by(user) if m.author is fake.bot_user
+               and (m in own or m.ephemeral) and HAND_LINE.search(m.content or "")]
         m = HAND_LINE.search(dms[-1].content) if dms else None
         shown = None if m is None else ([] if m[3] == "no cards" else sorted(x.strip() for x in m[3].split(",")))
         out.append((user, shown, held))

@@ -3,8 +3,8 @@ after test_language_game.py (Stella Digger's): two human players fight with stra
 the secret fight card reaches its owner by DM) to the end. No public message (the thread's
 posts, edited turn messages included, and their last words) holds an English catalog entry: the
 game's texts, its event lines and the platform's words all reached the thread in the game's
-language. The players' private texts that the fake Discord records in their language are
-checked too: their DMs (each chose the game's language with ``/game notify language:``) and the
+language, the turn prompts' lines too. The players' private texts that the fake Discord records
+in their language are checked too: their DMs (each chose the game's language with ``/game notify language:``) and the
 replies to the commands they typed from a client in that language (``/game do``, ``/game
 hand``). Names and notation aside. (A click carries no client language in the fake Discord:
 its private reply is the English of an ``en-US`` client, as test_white_ranium.py checks.)"""
@@ -27,6 +27,8 @@ pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 LOCALE = {"ja": "ja", "de": "de"}
 #: the final post's words in each language (the game's own catalog entry)
 OVER = {"ja": "ゲーム終了", "de": "Das Spiel ist vorbei"}
+#: the turn prompt's line when ore is to be spent (games/white_ranium/prompts.py)
+SPEND = {"ja": "鉱石を使わなければならない", "de": "muss Erz ausgeben"}
 
 
 class SpeakingTable(WhiteRaniumTable):
@@ -114,9 +116,11 @@ async def test_a_whole_game_in_the_games_language(world: Any, db: Any, stella: A
     assert state.ended and len(state.winners) == 1
     english = english_pieces(lang)
     assert "crew collected the White Ranium on" in english  # the game's own entries are in
+    assert "must spend ore:" in english  # the turn prompt's line too
     public = [text for m in table.thread.public_messages
               for text in [m.content or "", *(str(h.get("content") or "") for h in m.history)]]
     assert any(OVER[lang] in text for text in public)
+    assert any(SPEND[lang] in text for text in public)
     found = _english(public, english)
     assert not found, f"English catalog entries in the {lang} thread: {found[:10]}"
     dms = [m.content or "" for user in table.humans for m in world.fake.dms(user)]

@@ -30,8 +30,9 @@ def test_english_wraps_at_spaces_only() -> None:
 
 
 def test_a_closing_mark_that_would_overflow_takes_the_character_before_it_along() -> None:
-    text = "大文字入りの小さな円（岩側の縁）：" * 3
+    text = "大文字入りの小さな円（岩側の縁）：" * 3 + "ベースに送られた強奪者）。"
     for width in range(60, 260, 7):
         lines = t.wrap(text, width, 15)
         assert "".join(lines) == text
-        assert all(t.text_width(line, 15) <= width for line in lines if len(line) > 2), width
+        assert all(t.text_width(line, 15) <= width for line in lines if len(line) > 3), width
+        assert not any(line[0] in "、。）：" for line in lines), (width, lines)

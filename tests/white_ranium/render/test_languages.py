@@ -16,7 +16,7 @@ import render.white_ranium.board as board
 import texts
 from render.callouts import KEY_SIZE, wrap
 from render.theme import text_width
-from render.white_ranium.legend import KEY_W, breakable, callouts, legend_png
+from render.white_ranium.legend import KEY_W, callouts, legend_png
 
 from ..conftest import G, Table, load_scenario
 
@@ -91,17 +91,17 @@ def test_the_legend_is_drawn_once_per_language() -> None:
 
 
 def test_the_legends_key_breaks_japanese_within_its_column() -> None:
-    """The key breaks lines at spaces only (render/callouts.py) and Japanese has none: each
-    text is given its breaks, so every line fits its column and none starts with 、。）."""
+    """Japanese has no spaces: the key (render/callouts.py, ``render.theme.wrap``) breaks
+    between its characters, so every line fits its column and none starts with 、。）."""
     with texts.using("ja"):
         marks = callouts()
     broken = 0
     for m in marks:
-        lines = wrap(breakable(m.words), KEY_W)
+        lines = wrap(m.words, KEY_W)
         assert all(text_width(line, KEY_SIZE) <= KEY_W for line in lines), lines
         assert not any(line[0] in "、。）：" for line in lines), lines
         assert "".join(lines).replace(" ", "") == m.words.replace(" ", "")  # nothing lost
         broken += len(lines) > 1
     assert broken > 10
-    with texts.using("en"):
-        assert all(breakable(m.words) == m.words for m in callouts())  # words break at spaces
+    with texts.using("en"):  # English breaks at spaces only
+        assert all(" ".join(wrap(m.words, KEY_W)) == m.words for m in callouts())
