@@ -1,6 +1,7 @@
 """Keep the catalogs (docs/i18n.md): ``python scripts/i18n.py`` extracts every marked text
 (``_``, ``N_``, ``ngettext``, ``pgettext``: Babel's extractor over cogs/, referee/, games/,
-render/, texts/) and every text of the slash commands (their names in the context ``slash
+render/, texts/), the engines' refusals (``engine/<g>/``'s raised messages, in the context
+``engine error``: ``engine_errors``) and every text of the slash commands (their names in the context ``slash
 name``, choices in ``slash choice``: read from the bot's command tree), writes one template per
 domain (``texts/templates/<domain>.pot``: a game's own files, ``games/<g>/`` and ``render/<g>/``,
 are the domain ``<g>``; everything else is ``messages``) and brings each language's ``.po`` of
