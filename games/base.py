@@ -128,7 +128,11 @@ class Presentation:
         return True
 
     def label(self, verb: str) -> str:
-        return self.verb_labels.get(verb, verb.replace("-", " ").capitalize() + "…")
+        """A verb's button, in the language being written (``verb_labels`` are marked with
+        ``N_`` and translated here)."""
+        if verb in self.verb_labels:
+            return _(self.verb_labels[verb])
+        return verb.replace("-", " ").capitalize() + "…"
 
     def choice_label(self, view: dict[str, Any], text: str) -> str:
         """A decision as its public button reads, from the public view ("Deck 1 (blue on

@@ -40,9 +40,6 @@ class MiningColony(TextsPresentation):
                    "discard": N_("Discard…"), "buy": N_("Buy a token…"), "build": N_("Build…"),
                    "exchange": N_("Exchange…"), "done": N_("Done")}
 
-    def label(self, verb: str) -> str:
-        """A verb's button, in the language being written."""
-        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
 
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (games/mining_colony/events.py)."""

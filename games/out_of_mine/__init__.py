@@ -31,8 +31,6 @@ class OutOfMine(TextsPresentation):
     shared_verbs = frozenset({"side", "open"})  # the same public choices for everyone (R4, R6)
     verb_labels = {"side": texts.CHOOSE_SIDE, "open": texts.OPEN_BUTTON, "dig": texts.DIG}
 
-    def label(self, verb: str) -> str:
-        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
 
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (``events.py``)."""

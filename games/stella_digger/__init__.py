@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from texts import N_, _
+from texts import N_
 
 from ..base import DecisionCommand, NewOption, OwnGroup, TextsPresentation
 from . import events, prompts, texts
@@ -69,9 +69,6 @@ class StellaDigger(TextsPresentation):
                             ("fight", "decline"), "play", N_("The card to fight with, or decline")),
         ))
 
-    def label(self, verb: str) -> str:
-        """A verb's button in the language being written."""
-        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
 
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (``events.py``)."""

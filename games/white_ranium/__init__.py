@@ -44,9 +44,6 @@ class WhiteRanium(TextsPresentation):
         "card": N_("Play a symbol card…"), "place": N_("Place the White Ranium…"),
     }
 
-    def label(self, verb: str) -> str:
-        """A verb's button, in the language being written."""
-        return _(self.verb_labels[verb]) if verb in self.verb_labels else super().label(verb)
 
     def event_text(self, event: Any) -> str:
         """The engine's event in the language being written (``events.py``)."""

@@ -60,7 +60,9 @@ async def test_a_whole_game_in_the_games_language(world, db, stella, lang, word)
     assert not found, f"English catalog entries in the {lang} thread: {found[:10]}"
     dms = [m.content for user in players for m in world.fake.dms(user)]
     replies = [m.content for h in driver.interactions for m in h.messages if m.ephemeral]
-    assert dms and replies
+    # a player's own new hand comes in the reply to their decision, so Stella Digger sends
+    # few DMs (issue 29: 0 + 1 in the seed-1 transcript); the replies carry the hands
+    assert any({"ja": "手札", "de": "Hand"}[lang] in r for r in replies)
     shared = english_pieces(lang, DOMAIN)
     found = sorted({piece for text in dms + replies for piece in shared if piece in text})
     assert not found, f"English shared catalog entries in {lang} DMs or replies: {found[:10]}"
