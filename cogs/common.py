@@ -21,6 +21,7 @@ from referee.deciding import committed
 from referee.errors import Refusal, StalePrompt
 from referee.messages import ids
 from referee.messages.outbox import File, replying_to
+from referee.messages.refusals import refusal_words
 from referee.messages.texts import plain
 from referee.process import metrics
 from referee.service import Referee
@@ -126,7 +127,9 @@ def referee_of(interaction: discord.Interaction[Any]) -> Referee:
 
 def user_message(exc: BaseException) -> str | None:
     """The explanation to show for an expected error, or None for a bug."""
-    if isinstance(exc, Refusal | GameError):
+    if isinstance(exc, GameError):
+        return refusal_words(str(exc))
+    if isinstance(exc, Refusal):
         return str(exc)
     if isinstance(exc, StaleVersion):
         return str(StalePrompt())

@@ -16,7 +16,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from texts.locales import DEFAULT, DOMAIN, FOLDER, domains
+from texts.locales import DEFAULT, DOMAIN, FOLDER, TEMPLATES, domains
 
 
 def po_path(lang: str, domain: str = DOMAIN) -> str:
@@ -55,3 +55,14 @@ def translations(lang: str) -> NullTranslations:
     for domain in domains()[1:]:
         merged.merge(_compiled(lang, domain))
     return merged
+
+
+@cache
+def in_context(context: str) -> tuple[str, ...]:
+    """Every msgid of every domain's template in ``context`` (the English texts a layer
+    translates by matching them: ``referee/messages/refusals.py``)."""
+    found: list[str] = []
+    for domain in domains():
+        with open(TEMPLATES / f"{domain}.pot", "rb") as f:
+            found.extend(m.id for m in read_po(f) if m.context == context and isinstance(m.id, str))
+    return tuple(found)

@@ -14,6 +14,9 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: the shared domain (the platform's texts: cogs, referee, the games' shared code, the slash
 #: commands); each game's own texts (``games/<g>/``, ``render/<g>/``) are the domain ``<g>``
 DOMAIN = "messages"
+#: the context of the engines' refusals in each game's catalog: extracted from ``engine/<g>/``
+#: by ``scripts/i18n.py``, matched and translated by ``referee/messages/refusals.py``
+ENGINE_ERROR = "engine error"
 
 
 def domains() -> tuple[str, ...]:

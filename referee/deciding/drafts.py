@@ -16,6 +16,7 @@ from referee.deciding.table import Table
 from referee.errors import Malformed, NotAPlayer, UnknownGame, WrongPhase
 from referee.messages import choices, ids
 from referee.messages.outbox import File
+from referee.messages.refusals import refusal_words
 from referee.shared import cache as cached
 from referee.shared.context import Context
 from referee.telling import images
@@ -125,7 +126,7 @@ class Drafts:
                     # decision's kind (a listed one's options only filter its legal list)
                     raise IllegalDecision(_("`{draft}` can't be completed into a legal decision "
                                             "now: {why} Nothing changed.").format(
-                                                draft=text, why=exc)) from None
+                                                draft=text, why=refusal_words(str(exc)))) from None
                 ready = _("Not complete yet: {why}").format(why=exc)
             await owed_db.save_draft(self.ctx.db, game_id, player, table.version, text, marks,
                                          now=self.ctx.now())

@@ -46,6 +46,7 @@ from referee.deciding.table import Table
 from referee.deciding.workbench import Workbench
 from referee.errors import Malformed, NotAPlayer, StalePrompt, UnknownGame, WrongPhase
 from referee.messages import choices, ids, texts
+from referee.messages.refusals import refusal_words
 from referee.process import metrics
 from referee.shared import cache as cached
 from referee.shared import origin
@@ -450,7 +451,7 @@ class Sessions(Workbench, Automatic):
         try:
             return str(self.g(table.game).parse(text))
         except GameError as exc:
-            raise Malformed(str(exc) + " " + _("Nothing changed.")) from None
+            raise Malformed(refusal_words(str(exc)) + " " + _("Nothing changed.")) from None
 
     async def normalise(self, game_id: int, text: str, verbs: Sequence[str]) -> str:
         """Complete a decision command's argument into notation: ``blue-4`` given to

@@ -23,6 +23,7 @@ from referee.deciding.drafts import Drafts
 from referee.errors import Malformed, Refusal, WrongPhase
 from referee.messages import choices, ids
 from referee.messages.outbox import File
+from referee.messages.refusals import refusal_words
 from referee.telling import images
 from texts import N_, _
 
@@ -89,7 +90,7 @@ class Workbench(Drafts):
             ready = present.draft_ready(g, table.state, player,
                                         await self.measured(table, player, draft, marks=marks))
         except GameError as exc:
-            ready = _("Not a legal decision yet: {why}").format(why=exc)
+            ready = _("Not a legal decision yet: {why}").format(why=refusal_words(str(exc)))
         fp = fingerprint(draft)
         v, tag = table.version, table.tag
         base = hand.partition(":")[0] if hand else None
@@ -199,7 +200,7 @@ class Workbench(Drafts):
             else:
                 await self.set_draft(game_id, user_id, edit)
         except (GameError, Malformed, WrongPhase) as exc:
-            return await self.bench(game_id, user_id, hand, note=f"⚠️ {exc}")
+            return await self.bench(game_id, user_id, hand, note=f"⚠️ {refusal_words(str(exc))}")
         return await self.bench(game_id, user_id, (hand or "").partition(":")[0] or None)
 
     async def _draft_text(self, table: Any, user_id: int) -> str:
@@ -244,7 +245,7 @@ class Workbench(Drafts):
             text = present.bench_typed(view, seat.player_id, draft, typed[:1000])
             await self.set_draft(game_id, user_id, text)
         except (GameError, Malformed, WrongPhase) as exc:
-            return await self.bench(game_id, user_id, m["hand"], note=f"⚠️ {exc}")
+            return await self.bench(game_id, user_id, m["hand"], note=f"⚠️ {refusal_words(str(exc))}")
         return await self.bench(game_id, user_id, m["hand"])
 
 

@@ -21,6 +21,7 @@ from engine.core.game import total
 from referee.desks.lobby import game_options
 from referee.errors import Refusal
 from referee.messages import names
+from referee.messages.refusals import refusal_words
 from referee.shared import ai
 from texts import LOCALES, _, ngettext, pgettext
 
@@ -126,13 +127,13 @@ def _replay(game: Any, doc: ExportDoc) -> Any:
     try:
         state = game.load(doc.initial_state)
     except GameError as exc:
-        raise Refusal(_("The export's initial state was refused: {why}").format(why=exc)) from None
+        raise Refusal(_("The export's initial state was refused: {why}").format(why=refusal_words(str(exc)))) from None
     try:  # issue 25: the start is rebuilt from its seed, players and options
         if hasattr(game, "check_start"):
             game.check_start(state)
     except GameError as exc:
         raise Refusal(_("The export's initial state is not the start of a game: {why}").format(
-            why=exc)) from None
+            why=refusal_words(str(exc)))) from None
     players = _player_ids(game, state)
     if sorted(players) != sorted(s.player_id for s in doc.seats):
         raise Refusal(_("The export's seats are not the players of its game."))
@@ -154,7 +155,7 @@ def _replay(game: Any, doc: ExportDoc) -> Any:
                 sealed = False
         except GameError as exc:
             raise Refusal(_("The export's decision {seq} ({text}) can't be replayed: {why}").format(
-                seq=d.seq, text=d.text, why=exc)) from None
+                seq=d.seq, text=d.text, why=refusal_words(str(exc)))) from None
         if d.version != state.version:
             raise Refusal(_("The export's decision {seq} claims version {claimed}, the game says "
                             "{version}.").format(seq=d.seq, claimed=d.version, version=state.version))
@@ -165,7 +166,7 @@ def _replay(game: Any, doc: ExportDoc) -> Any:
         game.validate(state)
         saved = game.load(doc.snapshot.state)
     except GameError as exc:
-        raise Refusal(_("The export's game state was refused: {why}").format(why=exc)) from None
+        raise Refusal(_("The export's game state was refused: {why}").format(why=refusal_words(str(exc)))) from None
     if game.dump(saved) != game.dump(state):
         raise Refusal(_("The export's snapshot doesn't match its decision log."))
     return state

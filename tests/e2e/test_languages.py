@@ -101,3 +101,22 @@ async def test_a_join_click_keeps_the_lobby_message_in_the_games_language(world,
     assert "言語：日本語。" in lobby.content and "Language:" not in lobby.content
     labels = [c.get("label") for row in lobby.components for c in row.get("components", [])]
     assert "参加" in labels and "Join" not in labels
+
+
+async def test_a_german_clients_illegal_decision_is_refused_in_german(world, db, stella):
+    """The engine's English refusal (docs/i18n.md, "Engine refusals") reaches a German client
+    in German, with the values it named kept as written; nothing changes."""
+    from .driver import GameDriver, Policy
+    from .helpers import Unchanged, advance_until, owes, refused
+
+    await stella()
+    driver = GameDriver(world, db, world.players[:2])
+    await driver.setup()
+    await advance_until(driver, Policy(7, budget=0), owes("action"))
+    owing, _player = driver.owing()
+    owing.locale = "de"
+    before = await Unchanged.take(driver)
+    h = await driver.send(owing, driver.thread, "game do", {"action": "exchange blue"})
+    text = await refused(driver, h, before, "Schreib den Tausch als GEBEN>BEKOMMEN",
+                         "„exchange blue>pink“")
+    assert "Write the exchange" not in text, text
