@@ -7,36 +7,16 @@ are checked by each game's own language test (docs/i18n.md)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import games
-from texts.catalogs import catalog, messages
+from tests.english import english_pieces
 from texts.locales import DOMAIN
 
 from .driver import GameDriver, Policy
 from .world import GAME
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-
-
-def english_pieces(lang: str, domain: str | None = None) -> set[str]:
-    """The English words of every catalog entry (of ``domain``, else of all) translated
-    differently in ``lang``: each run of text between placeholders long enough to be that
-    entry's own (12 characters or more)."""
-    pieces = set()
-    for message in (messages(lang) if domain is None else catalog(lang, domain)):
-        if not message.id or message.context in ("slash name", "slash choice"):
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if set(ids) == set(strings):
-            continue
-        for source in ids:
-            pieces |= {p.strip() for p in PLACEHOLDER.split(source) if len(p.strip()) >= 12}
-    return pieces
 
 
 @pytest.mark.parametrize(("lang", "word"), [("ja", "ゲーム #"), ("de", "Spiel #")])

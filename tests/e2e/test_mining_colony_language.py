@@ -19,12 +19,12 @@ import pytest
 
 from db import games as games_db
 from games.mining_colony.prompts import WHAT
+from tests.english import english_pieces
 from texts import _ as translate
 from texts import using
 
 from .colony import ColonyTable
 from .helpers import settle
-from .test_language_game import english_pieces
 from .world import World
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]

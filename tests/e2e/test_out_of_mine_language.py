@@ -14,10 +14,9 @@ import pytest
 
 from db import games as games_db
 from engine import get_game
-from texts.catalogs import catalog
+from tests.english import english_pieces
 
 from .helpers import settle
-from .test_language_game import english_pieces
 from .world import World
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
@@ -25,19 +24,10 @@ pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 G = get_game("out-of-mine")
 
 
-def own_pieces(lang: str) -> set[str]:
-    """``english_pieces`` of the game's own catalog (texts/locales/<lang>/out_of_mine.po)."""
-    found = set()
-    for message in catalog(lang, "out_of_mine"):
-        if not message.id or message.context:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if set(ids) == set(strings):
-            continue
-        for source in ids:
-            found |= {p.strip() for p in re.split(r"\{[^{}]*\}", source) if len(p.strip()) >= 12}
-    return found
+def own_pieces(lang: str) -> frozenset[str]:
+    """``english_pieces`` of the game's own catalog (texts/locales/<lang>/out_of_mine.po),
+    entries with a context left out."""
+    return english_pieces(lang, "out_of_mine", with_context=False)
 
 
 async def _reply(h: Any) -> str:

@@ -11,17 +11,15 @@ de are checked in tests/stella_digger/referee/test_stella_labels.py."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
 import texts
+from tests.english import english_pieces
 from texts import _
-from texts.catalogs import messages
 
 from .driver import GameDriver, Policy
-from .test_language_game import english_pieces
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]
 CLIENT = {"ja": "ja", "de": "de"}
@@ -30,21 +28,11 @@ CLIENT = {"ja": "ja", "de": "de"}
 OWN = {"ja": ("山札", "ラウンド", "目標"), "de": ("Stapel", "Runde", "Ziel")}
 
 
-def own_pieces(lang: str) -> set[str]:
+def own_pieces(lang: str) -> frozenset[str]:
     """The English of Stella Digger's own catalog entries (8 characters or more between
     placeholders), translated differently in ``lang``: shorter than the platform's check, for
     the game's short labels ("Refill hand…", "drills left")."""
-    pieces = set()
-    for message in messages(lang):
-        if not message.id or "stella_digger" not in " ".join(f for f, _ in message.locations):
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if set(ids) == set(strings):
-            continue
-        for source in ids:
-            pieces |= {p.strip() for p in re.split(r"\{[^{}]*\}", source) if len(p.strip()) >= 8}
-    return pieces
+    return english_pieces(lang, "stella_digger", shortest=8)
 
 
 def english_in(texts: list[str], pieces: set[str]) -> list[tuple[str, str]]:

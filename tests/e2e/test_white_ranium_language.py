@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from db import games as games_db
+from tests.english import english_pieces
 
 from .helpers import PATIENCE, settle
-from .test_language_game import english_pieces
 from .white_ranium import WhiteRaniumTable, chaser
 
 pytest_plugins = ["tests.fakediscord.fixtures", "tests.e2e.fixtures"]

@@ -18,7 +18,7 @@ from engine.mining_colony.setup import new_game
 from engine.mining_colony.view import owed_pairs
 from games.mining_colony import PRESENTATION
 from games.mining_colony.prompts import WHAT
-from texts.catalogs import messages
+from tests.english import english_pieces as english
 
 from ..conftest import G
 
@@ -72,21 +72,10 @@ def prompt_lines() -> tuple[Line, ...]:
     return tuple(lines)
 
 
-@cache
 def english_pieces(lang: str) -> frozenset[str]:
     """The English runs (8 characters or more between placeholders) of Mining Colony's catalog
     entries that ``lang`` translates differently."""
-    pieces: set[str] = set()
-    for message in messages(lang):
-        if not message.id or "mining_colony" not in " ".join(f for f, _ in message.locations):
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if set(ids) == set(strings):
-            continue
-        for source in ids:
-            pieces |= {p.strip() for p in re.split(r"\{[^{}]*\}", source) if len(p.strip()) >= 8}
-    return frozenset(pieces)
+    return english(lang, "mining_colony", shortest=8)
 
 
 def test_every_branch_is_reached() -> None:

@@ -18,7 +18,7 @@ from engine.stella_digger.rounds.flow import owed
 from engine.stella_digger.rounds.steps import DECISIONS
 from games.stella_digger import PRESENTATION
 from games.stella_digger.prompts import STEPS
-from texts.catalogs import messages
+from tests.english import english_pieces as english
 
 NAMES = ("Ann Lee", "Bob", "Cleo", "Eve")
 #: steps whose English is said in other words than the engine's (the same facts)
@@ -58,21 +58,10 @@ def prompt_lines() -> tuple[Line, ...]:
     return tuple(lines)
 
 
-@cache
 def english_pieces(lang: str) -> frozenset[str]:
     """The English runs (8 characters or more between placeholders) of Stella Digger's catalog
     entries that ``lang`` translates differently."""
-    pieces: set[str] = set()
-    for message in messages(lang):
-        if not message.id or "stella_digger" not in " ".join(f for f, _ in message.locations):
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if set(ids) == set(strings):
-            continue
-        for source in ids:
-            pieces |= {p.strip() for p in re.split(r"\{[^{}]*\}", source) if len(p.strip()) >= 8}
-    return frozenset(pieces)
+    return english(lang, "stella_digger", shortest=8)
 
 
 def test_every_decision_step_has_its_sentence_and_is_reached() -> None:
