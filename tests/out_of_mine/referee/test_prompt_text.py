@@ -19,13 +19,12 @@ from engine import get_game
 from engine.core.rng import Rng, seed_state
 from engine.out_of_mine import ai
 from engine.out_of_mine.state import State
-from texts.catalogs import catalog
+from tests.english import english_pieces
 
 G = get_game("out-of-mine")
 PRESENT = games.get("out-of-mine")
 NAMES = ["Ann", "Bob", "Cy"]
 KINDS = {"side", "open", "dig", "nothing", "over"}
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 class _Holder:
@@ -69,17 +68,10 @@ def prompts() -> dict[str, list[tuple[str, dict[str, str]]]]:
     return found
 
 
-def _english(lang: str) -> set[str]:
+def _english(lang: str) -> frozenset[str]:
     """The English words of every entry of the game's catalog translated differently in
     ``lang``: each run between placeholders of 12 characters or more."""
-    pieces = set()
-    for message in catalog(lang, "out_of_mine"):
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.id and set(ids) != set(strings):
-            for source in ids:
-                pieces |= {p.strip() for p in PLACEHOLDER.split(source) if len(p.strip()) >= 12}
-    return pieces
+    return english_pieces(lang, "out_of_mine")
 
 
 def test_the_games_reach_every_decision() -> None:

@@ -18,7 +18,7 @@ from engine.core.rng import Rng, seed_state
 from engine.white_ranium.ai import random_decision
 from engine.white_ranium.flow import owed
 from engine.white_ranium.state import State
-from texts.catalogs import catalog
+from tests.english import english_pieces
 
 from ..conftest import G
 
@@ -27,7 +27,6 @@ NAMES = {"p0": "Ann", "p1": "Bob", "p2": "Cy", "p3": "Dee"}
 #: (players, card mode, seed): between them every kind of decision (the test checks it)
 GAMES = ((2, "strategy", 3), (3, "luck", 1), (4, "standard", 2), (3, "strategy", 5))
 KINDS = {"swap", "colour", "action", "free-action", "fight", "card", "place", "over"}
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 class _Seed:
@@ -77,17 +76,10 @@ def prompts() -> dict[str, list[tuple[str, dict[str, str]]]]:
     return found
 
 
-def _english(lang: str) -> set[str]:
+def _english(lang: str) -> frozenset[str]:
     """The English words of every entry of the game's catalog translated differently in
     ``lang``: each run between placeholders of 12 characters or more."""
-    pieces = set()
-    for message in catalog(lang, "white_ranium"):
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.id and set(ids) != set(strings):
-            for source in ids:
-                pieces |= {p.strip() for p in PLACEHOLDER.split(source) if len(p.strip()) >= 12}
-    return pieces
+    return english_pieces(lang, "white_ranium")
 
 
 def test_the_games_reach_every_kind_of_decision() -> None:
