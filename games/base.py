@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from games.tables import as_code_blocks
@@ -188,15 +189,16 @@ class Presentation:
         keyed by their words), then the legend. In Japanese or German each topic is the
         section of ``docs/rules/<game>.<lang>.md`` that carries its key (``## 概要 {#overview}``);
         the keys, and so the topics' order and the ``topic:`` option, are the same in every
-        language (``tests/platform/test_rules_languages.py``)."""
+        language (``tests/platform/test_rules_languages.py``). Each file is parsed once per
+        process (``rules_document``); the dict is new on every call, the caller's to change."""
         found = dict(self.builtin_topics)
-        for key, body in parse_topics(_read(self.rules_file())).items():
+        for key, body in rules_document(self.rules_file()).topics.items():
             found.setdefault(key, body)
         if self.legend_text:
             found.setdefault("legend", self.legend_text)
         lang = language()
         if lang != DEFAULT:
-            translated = parse_topics(_read(self.rules_file(lang)))
+            translated = rules_document(self.rules_file(lang)).topics
             found = {key: translated.get(key, body) for key, body in found.items()}
         return found
 
@@ -204,7 +206,7 @@ class Presentation:
         """Each topic's key with the words a reader picks it by in the language being
         written: its heading in the translated rules file, else the key."""
         lang = language()
-        titles = (parse_titles(_read(self.rules_file(lang))) if lang != DEFAULT else {})
+        titles = rules_document(self.rules_file(lang)).titles if lang != DEFAULT else {}
         return {key: titles.get(key, key) for key in self.topics()}
 
     def topic_key(self, topic: str | None) -> str | None:
@@ -467,6 +469,24 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except OSError:
         return ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesDocument:
+    """A rules file parsed: its topics (``parse_topics``) and its headings' words
+    (``parse_titles``), read-only (shared by every caller, ``rules_document``)."""
+
+    topics: Mapping[str, str]
+    titles: Mapping[str, str]
+
+
+@cache
+def rules_document(path: Path) -> RulesDocument:
+    """The rules file at ``path`` (empty if there is none), read and parsed once per process:
+    the files ship with the code, and the rules command's topic autocomplete asks on every
+    keystroke. Keyed by the path, so each game and language is its own entry."""
+    text = _read(path)
+    return RulesDocument(MappingProxyType(parse_topics(text)), MappingProxyType(parse_titles(text)))
 
 
 def parse_titles(markdown: str) -> dict[str, str]:
