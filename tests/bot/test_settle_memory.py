@@ -22,3 +22,24 @@ def test_settle_memory_freezes_what_is_alive_and_raises_the_young_threshold() ->
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, check=True)
     assert out.stdout.split() == ["True", "True"], out.stderr
+
+
+def test_warm_texts_compiles_every_language_and_reads_the_refusals_once_at_start() -> None:
+    """bot.warm_texts (run by setup_hook before anything is resumed or answered): every
+    language's catalogs and the refusal templates made, so no player's interaction makes them
+    (about 0.3 s of a held event loop); a later use finds them made."""
+    code = (
+        "import bot\n"
+        "from texts import catalogs\n"
+        "from texts.locales import LOCALES\n"
+        "from referee.messages import refusals\n"
+        "assert catalogs.translations.cache_info().currsize < len(LOCALES)\n"  # English only
+        "assert refusals.templates.cache_info().currsize == 0\n"
+        "bot.warm_texts()\n"
+        "made = catalogs.translations.cache_info().currsize, refusals.templates.cache_info().currsize\n"
+        "catalogs.translations('ja'); refusals.templates()\n"
+        "print(made == (len(LOCALES), 1), catalogs.translations.cache_info().misses == len(LOCALES))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.split() == ["True", "True"], out.stderr
