@@ -1,6 +1,8 @@
-"""bot.settle_memory: once the bot's own process has started, what is alive then is frozen out of
-the cycle collector's walks and the youngest generation is collected less often. Run in a child
-process: freezing pytest's own objects would outlive the test."""
+"""What a process makes once at its start, not in a player's interaction: bot.settle_memory (once
+the bot's own process has started, what is alive then is frozen out of the cycle collector's
+walks and the youngest generation is collected less often), bot.warm_texts and a render
+worker's warm-up. Run in child processes: freezing pytest's own objects, or compiling the
+catalogs in pytest's, would outlive the test."""
 
 from __future__ import annotations
 
@@ -43,3 +45,18 @@ def test_warm_texts_compiles_every_language_and_reads_the_refusals_once_at_start
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, check=True)
     assert out.stdout.split() == ["True", "True"], out.stderr
+
+
+def test_a_render_worker_warms_every_language_before_its_first_picture() -> None:
+    """render.worker.warm (each render process's start): every language's catalogs compiled,
+    so a worker's first picture in Japanese or German costs no more than the others."""
+    code = (
+        "from render import worker\n"
+        "from texts import catalogs\n"
+        "from texts.locales import LOCALES\n"
+        "worker.warm()\n"
+        "print(catalogs.translations.cache_info().currsize == len(LOCALES))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.split() == ["True"], out.stderr
