@@ -27,6 +27,7 @@ def _load(pkg: str) -> Presentation:
 
 
 _EXTRA: dict[str, Presentation] = {}  # registered at run time (the tests' own games)
+_LOADED: dict[str, Presentation] = {}  # the registry's games asked for so far, by name
 
 
 def register(present: Presentation) -> None:
@@ -47,13 +48,15 @@ def get(name: str | None) -> Presentation:
     """The presentation of game ``name`` (None: the default game); ``UnknownGameName`` (a
     ``KeyError``) listing the games otherwise."""
     name = name or DEFAULT
+    found = _EXTRA.get(name) or _LOADED.get(name)  # every decision asks several times
+    if found is not None:
+        return found
     if name not in names():
         from engine import unknown_game
 
         raise unknown_game(name, names())
-    if name in _EXTRA:
-        return _EXTRA[name]
-    return _load(name.replace("-", "_"))
+    found = _LOADED[name] = _load(name.replace("-", "_"))
+    return found
 
 
 def all_games() -> list[Presentation]:

@@ -20,15 +20,19 @@ from .heap import give_back
 
 def warm() -> None:
     """Worker start: ignore Ctrl-C (the bot ends its workers), end with the bot even if it is
-    killed, and run each game's ``render/<game>/board.py`` ``warm()`` where it has one (Stella Digger
-    builds its round picture's palette), so that the first real picture costs no more than the
-    others."""
+    killed, compile every language's catalogs, and run each game's ``render/<game>/board.py``
+    ``warm()`` where it has one (Stella Digger builds its round picture's palette), so that the
+    first real picture costs no more than the others."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
     from engine import GAMES
+    from texts import catalogs
+    from texts.locales import LOCALES
 
+    for language in LOCALES:  # the words drawn in every language (read and compiled once)
+        catalogs.translations(language)
     for name in GAMES:
         try:
             module = importlib.import_module(f"render.{name.replace('-', '_')}.board")

@@ -59,8 +59,17 @@ def parse_face(text: str) -> int:
     return COLOUR_INDEX[colour] << 4 | bits
 
 
-def face_str(face: int) -> str:
+def _face_text(face: int) -> str:
     return COLOURS[face >> 4 & 3] + "-" + "".join(e for i, e in enumerate(EXITS) if face >> i & 1)
+
+
+#: every face's text (6 bits: 64 faces), made once: views name every card on the board, so
+#: building the text per call was most of a view's time
+FACE_TEXTS: tuple[str, ...] = tuple(_face_text(face) for face in range(64))
+
+
+def face_str(face: int) -> str:
+    return FACE_TEXTS[face & 63]
 
 
 def make_card(visible: int, hidden: int, symbol: int) -> int:
@@ -82,7 +91,7 @@ def parse_card(text: str) -> int:
 
 
 def card_str(card: int) -> str:
-    text = face_str(card & 63) + "/" + face_str(card >> 6 & 63)
+    text = FACE_TEXTS[card & 63] + "/" + FACE_TEXTS[card >> 6 & 63]
     sym = card >> 12
     return f"{text}:{sym}" if sym else text
 

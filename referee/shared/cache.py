@@ -16,7 +16,7 @@ forgotten by one path, whoever wrote: the cache observes every write transaction
 writes with ``_write(game_id)``), told the game it named and the tables it wrote
 (``written``). A write only to tables nothing kept is read from (``NOT_KEPT``:
 what was told, the thread's memory, the lease, the sign of life, the REST budget, the DM
-channels) forgets nothing; any other
+channels, members' and servers' settings) forgets nothing; any other
 forgets its game (every game when it names none), and the holds too if it wrote theirs
 (``HOLD_TABLES``). ``Sessions.commit`` then puts the state it just committed back (``put``), so
 the next decision starts from memory. Holds are kept beside the games for
@@ -39,9 +39,12 @@ GAMES_KEPT = 500  # games kept at most (a running game is a few kilobytes)
 
 #: tables nothing kept here is read from (the cached reads below, ``Holds.get``): a write
 #: only to these forgets nothing (what was told, the thread's memory and chosen runs, the
-#: lease, the sign of life, the REST budget, the DM channels). A table missing here is only read again after a write.
+#: lease, the sign of life, the REST budget, the DM channels, a member's settings and a
+#: server's). A table missing here is only read again after a write; a write naming no game
+#: forgets every game (a member's language seen in their first interaction did, and every
+#: running game's state was parsed again).
 NOT_KEPT = frozenset({"notified", "hand_dms", "thread_memory", "runs", "leases", "life", "budgets",
-                      "dm_channels"})
+                      "dm_channels", "player_settings", "guild_config"})
 #: the tables a hold is read from (``Holds.get``): a write to neither keeps the holds
 HOLD_TABLES = frozenset({"holds", "pauses"})
 _UNKNOWN: Any = object()

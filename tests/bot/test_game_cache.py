@@ -15,6 +15,7 @@ from db import games as games_db
 from db import lobby as lobby_db
 from db import moderation as moderation_db
 from db import owed as owed_db
+from db import settings as settings_db
 from db import timers as timers_db
 from referee.messages import choices
 from referee.service import Referee
@@ -359,6 +360,11 @@ async def test_a_write_made_beside_the_referees_database_is_told_to_the_cache(
     await keep_both()
     async with db._write(one.id) as tx:  # what was told: nothing kept is forgotten
         await tx.run("DELETE FROM notified WHERE game_id = ?", (one.id,))
+    assert await kept() == (True, True)
+    # a member's language, seen in their interaction (a write naming no game): no game's
+    # state is parsed again for it
+    await settings_db.set_language(db, 4242, "de", chosen=False, now=1)
+    await settings_db.set_turn_dm(db, 4242, True, now=1)
     assert await kept() == (True, True)
     await holds.hold(db, one.id, holds.HoldReason.NOBODY, now=1)  # a module function, raw
     assert await kept() == (False, True)

@@ -12,10 +12,12 @@ from engine.white_ranium.components import (
     DECK_IDENTITIES,
     RING_CARDS,
     card_str,
+    face_str,
     flip_long,
     flip_short,
     identity,
     parse_card,
+    parse_face,
     rotate,
 )
 
@@ -28,6 +30,21 @@ def test_c2_r9_rotate_turns_both_faces() -> None:
     """R9 A: u<->d, r<->l on both faces: red-url becomes red-rdl; the symbol stays."""
     assert card_str(rotate(parse_card("red-url/blue-ul:4"))) == "red-rdl/blue-dr:4".replace(
         "blue-dr", "blue-rd")
+
+
+def test_c2_every_face_and_card_text_reads_back() -> None:
+    """Every face (a colour, one to four exits) is named as parse_face reads it, and every card
+    of the deck (both faces, a symbol or none) as parse_card reads it: the texts made once
+    (``FACE_TEXTS``) are the faces'."""
+    faces = [colour << 4 | exits for colour in range(4) for exits in range(1, 16)]
+    for face in faces:
+        assert parse_face(face_str(face)) == face
+    for visible in faces[::7]:
+        for hidden in faces[::5]:
+            for symbol in (0, 2, 6):
+                card = visible | hidden << 6 | symbol << 12
+                assert parse_card(card_str(card)) == card
+    assert face_str(2 << 4 | 0b1010) == "blue-rl"  # C1 order: white, red, blue, yellow
 
 
 def test_r9_flip_long_swaps_faces_and_flip_short_also_turns() -> None:
