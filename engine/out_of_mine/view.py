@@ -9,6 +9,8 @@ reveal. Hidden from everyone: the deck order, which boards are in the pile or un
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import seconds
@@ -32,14 +34,21 @@ def owed_list(state: State) -> list[dict[str, str]]:
     return out
 
 
-def scored_grid(board_side: str, words: list[str]) -> list[str]:
+def scored_grid(board_side: str, words: Sequence[str]) -> list[str]:
     """The notation's scored grid: ``#`` rock, ``.`` empty, ``Y B G R W`` covered squares."""
+    return list(_scored_grid(board_side, tuple(words)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _scored_grid(board_side: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """``scored_grid``, drawn once per board and tiles: every view shows every player's past
+    rounds, which never change (a few dozen grids a game; 4,096 are about 1 MB)."""
     rows = [list(row) for row in SIDES[board_side].plain_grid()]
     for word in words:
         kind, _, squares = word.partition(":")
         for sq in squares.split(","):
             rows[5 - int(sq[1])]["ABCDEFG".index(sq[0])] = KINDS[kind].colour[0].upper()
-    return ["".join(r) for r in rows]
+    return tuple("".join(r) for r in rows)
 
 
 def _record(rec: RoundRecord) -> dict[str, Any]:

@@ -80,6 +80,8 @@ def test_scored_grid_shows_colours_on_rock_and_gallery() -> None:  # notation: r
     rec = carl(elves=True)
     assert rec["grid"] == ["BWWW###", "B##WW.#", "R####.W", "RR####W", "#R..WWW"]
     assert rec["board"] == "1a" and rec["card"] == 3 and rec["time"] is None
+    rec["grid"][0] = "changed by a reader"  # each view's grid is its own (drawn once, kept)
+    assert carl(elves=True)["grid"] == ["BWWW###", "B##WW.#", "R####.W", "RR####W", "#R..WWW"]
 
 
 def test_r2_both_variants_at_once_each_counts() -> None:  # R2, R12, R13
