@@ -16,8 +16,11 @@ reply p99 <= 100 ms with 0 global 429s), ``global_429``, ``route_429``, ``invali
 (401, 403 and 429 answers: Discord bans an address at 10,000 in 10 minutes), and beside them
 ``requests_per_decision`` (by route, the exempt ones included), ``dms_per_decision`` (of the
 channel posts, those to DM channels), ``answers_per_decision`` (the hands shown in the answer
-to the player's own decision instead: ephemeral follow-ups), ``exempt_per_decision`` and
-``steps`` (each offered rate's figures). With one game the keys are at the top level; with
+to the player's own decision instead: ephemeral follow-ups), ``exempt_per_decision``,
+the event loop's longest stall as the bot logged it (``longest_stall_ms``, ``longest_stall_by``,
+``stalls_over_250_ms``) and ``steps`` (each offered rate's figures, with the CPU the bot's
+processes and its render workers used per decision: ``bot_cpu_ms_per_decision``,
+``render_cpu_ms_per_decision``, from /proc: steadier than a p99 on a shared machine). With one game the keys are at the top level; with
 several, under ``games`` (and the load average at the start and the end of the run beside them).
 """
 
@@ -38,7 +41,7 @@ from typing import Any
 
 from referee.process import event_loop
 
-from .e2e import bot_playing, driver_collects_between_steps, per_route
+from .e2e import bot_playing, driver_collects_between_steps, per_route, stalls
 from .openloop import drive, figures
 
 TARGET_REPLY_P99_MS = 100.0
@@ -68,7 +71,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
                 await asyncio.sleep(1.0)
             seen, counted, before = len(fake.requests), limits.counts.copy(), limits.counts.copy()
             for k, rate in enumerate(rates):
-                at = limits.counts.copy()
+                at, cpu_at = limits.counts.copy(), cpu_seconds(bot.pid)
                 with driver_collects_between_steps():
                     step = figures(await drive(fake, g, games, rate=rate, seconds=per_step,
                                                seed=args.seed + 100 + k))
@@ -76,13 +79,14 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
                 step["errors"] = step["errors"][:3]
                 step.update({key: limits.counts[key] - at[key]
                              for key in ("counted", "global_429", "route_429", "invalid")})
+                step.update(cpu_per_decision(cpu_at, cpu_seconds(bot.pid), step["decisions"]))
                 steps.append(step)
                 if (step["reply_p99_ms"] > TARGET_REPLY_P99_MS or step["global_429"]
                         or step["error_count"] or step["decisions_per_s"] < KEEPS_UP * rate):
                     break
-            output = bot.output()
     finally:
         await fake.stop()
+    output = bot.output()  # with the stall summary the bot logs as it stops
     decisions = max(1, sum(s["decisions"] for s in steps))
     counted = {key: limits.counts[key] - before[key] for key in limits.counts}
     ok = [s for s in steps if s["reply_p99_ms"] <= TARGET_REPLY_P99_MS and not s["global_429"]
@@ -109,8 +113,49 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
             and int(r.json.get("flags") or 0) & 64) / decisions, 3),
         "error_count": sum(s["error_count"] for s in steps),
         "rate_limit_warnings": output.count("We are being rate limited"),
+        **stalls(output),
         "steps": steps,
     }
+
+
+def cpu_seconds(pid: int) -> dict[str, float]:
+    """CPU seconds (user and system) the bot's process tree has used so far: ``bot`` its
+    processes running bot.py (a shard each with ``--shards``), ``render`` the rest (the render
+    pool's workers); {} where /proc can't tell (not Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[int, tuple[int, str, float]] = {}  # pid -> (parent, command, seconds)
+    try:
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    command = f.read().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue  # gone meanwhile
+            used[int(entry)] = (int(fields[1]), command, (int(fields[11]) + int(fields[12])) / tick)
+    except OSError:
+        return {}
+    tree, grown = {pid}, True
+    while grown:
+        more = {p for p, (parent, _, _) in used.items() if parent in tree} - tree
+        tree |= more
+        grown = bool(more)
+    out = {"bot": 0.0, "render": 0.0}
+    for p in tree & used.keys():
+        out["bot" if "bot.py" in used[p][1] else "render"] += used[p][2]
+    return out
+
+
+def cpu_per_decision(before: dict[str, float], after: dict[str, float],
+                     decisions: int) -> dict[str, float | None]:
+    """A step's CPU milliseconds per decision: the bot's processes and its render workers."""
+    return {f"{part}_cpu_ms_per_decision":
+            round((after[part] - before[part]) * 1000 / decisions, 2)
+            if decisions and part in before and part in after else None
+            for part in ("bot", "render")}
 
 
 async def acquire_cost(url: str | None, n: int = 2000) -> dict[str, Any]:
@@ -207,7 +252,11 @@ def report(result: dict[str, Any]) -> str:
         for s in r["steps"]:
             lines.append(f"  offered {s['offered_per_s']:g}/s -> {s['decisions_per_s']}/s, reply "
                          f"p99 {s['reply_p99_ms']} ms, {s['counted']} counted, "
-                         f"{s['global_429']} global / {s['route_429']} route 429s")
+                         f"{s['global_429']} global / {s['route_429']} route 429s, CPU "
+                         f"{s['bot_cpu_ms_per_decision']} ms bot + "
+                         f"{s['render_cpu_ms_per_decision']} ms pictures a decision")
+        lines.append(f"  event loop: longest stall {r['longest_stall_ms']} ms "
+                     f"({r['longest_stall_by']}), {r['stalls_over_250_ms']} over 250 ms")
         lines.append("  per decision: " + ", ".join(
             f"{k} {v:g}" for k, v in r["requests_per_decision"].items()))
     return "\n".join(lines)

@@ -26,3 +26,7 @@ def test_limits_benchmark_tiny_run(tmp_path: Path) -> None:
     assert r["requests_per_decision"]["POST /interactions/{interaction_id}/{token}/callback"] == 1.0
     assert r["invalid_requests"] >= r["global_429"] + r["route_429"] >= 0
     assert r["sustained_per_s"] in (0.0, 2.0)
+    # where the time went: the bot's CPU per decision (its pictures' apart), its loop's stalls
+    step = r["steps"][0]
+    assert step["bot_cpu_ms_per_decision"] > 0 and step["render_cpu_ms_per_decision"] >= 0
+    assert isinstance(r["longest_stall_ms"], int) and r["stalls_over_250_ms"] >= 0
