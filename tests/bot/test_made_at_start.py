@@ -47,16 +47,20 @@ def test_warm_texts_compiles_every_language_and_reads_the_refusals_once_at_start
     assert out.stdout.split() == ["True", "True"], out.stderr
 
 
-def test_a_render_worker_warms_every_language_before_its_first_picture() -> None:
+def test_a_render_worker_warms_every_language_and_gives_way_to_the_bot() -> None:
     """render.worker.warm (each render process's start): every language's catalogs compiled,
-    so a worker's first picture in Japanese or German costs no more than the others."""
+    so a worker's first picture in Japanese or German costs no more than the others; the worker
+    runs ``NICER`` steps nicer than the bot, so a picture never holds a reply's CPU."""
     code = (
         "from render import worker\n"
         "from texts import catalogs\n"
         "from texts.locales import LOCALES\n"
+        "import os\n"
+        "before = os.nice(0)\n"
         "worker.warm()\n"
-        "print(catalogs.translations.cache_info().currsize == len(LOCALES))\n"
+        "print(catalogs.translations.cache_info().currsize == len(LOCALES),\n"
+        "      os.nice(0) == min(19, before + worker.NICER))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, check=True)
-    assert out.stdout.split() == ["True"], out.stderr
+    assert out.stdout.split() == ["True", "True"], out.stderr
