@@ -99,6 +99,11 @@ class Presentation:
     #: (Out of Mine!'s sides): one-click buttons on the prompt even when several owe, each
     #: deciding for whoever clicks it (no private select first)
     shared_verbs: frozenset[str] = frozenset()
+    #: does the game's own answer to a player's request already show what their decision
+    #: changed in their private key (Out of Mine!: the workbench that answers the open shows
+    #: the card, the reply to the commit the dig)? Then that change is not answered again
+    #: with their hand (``referee.telling.notify.Notifier.dm_hands``)
+    own_change_answered = False
     builtin_topics: Mapping[str, str] = {}  # rules topics written in code (the short reference)
     picture_topics: frozenset[str] = frozenset()  # topics answered with a picture (topic_png)
     #: the words of a ``legend`` topic (added after the rules file's topics) whose picture is
@@ -284,7 +289,9 @@ class Presentation:
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         """What the player's private message shows, as a key: a new DM goes out when it
-        changes (or on a private event)."""
+        changes (or on a private event), not when it becomes "" (nothing private left;
+        ``referee.telling.notify.Notifier.dm_hands``). The definition of record: a game's
+        ``private_keys`` read from its state gives the same (tests/platform/test_private_keys.py)."""
         own = (view.get("players") or {}).get(player_id)
         return json.dumps(own, sort_keys=True, default=str)
 

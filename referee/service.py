@@ -195,8 +195,9 @@ class Referee:
                 if seat.is_ai or seat.user_id is None:
                     continue
                 hand = hand_key(now_keys.get(seat.player_id))
-                # never told and nothing private ("" : a game with no secret now): no DM
-                if (sent.get(seat.player_id) or "") != hand and await self.notify.dm_hand(
+                # never told, or nothing private left ("": a game with no secret now, as
+                # ``Notifier.dm_hands``): no DM
+                if hand and (sent.get(seat.player_id) or "") != hand and await self.notify.dm_hand(
                         game, state, seat, []):
                     delivered[seat.player_id] = hand
             await self.notify.record(game, state, prompted, delivered)

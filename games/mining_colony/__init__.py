@@ -59,6 +59,20 @@ class MiningColony(TextsPresentation):
         p = (view.get("players") or {}).get(player_id) or {}
         return f"{view.get('round')}|{p.get('hand')}|{p.get('bid')}|{p.get('bottom')}"
 
+    def private_keys(self, game: Any, state: Any, players: Sequence[str]) -> dict[str, str]:
+        """The same keys, read from the state (engine/mining_colony/view.py's ``_player`` for
+        its owner: the sorted hand, the bid, the cards they put under the deck)."""
+        seats = {p.id: p for p in state.players}
+        out = {}
+        for pid in players:
+            p = seats.get(pid)
+            if p is None:
+                out[pid] = f"{state.round}|None|None|None"
+                continue
+            bottom = p.deck[len(p.deck) - p.seen:] if p.seen else []
+            out[pid] = f"{state.round}|{sorted(p.hand)}|{p.bid}|{bottom}"
+        return out
+
     def new_round(self, public_kinds: set[str]) -> bool:
         """Discover starts a round: post the summary and the board."""
         return "discover" in public_kinds

@@ -15,6 +15,12 @@ from ..base import TextsPresentation
 from . import bench, events, prompts, texts
 
 
+def secret(card: int | None, dig: str | None) -> str:
+    """A private key of Out of Mine!: the card only its owner sees and their sealed commit."""
+    return "|".join(part for part in (f"card {card}" if card is not None else "",
+                                      f"dig {dig}" if dig is not None else "") if part)
+
+
 class OutOfMine(TextsPresentation):
     texts = texts
     name = "out-of-mine"
@@ -29,6 +35,7 @@ class OutOfMine(TextsPresentation):
         "rock, a tile cut by the call faded.")
     verb_order = ("side", "open", "dig")
     shared_verbs = frozenset({"side", "open"})  # the same public choices for everyone (R4, R6)
+    own_change_answered = True  # the workbench shows the opened card, the reply the commit
     verb_labels = {"side": texts.CHOOSE_SIDE, "open": texts.OPEN_BUTTON, "dig": texts.DIG}
 
 
@@ -69,18 +76,26 @@ class OutOfMine(TextsPresentation):
         return text.split()[:1] not in (["side"], ["open"])
 
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
-        """One private message a round: with the race on when the round starts (a new
-        board; the player's own open is answered by their workbench, which shows the card),
-        with the race off when the cards are revealed at once (with the board). Never for
-        their own side or commit (their reply says it: such a DM said only "Not your
-        turn")."""
+        """What the player's view shows that the public view does not (R3): with the race
+        on, their card after their own ``open`` until the reveal (race off, cards are dealt
+        face up: public); their own dig commit until the reveal. "" when nothing (a new
+        round, a reveal: no DM, the thread says it all). Their own open and commit are
+        answered by the workbench and the commit's reply (``own_change_answered``); a
+        timeout's default open and dig for them come by DM."""
         p = (view.get("players") or {}).get(player_id) or {}
-        if (view.get("options") or {}).get("race", True):
-            return f"{view.get('round')}"
-        if p.get("card") is None and p.get("rounds"):  # race off, choosing sides: the key of
-            last = p["rounds"][-1]  # the round before, so the one DM is the cards' reveal
-            return f"{last['round']}|{last['card']}"
-        return f"{view.get('round')}|{p.get('card')}"
+        race = (view.get("options") or {}).get("race", True)
+        return secret(p.get("card") if race else None, p.get("dig"))
+
+    def private_keys(self, game: Any, state: Any, players: Sequence[str]) -> dict[str, str]:
+        """The same keys, read from the state (engine/out_of_mine/view.py ``_player`` for
+        its owner: the card once opened, the commit)."""
+        seats = {p.id: p for p in state.players}
+        race = state.options.race
+        out = {}
+        for pid in players:
+            p = seats.get(pid)
+            out[pid] = "" if p is None else secret(p.card if race and p.opened else None, p.dig)
+        return out
 
     def private_news(self, event: Any) -> bool:
         """"Your dig is in" repeats the reply to the player's own commit, "your card" the

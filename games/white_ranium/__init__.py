@@ -63,6 +63,11 @@ class WhiteRanium(TextsPresentation):
     def private_key(self, view: dict[str, Any], player_id: str) -> str:
         return texts.private_key(view, player_id)
 
+    def private_keys(self, game: Any, state: Any, players: Sequence[str]) -> dict[str, str]:
+        """The same keys, read from the state (``texts.private_key`` of
+        engine/white_ranium/view.py's fight: each player's own committed fight cards)."""
+        return texts.private_keys(state, players)
+
     def new_round(self, public_kinds: set[str]) -> bool:
         """Every turn starts with the map (and the setup's end, when play begins)."""
         return "turn" in public_kinds

@@ -120,6 +120,26 @@ def private_key(view: Mapping[str, Any], player_id: str) -> str:
     return ",".join(mine)
 
 
+def private_keys(state: Any, players: Sequence[str]) -> dict[str, str]:
+    """``private_key`` of each of ``players``' views, read from the state: the cards
+    committed to the fight on top of the stack (engine/white_ranium/view.py ``_fight``), each
+    its crew's player's (a crew without a player is nobody's)."""
+    mine: dict[str, list[str]] = {pid: [] for pid in players}
+    top = state.stack[-1] if state.stack else None
+    if top is not None and top.kind == "fight":
+        committed = {colour: card for colour, card in ((top.attacker, top.attacker_card),
+                                                       (top.defender, top.defender_card))
+                     if card is not None}
+        for colour, card in committed.items():
+            crew = state.crew(colour)
+            if crew is None or crew.seat < 0 or card == "hidden":
+                continue
+            owner = state.players[crew.seat].id
+            if owner in mine:
+                mine[owner].append(card)
+    return {pid: ",".join(sorted(cards)) for pid, cards in mine.items()}
+
+
 def alerts(view: Mapping[str, Any], events: Sequence[Any], who: Who) -> list[tuple[str, str]]:
     """A steal pings the defending crew's player."""
     out = []

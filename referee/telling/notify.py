@@ -23,7 +23,16 @@ from db import thread_memory as memory_db
 from engine import Event
 from referee.messages import choices, ids, texts
 from referee.messages.digest import Digests, digest_text
-from referee.messages.outbox import DELIVERED, Delivery, Failure, File, Post, split_text
+from referee.messages.outbox import (
+    DELIVERED,
+    Delivery,
+    Failure,
+    File,
+    Post,
+    requester,
+    split_text,
+    telling_for,
+)
 from referee.messages.prompts import Shown, Trail, edited_down, join, with_summary
 from referee.messages.public import PublicViews
 from referee.messages.runs import Plans
@@ -504,17 +513,27 @@ class Notifier:
                        deciders: Sequence[str] = ()) -> dict[str, str]:
         """DM every human whose hand changed (or who got a private event) their own view;
         one of ``deciders`` whose own request is being told gets it in the private answer to
-        that request instead (``dm_hand``'s ``answer``). Returns the hands delivered (player
-        id -> ``hand_key``)."""
+        that request instead (``dm_hand``'s ``answer``), or nothing when the game's own
+        answer to it showed the change (``Presentation.own_change_answered``). No DM either
+        when nothing private is left (the new key is "": a hand emptied, a secret card or
+        commit just revealed; the thread says what became public) and there is no private
+        event for the player. Returns the hands delivered (player id ->
+        ``hand_key``)."""
         present = self.ctx.present(game)
         events = [e for e in events if e.to is None or present.private_news(e)]
         now = hands(self.ctx, game, state)
+        asking = requester(telling_for.get())  # the member whose request is being told
         delivered: dict[str, str] = {}
         for seat in game.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
             private = texts.private_lines(events, seat.player_id, present)
-            if not private and before.get(seat.player_id) == now.get(seat.player_id):
+            key = now.get(seat.player_id)
+            if not private and (before.get(seat.player_id) == key or not key):
+                continue
+            if (not private and present.own_change_answered and seat.user_id == asking
+                    and seat.player_id in deciders):
+                delivered[seat.player_id] = hand_key(key)  # shown by the game's own answer
                 continue
             if await self.dm_hand(game, state, seat, private, note,
                                   answer=seat.player_id in deciders):

@@ -5,7 +5,10 @@ nothing of one player's card or dig reaches the thread or the other player befor
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,7 +17,7 @@ from db import Game
 from db import games as games_db
 from db import owed as owed_db
 from engine import IllegalDecision
-from referee.messages.outbox import MemoryOutbox
+from referee.messages.outbox import MemoryOutbox, replying_to
 from referee.service import Referee
 from referee.shared import cache as cached
 from tests.bot.conftest import ANN, BOB, CHANNEL, GUILD, T0, Clock
@@ -316,10 +319,9 @@ async def test_no_your_turn_after_the_default_was_made(referee: Referee, clock: 
     await referee.idle()
     log = await games_db.get_log(referee.db, game.id)
     assert [d.text for d in log if d.source == "timeout"] == ["open", "dig time=0.0"]
-    bob = out.dms[BOB][start.get(BOB, 0):]
-    assert bob and not [p.text for p in bob if "Dig: `" in p.text]  # no "how to dig" after it
-    turn = [p.text for p in bob if "your turn" in p.text.lower()]
-    assert all("round 2 of 7" in t for t in turn)  # only the next round's side, owed now
+    # the defaults ended the round: the reveal and the next round hold nothing private for
+    # Bob (R3), so no DM, neither a "how to dig" nor a stale "your turn" (the prompt pings him)
+    assert out.dms.get(BOB, [])[start.get(BOB, 0):] == []
     told = "\n".join(p.text for p in out.threads[game.thread_id])  # type: ignore[index]
     assert told.count("ran out of time") == 2 and "Round 1 revealed" in told
 
@@ -385,40 +387,77 @@ async def test_every_text_names_what_exists_without_stray_backslashes(
     assert [t for t in read if "\\" in t] == []  # no escaped markdown shown
 
 
+@contextlib.contextmanager
+def request_of(user: int) -> Iterator[None]:
+    """Decisions made inside are a member's own click or command (``replying_to``, as the cogs
+    set it): what they change is told as the answer to that request."""
+    token = replying_to.set(SimpleNamespace(user=SimpleNamespace(id=user)))
+    try:
+        yield
+    finally:
+        replying_to.reset(token)
+
+
 @pytest.mark.parametrize("race", [True, False])
-async def test_no_dm_only_says_not_your_turn_or_repeats_the_commit(referee: Referee,
-                                                                   race: bool) -> None:
-    # issue 27: a DM after a player's own side said only "Not your turn", and "Your dig is in"
-    # repeated the reply to their commit: one DM a round, when it starts (a new board; with
-    # the race on the card is seen on the workbench that answers the open) or, race off, when
-    # the cards are revealed (R3: the commit still reaches only its player)
+async def test_new_rounds_reveals_and_own_decisions_send_no_dm(referee: Referee,
+                                                                race: bool) -> None:
+    # issue 29: a DM only when private information changes by what the player did not do.
+    # R3: boards, sides and (race off) the cards dealt are public, the thread says them; a
+    # reveal makes every card and commit public. What stays private, the card after its
+    # owner's open (race on) and their commit, is shown by the workbench that answers the
+    # open and the reply to the commit: no DM, no second private answer (issue 27: such DMs
+    # said only "Not your turn" or repeated the commit)
     out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
     game = await mine_game(referee, race=race)
+    assert "comes by DM" not in out.threads[game.thread_id][0].text  # type: ignore[index]
     rounds = 3
     for _round in range(rounds):
         for user in (ANN, BOB):
             if await owes(referee, game, user) == "side":
-                await referee.sessions.decide(game.id, user, "side a")
+                with request_of(user):
+                    await referee.sessions.decide(game.id, user, "side a")
             await referee.idle()
         for user in (ANN, BOB):
-            if race:
-                await referee.sessions.decide(game.id, user, "open")
-                await referee.idle()
-            reply = await referee.sessions.decide(game.id, user, "dig")
+            with request_of(user):
+                if race:
+                    await referee.sessions.decide(game.id, user, "open")
+                reply = await referee.sessions.decide(game.id, user, "dig")
             assert "dig" in reply  # the reply confirms the commit
             await referee.idle()
     table = await referee.sessions.table(game.id)
     assert table.state.round == rounds + 1
+    assert out.dms == {} and out.whispers == {}
+
+
+@pytest.mark.parametrize("race", [True, False])
+async def test_a_timeouts_default_dig_comes_by_dm(referee: Referee, clock: Clock,
+                                                  race: bool) -> None:
+    # defaults table: at Bob's deadline `open` (race on) then the empty dig are made for him;
+    # while Ann still owes, that commit (and his card, race on) is his alone (R3) and he did
+    # not make it: one DM shows it. The reveal then makes it public: no DM.
+    out: MemoryOutbox = referee.ctx.out  # type: ignore[assignment]
+    game = await mine_game(referee, race=race)
     for user in (ANN, BOB):
-        dms = [p.text for p in out.dms[user]]
-        assert not [t for t in dms if "Your dig is in" in t]
-        seen = set()
-        for text in dms:
-            head = re.search(r"round (\d+) of 7: board (\d+)", text)
-            assert head, text
-            card = re.search(r"Your card (\d+)", text)
-            key = (*head.groups(), card[1] if card else None)
-            news = "• " in text or key not in seen  # a private line, a new board or card
-            assert news, f"a DM with nothing new: {text!r}"
-            seen.add(key)
-        assert len(dms) <= rounds + 1
+        if await owes(referee, game, user) == "side":
+            await referee.sessions.decide(game.id, user, "side a")
+    await referee.idle()
+    ann = game.seat_of_user(ANN).player_id  # type: ignore[union-attr]
+    await referee.lifecycle.extend(game.id, ANN, 2, player=ann)  # Ann's deadline is later
+    deadline = min(t.deadline for t in await cached.owed_timers(referee.ctx, game.id))
+    clock.t = deadline + 1
+    await referee.timers.tick(int(clock()))
+    await referee.idle()
+    log = await games_db.get_log(referee.db, game.id)
+    assert [d.text.split()[0] for d in log if d.source == "timeout"] == (
+        ["open", "dig"] if race else ["dig"])
+    assert ANN not in out.dms
+    told = [p.text for p in out.dms[BOB]]
+    assert len(told) == 1 and "Your commit" in told[0] and "Your card" in told[0]
+    with request_of(ANN):
+        if race:
+            await referee.sessions.decide(game.id, ANN, "open")
+        await referee.sessions.decide(game.id, ANN, "dig")  # the last commit: the reveal
+    await referee.idle()
+    table = await referee.sessions.table(game.id)
+    assert table.state.round == 2
+    assert ANN not in out.dms and len(out.dms[BOB]) == 1
