@@ -123,7 +123,8 @@ class RefereeBot(commands.Bot):
         draw_from_budget(trace, self.rest_budget)
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
                          max_messages=None, tree_cls=RefereeTree, help_command=None,
-                         http_trace=trace, **shard)
+                         http_trace=trace, guild_ready_timeout=settings.guild_ready_seconds,
+                         **shard)
         sweep_buckets_now_and_then(self.http)
         self.settings = settings
         self.outbox = outbox or DiscordOutbox(self)

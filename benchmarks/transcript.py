@@ -72,10 +72,14 @@ def run_select(thread: Any, game_id: int, version: int) -> tuple[Any, dict[str, 
 
 
 async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0) -> None:
-    """Wait until the bot has nothing under way and sent nothing for ``quiet`` seconds."""
+    """Wait until the bot has nothing under way (discord.py's handlers done, the referee
+    idle) and sent nothing for ``quiet`` seconds."""
+    from tests.fakediscord.discordpy import drain_discord_tasks
+
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while loop.time() < end:
+        await drain_discord_tasks()
         if bot.referee is not None:
             await bot.referee.idle()
         n = len(fake.requests)
@@ -86,7 +90,9 @@ async def settle(fake: Any, bot: Any, quiet: float = 0.15, timeout: float = 30.0
 
 async def play(game_name: str, seed: int, players: int, budget: int, options: str,
                work: Path, runs: bool = True, stop: int = 0,
-               bench: str = "") -> tuple[Counts, str]:
+               bench: str = "", quiet: float = 0.15) -> tuple[Counts, str]:
+    """Play the game (see the module's text); after each decision, wait until the bot is
+    idle and has sent nothing for ``quiet`` seconds (``settle``)."""
     import referee.desks.lobby
     from bot import RefereeBot
     from db import Database
@@ -124,7 +130,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
         for user in users[1:]:
             await (await fake.send_slash_command(user, thread, "game join")).reply(30)
         await (await fake.send_slash_command(host, thread, "game start")).reply(30)
-        await settle(fake, bot)
+        await settle(fake, bot, quiet)
         decisions = 0
         boards: list[Any] = []
         repeats: list[tuple[str, int]] = []  # (message, its edits beyond the first) per decision
@@ -157,7 +163,7 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
 
                 boards.append(await by_clicks(fake, thread, user, o, load, bench))
                 decisions += 1
-                await settle(fake, bot)
+                await settle(fake, bot, quiet)
                 repeats += await repeated(since)
                 continue
             found = run_select(thread, game_id, int(state.version)) if runs else None
@@ -172,11 +178,11 @@ async def play(game_name: str, seed: int, players: int, budget: int, options: st
             reply = await h.reply(30)
             assert reply.content.startswith("✅"), reply.content
             decisions += 1
-            await settle(fake, bot)
+            await settle(fake, bot, quiet)
             repeats += await repeated(since)
         else:
             raise AssertionError("the game did not end within 3000 decisions")
-        await settle(fake, bot)
+        await settle(fake, bot, quiet)
         game = await games_db.get_game(db, game_id)
         log_ = await games_db.get_log(db, game_id)
         names = {int(u.id): u.username for u in users}

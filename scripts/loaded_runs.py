@@ -6,8 +6,8 @@ failure with its test id: the proof that the suite does not flake (issue 32).
     .venv/bin/python scripts/loaded_runs.py --runs 10 --burners 4 -- tests/e2e -n 2
     .venv/bin/python scripts/loaded_runs.py --beside-suite        # beside a second copy of the suite
 
-Everything after ``--`` goes to pytest (default: the whole suite with ``-n 2``, as
-``scripts/test.sh``). The load is started before each run and stopped after it: ``--burners K``
+Everything after ``--`` goes to pytest (default: the whole suite with ``-n 2 --dist
+worksteal``, as ``scripts/test.sh``). The load is started before each run and stopped after it: ``--burners K``
 processes that spin on a CPU, and/or ``--beside-suite``, a second copy of the same pytest
 command run again and again beside the measured one (its failures are reported too, apart:
 it ran with the measured run beside it). Each run writes JUnit XML to a private folder; the
@@ -161,7 +161,7 @@ def sample_load(stop: threading.Event, into: list[float]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    pytest_args = ["-n", "2"]
+    pytest_args = ["-n", "2", "--dist", "worksteal"]
     if "--" in argv:
         cut = argv.index("--")
         argv, pytest_args = argv[:cut], argv[cut + 1:]

@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     # Tests only: game N starts from seed GAME_SEED + N instead of a random one, so a test that
     # runs ``python bot.py`` plays the same game every run. Unset in production.
     game_seed: int | None = Field(None, ge=0)
+    # Tests only: discord.py waits this long after the last GUILD_CREATE before READY (its
+    # ``guild_ready_timeout``, 2 s by default); a fake Discord sends every guild at once.
+    guild_ready_seconds: float = Field(2.0, ge=0)
     # Game defaults.
     default_turn_hours: float = Field(24.0, gt=0)
     absent_after: int = Field(3, ge=1)

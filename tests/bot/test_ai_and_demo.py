@@ -32,6 +32,7 @@ async def test_an_all_ai_game_plays_to_the_end(referee: Referee) -> None:
 
     referee.ctx.ai.choose = spy  # type: ignore[method-assign]
     referee.ctx.unattended = True  # as in the offline demo: on Discord a human seat is required
+    referee.ctx.auto_pace = 0.0  # and, as there, no pause between two runs of AI moves (2 s each)
     game = await lobby(referee, (ANN, "Ann"))
     await referee.lobby.leave(game.id, ANN)
     for _ in range(3):

@@ -105,3 +105,21 @@ def test_standby_on_the_command_line() -> None:
 
     assert shards_option(["--standby", "--shards", "4", "x"]) == ({"standby": True, "shards": 4}, ["x"])
     assert shards_option([]) == ({}, [])
+
+
+async def test_guild_ready_seconds_reach_discord_py(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GUILD_READY_SECONDS (tests only: tests/e2e/proc.py's bots on the fake Discord) is
+    discord.py's wait after the last GUILD_CREATE before READY; unset, discord.py's 2 s."""
+    from bot import RefereeBot
+
+    monkeypatch.delenv("GUILD_READY_SECONDS", raising=False)
+    default = RefereeBot(Settings(_env_file=None))  # type: ignore[call-arg]
+    monkeypatch.setenv("GUILD_READY_SECONDS", "0.05")
+    quick = RefereeBot(Settings(_env_file=None))  # type: ignore[call-arg]
+    try:
+        assert default._connection.guild_ready_timeout == 2.0
+        assert quick.settings.guild_ready_seconds == 0.05
+        assert quick._connection.guild_ready_timeout == 0.05
+    finally:
+        await default.close()
+        await quick.close()

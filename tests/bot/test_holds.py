@@ -164,6 +164,7 @@ async def test_a_game_needs_a_human_seat_to_start(referee: Referee) -> None:
 
 async def test_automatic_moves_are_told_in_one_message_per_run(referee: Referee) -> None:
     """Three AI seats and one human: each run of AI moves is one message, not one per move."""
+    referee.ctx.auto_pace = 0.0  # a run longer than RUN_MAX is still two messages, without the 2 s
     game = await started(referee, (ANN, "Ann"), bots=("random", "random", "random"), seed=4)
     for _ in range(8):
         user, _, table = await owed(referee, game.id)

@@ -67,6 +67,8 @@ class BotProcess:
             # a short database lease: after a SIGKILL the next process starts within seconds
             OWNER_LEASE_SECONDS="2",
             OWNER_RENEW_SECONDS="0.5",
+            # the fake sends its guilds at once: READY without discord.py's 2 s wait for more
+            GUILD_READY_SECONDS="0.05",
         )
         if self.game_seed is not None:
             env["GAME_SEED"] = str(self.game_seed)
