@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 import texts
+from cogs.discordpy.outbox import FILLED
 from db import CorruptGame, DbError, StaleVersion
 from engine import GameError, get_game
 from engine.core.game import parse_options as option_words
@@ -255,6 +256,8 @@ async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequ
     async with _answering(interaction):
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+            if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+                interaction.extras[FILLED] = True  # the "thinking..." message is this answer now
         else:
             ack = interaction.extras.get(_ACK)
             if isinstance(ack, Ack) and not ack.update:  # as the deferral would have made it

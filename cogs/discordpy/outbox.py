@@ -41,6 +41,10 @@ FOLLOW_UP_S = 14 * 60.0  # an interaction's token is good for 15 minutes: a minu
 #: callbacks that answered in themselves (a message, a deferred update, an update): no
 #: "thinking..." message is left for a follow-up to fill
 ANSWERED = frozenset({4, 6, 7})
+THINKING = 5  # a "thinking..." deferral: its first follow-up fills that message
+#: the interaction's ``extras`` mark that its "thinking..." message was filled in (by its
+#: answer, ``cogs.common.reply``): later follow-ups are messages of their own again
+FILLED = "stella-filled"
 ANSWER_WAIT_S = 1.5  # a job's post waits this long at most for its interaction's answer
 FOLLOWED_KEPT = 5000  # messages posted as follow-ups, remembered to be edited through them
 
@@ -308,15 +312,22 @@ async def _through(channel_id: int) -> discord.Interaction[Any] | None:
 
 
 async def _answered(request: discord.Interaction[Any]) -> discord.Interaction[Any] | None:
-    """``request`` if its token is still good and it was answered in its callback (its answer
-    waited for a moment), else None."""
+    """``request`` if its token is still good and it was answered in its callback, or its
+    "thinking..." deferral was filled in by its answer (either waited for a moment), else
+    None. A late answer (deferred on a loaded machine) so still takes its decision's posts
+    through the interaction, not through the channel, where Discord counts them and a
+    thread's posts wait for each other (docs/limits.md)."""
     if not _fresh(request):
         return None
     waited = 0.0
-    while not request.response.is_done() and waited < ANSWER_WAIT_S:
+    while not _answered_now(request) and waited < ANSWER_WAIT_S:
         await asyncio.sleep(0.01)
         waited += 0.01
+    return request if _answered_now(request) else None
+
+
+def _answered_now(request: discord.Interaction[Any]) -> bool:
     kind = request.response.type
-    if kind is None or kind.value not in ANSWERED:
-        return None
-    return request
+    if kind is None:
+        return False
+    return kind.value in ANSWERED or (kind.value == THINKING and bool(request.extras.get(FILLED)))

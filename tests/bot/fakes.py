@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
 from .conftest import GUILD
 
 
@@ -13,6 +15,7 @@ class FakeResponse:
     def __init__(self) -> None:
         self._done = False
         self.calls: list[tuple[str, Any, dict[str, Any]]] = []
+        self.type: discord.InteractionResponseType | None = None  # the callback's, once made
 
     def is_done(self) -> bool:
         return self._done
@@ -20,16 +23,20 @@ class FakeResponse:
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         assert not self._done, "an interaction is answered once"
         self._done = True
+        self.type = (discord.InteractionResponseType.deferred_channel_message if thinking
+                     else discord.InteractionResponseType.deferred_message_update)
         self.calls.append(("defer", None, {"ephemeral": ephemeral, "thinking": thinking}))
 
     async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
         assert not self._done, "an interaction is answered once"
         self._done = True
+        self.type = discord.InteractionResponseType.channel_message
         self.calls.append(("send", content, kwargs))
 
     async def edit_message(self, **kwargs: Any) -> None:
         assert not self._done, "an interaction is answered once"
         self._done = True
+        self.type = discord.InteractionResponseType.message_update
         self.calls.append(("edit", kwargs.get("content"), kwargs))
 
 
