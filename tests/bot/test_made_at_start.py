@@ -13,6 +13,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def in_a_child(code: str) -> list[str]:
+    """The words ``code`` printed, run by a fresh interpreter in the project's folder."""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
 def test_settle_memory_freezes_what_is_alive_and_raises_the_young_threshold() -> None:
     code = (
         "import gc, bot\n"
@@ -21,9 +29,7 @@ def test_settle_memory_freezes_what_is_alive_and_raises_the_young_threshold() ->
         "bot.settle_memory()\n"
         "print(gc.get_freeze_count() > 1000, gc.get_threshold() == (bot.GC_YOUNG, *older))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120, check=True)
-    assert out.stdout.split() == ["True", "True"], out.stderr
+    assert in_a_child(code) == ["True", "True"]
 
 
 def test_warm_texts_compiles_every_language_and_reads_the_refusals_once_at_start() -> None:
@@ -42,9 +48,7 @@ def test_warm_texts_compiles_every_language_and_reads_the_refusals_once_at_start
         "catalogs.translations('ja'); refusals.templates()\n"
         "print(made == (len(LOCALES), 1), catalogs.translations.cache_info().misses == len(LOCALES))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120, check=True)
-    assert out.stdout.split() == ["True", "True"], out.stderr
+    assert in_a_child(code) == ["True", "True"]
 
 
 def test_a_render_worker_warms_every_language_and_gives_way_to_the_bot() -> None:
@@ -61,6 +65,4 @@ def test_a_render_worker_warms_every_language_and_gives_way_to_the_bot() -> None
         "print(catalogs.translations.cache_info().currsize == len(LOCALES),\n"
         "      os.nice(0) == min(19, before + worker.NICER))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120, check=True)
-    assert out.stdout.split() == ["True", "True"], out.stderr
+    assert in_a_child(code) == ["True", "True"]
