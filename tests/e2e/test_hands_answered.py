@@ -48,12 +48,21 @@ async def decide_by_do(world: World, table: ColonyTable, text: str | None = None
     return player, h, state, await table.state()
 
 
-async def test_own_hand_in_the_answer_others_by_dm(world: World, db: Any, stella: Any) -> None:
+async def started(world: World, db: Any, stella: Any, blocked: Any = None) -> ColonyTable:
+    """A seeded two-player game of Mining Colony started and told (``blocked``: a member whose
+    DMs are closed)."""
     world.seed_first_game(12)
     await stella()
+    if blocked is not None:
+        world.fake.block_dms(blocked)
     table = ColonyTable(world, db, world.players[:2])
     await table.start()
     await settle(world)
+    return table
+
+
+async def test_own_hand_in_the_answer_others_by_dm(world: World, db: Any, stella: Any) -> None:
+    table = await started(world, db, stella)
     fake = world.fake
     game = await games_db.get_game(db, table.game_id)
     answered = dealt = 0
@@ -90,13 +99,8 @@ async def test_own_hand_in_the_answer_others_by_dm(world: World, db: Any, stella
 
 async def test_a_dm_refused_is_said_once_and_the_hand_command_shows_it(
         world: World, db: Any, stella: Any) -> None:
-    world.seed_first_game(12)
-    await stella()
     ann, bob = world.players[:2]
-    world.fake.block_dms(bob)
-    table = ColonyTable(world, db, [ann, bob])
-    await table.start()
-    await settle(world)
+    table = await started(world, db, stella, blocked=bob)
     fake = world.fake
     channel = f"/channels/{fake.dm_channel(bob).id}/messages"
     for _ in range(40):  # until a DM is due to bob: a new round dealt by ann's decision
@@ -118,11 +122,7 @@ async def test_a_dm_refused_is_said_once_and_the_hand_command_shows_it(
 
 
 async def test_an_answer_discord_refuses_goes_by_dm(world: World, db: Any, stella: Any) -> None:
-    world.seed_first_game(12)
-    await stella()
-    table = ColonyTable(world, db, world.players[:2])
-    await table.start()
-    await settle(world)
+    table = await started(world, db, stella)
     fake = world.fake
     game = await games_db.get_game(db, table.game_id)
     for _ in range(40):  # a decision that changes its own player's hand
