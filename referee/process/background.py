@@ -1,14 +1,22 @@
 """A referee service's background loop: ``start()`` runs its ``run()`` as one named task,
 ``stop()`` cancels it and waits for it to end. ``TimedWork`` is the one task of the timed work:
 its sources (``TimedSource``: the turn timers, refused prompts' retries, lobby expiry) each say
-what is due and when their next thing is, the loop does the rest."""
+what is due and when their next thing is, the loop does the rest.
+
+``Turns``: ``slots`` holders at a time, the others let in by their level (lower first), then in
+the order they came; a waiter cancelled while it is let in passes its turn on. The REST budget
+(``referee.process.budget``: one request takes its slot at a time, a prompt before a DM) and
+the render pool (``referee.shared.render_pool``: a picture for a player's answer before a
+round's map, a map before a replay) wait this way."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 
@@ -118,3 +126,51 @@ class TimedWork(Background):
             delay = await self.once()
             self._next_wake = self.clock() + delay
             await self.wait(self._wake, delay)
+
+
+class Turns:
+    """Holders of ``slots`` at a time, by level then order (the module's docstring)."""
+
+    def __init__(self, slots: int = 1) -> None:
+        if slots < 1:
+            raise ValueError("at least one slot")
+        self.slots = slots
+        self.free = slots
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (level, order, turn)
+        self._order = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        """How many wait now (a cancelled waiter may still be counted until its turn comes)."""
+        return len(self._waiting)
+
+    async def acquire(self, level: int = 0) -> None:
+        """A slot: at once if one is free and nobody waits, else when it is this one's turn."""
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (level, next(self._order), turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # handed the slot as it was cancelled
+                self.release()
+            raise
+
+    def release(self) -> None:
+        """The slot given back: to the first waiter by level, then order, if any."""
+        while self._waiting:
+            _, _, turn = heapq.heappop(self._waiting)
+            if not turn.done():
+                turn.set_result(None)  # the slot passes to it as it is
+                return
+        self.free += 1
+
+    @contextlib.asynccontextmanager
+    async def held(self, level: int = 0) -> AsyncIterator[None]:
+        await self.acquire(level)
+        try:
+            yield
+        finally:
+            self.release()

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -34,6 +32,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from db.storage import budget as shared_budget
+from referee.process.background import Turns
 
 log = logging.getLogger(__name__)
 
@@ -85,9 +84,7 @@ class RestBudget:
         self.delayed = 0  # ... of them that had to wait
         self.waited_s = 0.0  # in all
         self.shared_s = 0.0  # time spent asking the database
-        self._busy = False  # a request is taking its slot (one at a time)
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn)
-        self._order = itertools.count()
+        self._turns = Turns(1)  # one request takes its slot at a time, by priority
         self.waited_by_priority = [0.0] * (REMINDER + 1)
 
     def share_through(self, db: Any, name: str) -> None:
@@ -113,17 +110,7 @@ class RestBudget:
         """Wait for this request's slot (by ``priority``, then in order); the seconds waited
         for the budget."""
         level = priority.get()
-        if self._busy or self._waiting:
-            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            heapq.heappush(self._waiting, (level, next(self._order), turn))
-            try:
-                await turn
-            except asyncio.CancelledError:
-                if turn.done() and not turn.cancelled():  # handed the turn: pass it on
-                    self._next()
-                raise
-        self._busy = True
-        try:
+        async with self._turns.held(level):
             wait = await self._take()
             if wait > 0:
                 self.delayed += 1
@@ -131,18 +118,6 @@ class RestBudget:
                 self.waited_by_priority[min(level, REMINDER)] += wait
                 await self.sleep(wait)
             return wait
-        finally:
-            self._next()
-
-    def _next(self) -> None:
-        """The slot taken: the next waiter's turn (the first by priority, then order)."""
-        self._busy = False
-        while self._waiting:
-            _, _, turn = heapq.heappop(self._waiting)
-            if not turn.done():
-                self._busy = True
-                turn.set_result(None)
-                return
 
     async def _take(self) -> float:
         now = self.clock()
