@@ -5,11 +5,19 @@ a game presentation's ``board_png`` or a function of ``render/<game>/``, with pi
 arguments: views and states are plain data) in a ``ProcessPoolExecutor`` of slim workers:
 spawned, they import ``render/worker.py`` and then only the modules of the functions they are
 given, never the bot's script (which imports discord and the database). A function that cannot
-be pickled is run in a thread. At most ``backlog`` pictures are queued or drawing at once; the
-others wait their turn. A pool that cannot start or breaks (a worker killed) gives way to a
-thread in this process, and is started again after ``retry_after`` seconds. ``close`` ends the
-workers when the bot stops (they also end by themselves if it is killed). ``workers=0``: always
-a thread.
+be pickled is run in a thread, at most ``backlog`` at once.
+
+The workers are given one picture each at a time; the others wait here, in one queue by
+``level`` (``ANSWER``: a picture in a player's own answer, which they wait for; ``THREAD``: a
+round's map or the scores, with the thread's next prompt; ``LATER``: a game's replay), then in
+the order they came. A workbench picture waits only for the pictures being drawn, never behind
+a queue of maps and replays (docs/limits.md: a bounded FIFO queue in front of the workers once
+held it behind 31 replays of games ending at once). What waits is bounded by what asks: the
+Teller's jobs, one picture each at a time, and the players' requests.
+
+A pool that cannot start or breaks (a worker killed) gives way to a thread in this process,
+and is started again after ``retry_after`` seconds. ``close`` ends the workers when the bot
+stops (they also end by themselves if it is killed). ``workers=0``: always a thread.
 
 A picture is drawn in the language current where it is asked for (``texts.language()``: the
 game's for a public picture, the player's for a private one, docs/i18n.md): the language goes
@@ -33,9 +41,12 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 import texts
+from referee.process.background import Turns
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+ANSWER, THREAD, LATER = range(3)  # a picture's level: lower is drawn first
 
 
 def _worker() -> ModuleType:
@@ -67,14 +78,16 @@ class RenderPool:
         self.retry_after = retry_after
         self._executor: ProcessPoolExecutor | None = None
         self._down_until = 0.0  # while broken: draw in a thread until then
-        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self._slots: tuple[asyncio.AbstractEventLoop, Turns, Turns] | None = None
         self._picklable: dict[tuple[Any, ...], bool] = {}  # one entry per function of the code
 
-    def _semaphore(self) -> asyncio.Semaphore:
+    def _queues(self) -> tuple[Turns, Turns]:
+        """This loop's turns: of the threads (``backlog`` at once) and of the workers."""
         loop = asyncio.get_running_loop()
-        if self._slots is None or self._slots[0] is not loop:
-            self._slots = (loop, asyncio.Semaphore(self.backlog))
-        return self._slots[1]
+        if (self._slots is None or self._slots[0] is not loop
+                or self._slots[2].slots != max(1, self.workers)):
+            self._slots = (loop, Turns(self.backlog), Turns(max(1, self.workers)))
+        return self._slots[1], self._slots[2]
 
     def start(self) -> ProcessPoolExecutor | None:
         """The executor, started (its workers warm up in the background) unless it is down."""
@@ -112,26 +125,28 @@ class RenderPool:
             self._picklable[key] = ok
         return ok
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker, in the caller's language; a failure of the function
-        itself is raised."""
+    async def run(self, fn: Callable[..., T], *args: Any, level: int = THREAD) -> T:
+        """``fn(*args)`` in a worker, in the caller's language, its turn by ``level``; a
+        failure of the function itself is raised."""
         lang = texts.language()
-        async with self._semaphore():
-            executor = self.start()
-            if executor is not None and not self._by_reference(fn):
-                executor = None
-            if executor is not None:
-                try:
+        backlog, turns = self._queues()
+        executor = self.start()
+        if executor is not None and not self._by_reference(fn):
+            executor = None
+        if executor is not None:
+            try:
+                async with turns.held(level):  # a worker each: the queue stays here
                     with slim_main():
                         future = executor.submit(texts.called_in, lang, fn, *args)
                     return await asyncio.wrap_future(future)
-                except BrokenProcessPool as exc:  # a worker died (this picture is drawn here)
-                    if self._executor is executor:
-                        self._broken(f"the render pool broke ({exc})")
-                except RuntimeError as exc:
-                    if "shutdown" not in str(exc):
-                        raise  # the function's own error
-                    log.info("render pool closed meanwhile; drawing in a thread")
+            except BrokenProcessPool as exc:  # a worker died (this picture is drawn here)
+                if self._executor is executor:
+                    self._broken(f"the render pool broke ({exc})")
+            except RuntimeError as exc:
+                if "shutdown" not in str(exc):
+                    raise  # the function's own error
+                log.info("render pool closed meanwhile; drawing in a thread")
+        async with backlog.held(level):
             return await asyncio.to_thread(texts.called_in, lang, fn, *args)
 
     def close(self) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from games import Presentation
 from referee.messages.outbox import File
 from referee.process import metrics
-from referee.shared.render_pool import RenderPool
+from referee.shared.render_pool import ANSWER, LATER, THREAD, RenderPool
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +33,14 @@ def close() -> None:
     POOL.close()
 
 
-async def _draw(fn: Callable[..., bytes | None], filename: str, *args: Any) -> File | None:
+async def _draw(fn: Callable[..., bytes | None], filename: str, *args: Any,
+                level: int = ANSWER) -> File | None:
+    """``fn(*args)`` drawn in the pool; ``level``: a picture in a player's own answer
+    (``ANSWER``, the default: they wait for it) goes before the thread's (``THREAD``) and a
+    replay (``LATER``)."""
     started = time.perf_counter()
     try:
-        data = await POOL.run(fn, *args)
+        data = await POOL.run(fn, *args, level=level)
         metrics.RENDER.labels(fn.__name__).observe(time.perf_counter() - started)
     except asyncio.CancelledError:
         raise
@@ -50,7 +54,7 @@ async def map_png(present: Presentation, public_view: dict[str, Any], game_id: i
     """The round picture; ``public_view`` must be ``g.view(state, None)``."""
     assert public_view.get("viewer") is None, "the map shown in a thread is the public view"
     name = f"game{game_id}-round{present.board_round(public_view)}.png"  # the round it shows
-    return await _draw(present.board_png, name, public_view)
+    return await _draw(present.board_png, name, public_view, level=THREAD)
 
 
 async def hand_png(present: Presentation, own_view: dict[str, Any], player_id: str,
@@ -89,12 +93,14 @@ async def after_png(present: Presentation, own_view: dict[str, Any], player_id: 
 async def scores_png(present: Presentation, final_view: dict[str, Any], state: Any,
                      game_id: int) -> File | None:
     assert final_view.get("viewer") is None
-    return await _draw(present.scores_png, f"game{game_id}-scores.png", final_view, state)
+    return await _draw(present.scores_png, f"game{game_id}-scores.png", final_view, state,
+                       level=THREAD)
 
 
 async def replay_gif(present: Presentation, views: Sequence[dict[str, Any]],
                      game_id: int) -> File | None:
-    return await _draw(present.replay_gif, f"game{game_id}-replay.gif", list(views))
+    return await _draw(present.replay_gif, f"game{game_id}-replay.gif", list(views),
+                       level=LATER)
 
 
 async def topic_png(present: Presentation, key: str) -> File | None:

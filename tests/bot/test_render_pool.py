@@ -13,13 +13,14 @@ import textwrap
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import games
 import texts
 from benchmarks.render import seeded_view
-from referee.shared.render_pool import RenderPool
+from referee.shared.render_pool import ANSWER, LATER, THREAD, RenderPool
 from render import worker
 from render.stella_digger import board as render
 
@@ -187,3 +188,33 @@ def test_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert out.returncode == -signal.SIGKILL
     assert gone(int(out.stdout.strip()))
+
+
+async def test_a_picture_for_an_answer_waits_only_for_the_one_being_drawn(tmp_path: Path) -> None:
+    """One worker drawing a replay, two more replays and two maps waiting, the backlog (2)
+    full: the workbench picture a player waits for is drawn next, then the maps (the thread's
+    next prompt waits for them), then the replays, each level in the order it came."""
+    pool = RenderPool(1, backlog=2)
+    go = tmp_path / "go"
+    until_go = ("[__import__('time').sleep(0.01) for _ in "  # the replay: drawn until told
+                f"iter(lambda: __import__('os').path.exists({str(go)!r}), True)]")
+    try:
+        await pool.run(worker.pid)  # started and warm
+        done: list[str] = []
+
+        async def draw(name: str, level: int, *job: Any) -> None:
+            await pool.run(*job, level=level)
+            done.append(name)
+
+        jobs = [asyncio.create_task(draw("replay0", LATER, eval, until_go))]
+        await asyncio.sleep(0.05)
+        jobs += [asyncio.create_task(draw(f"replay{i}", LATER, time.sleep, 0.01)) for i in (1, 2)]
+        jobs += [asyncio.create_task(draw(f"map{i}", THREAD, time.sleep, 0.01)) for i in (0, 1)]
+        jobs.append(asyncio.create_task(draw("workbench", ANSWER, time.sleep, 0.01)))
+        await asyncio.sleep(0.2)
+        assert done == []  # the first replay holds the worker
+        go.touch()
+        await asyncio.gather(*jobs)
+        assert done == ["replay0", "workbench", "map0", "map1", "replay1", "replay2"]
+    finally:
+        pool.close()
