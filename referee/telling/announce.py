@@ -5,11 +5,21 @@ The announcement is the channel message the thread was started from: on Discord 
 thread's id, so nothing needs storing. The lobby message's id is remembered when it is
 posted, in memory and in the database (``db.thread_memory``, loaded back at resume), so a
 restarted bot keeps it current too.
+
+The announcements of a channel are edited in the background (``Announcements``), one at a
+time, the latest text of each only: every game of a channel edits messages of that one
+channel, which Discord limits to a few edits every few seconds, and a job telling a game
+waited for them (a channel where many games end or fill at once held the Teller's jobs in
+discord.py's rate-limit waits, and every other game's decisions behind them: docs/limits.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from typing import Any
 
 from db import Game
 from games import Presentation
@@ -17,6 +27,9 @@ from referee.messages import ids, texts
 from referee.messages.choices import Button, Panel
 from referee.messages.outbox import Delivery, Failure, Post
 from texts import N_, _
+
+log = logging.getLogger(__name__)
+Spawn = Callable[[Coroutine[Any, Any, Any], str], "asyncio.Task[Any]"]
 
 
 def lobby_panel(game_id: int) -> Panel:
@@ -63,13 +76,49 @@ def result_line(names: Mapping[str, str], scores: Mapping[str, Mapping[str, int]
     return _("Nobody wins: {scores}.").format(scores=", ".join(parts))
 
 
+class Announcements:
+    """The channel announcements to edit: per channel, each message's latest text, sent one
+    at a time by a task of that channel's while any is left (``spawn``: the referee's
+    background tasks). A text wanted again before it went replaces the one waiting."""
+
+    def __init__(self, spawn: Spawn) -> None:
+        self._spawn = spawn
+        self._wanted: dict[int, OrderedDict[int, Post]] = {}  # channel -> message -> text
+        self._sending: set[int] = set()  # channels whose task runs
+
+    def want(self, out: Any, channel_id: int, message_id: int, post: Post) -> None:
+        wanted = self._wanted.setdefault(channel_id, OrderedDict())
+        wanted.pop(message_id, None)  # the newest goes last, after the others waiting
+        wanted[message_id] = post
+        if channel_id not in self._sending:
+            self._sending.add(channel_id)
+            self._spawn(self._send(out, channel_id), f"announce-{channel_id}")
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(w) for w in self._wanted.values())
+
+    async def _send(self, out: Any, channel_id: int) -> None:
+        try:
+            while wanted := self._wanted.get(channel_id):
+                message_id, post = wanted.popitem(last=False)
+                try:
+                    await out.edit(channel_id, message_id, post)  # a refusal is logged there
+                except Exception:
+                    log.exception("could not edit the announcement %s", message_id)
+        finally:
+            self._sending.discard(channel_id)
+            if not self._wanted.get(channel_id):
+                self._wanted.pop(channel_id, None)
+
+
 class Boards:
     """Remembers lobby messages and edits them and the announcement."""
 
-    def __init__(self) -> None:
+    def __init__(self, spawn: Spawn) -> None:
         self.lobby_messages: dict[int, int] = {}  # game id -> lobby message id
         self.heads: dict[int, str] = {}  # game id -> the lines above its lobby text (a rematch)
-
+        self.announcements = Announcements(spawn)
     def posted(self, game_id: int, delivery: Delivery, head: str = "") -> None:
         if delivery.ok and delivery.message_id is not None:
             self.lobby_messages[game_id] = delivery.message_id
@@ -100,7 +149,8 @@ class Boards:
             delivery = await edit(game.thread_id, message_id, Post(text, (), panel))  # type: ignore[arg-type]
             if isinstance(delivery, Delivery) and delivery.failure == Failure.GONE:
                 self.lobby_messages.pop(game.id, None)
-        await edit(game.channel_id, game.thread_id, Post(announcement(game, present, result)))
+        self.announcements.want(out, game.channel_id, game.thread_id,
+                                Post(announcement(game, present, result)))
         if str(game.status) in ("finished", "aborted"):
             self.lobby_messages.pop(game.id, None)
             self.heads.pop(game.id, None)

@@ -121,6 +121,7 @@ async def test_the_lobby_message_and_the_announcement_stay_current(referee: Refe
     intro = out.channel_intros[CHANNEL]
     assert "open" in intro[-1] and f"<@{ANN}>" in intro[-1]
     await referee.lobby.join(game.id, BOB, "Bob")
+    await referee.idle()  # the announcement is edited in the background
     assert f"<@{BOB}>" in intro[-1] and "(2/4)" in thread_posts(out, game)[0].text
     await referee.lobby.start(game.id, ANN, seed=5)
     await referee.idle()
@@ -137,6 +138,7 @@ async def test_the_lobby_message_and_the_announcement_stay_current(referee: Refe
     assert "(finished)" in thread_posts(out, game)[0].text
     other = await lobby(referee, (ANN, "Ann"))
     await referee.moderation.abort(other.id, ANN, moderator=False)
+    await referee.idle()
     assert "aborted" in out.channel_intros[CHANNEL][-1]
 
 
