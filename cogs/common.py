@@ -245,13 +245,23 @@ def _files(files: Sequence[File]) -> list[discord.File]:
     return [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
 
 
+def _unkept(view: discord.ui.View) -> discord.ui.View:
+    """``view`` stopped before it is sent: discord.py keeps a view it sends until it times out
+    (a task each, 15 minutes for a private answer's), but every control of ours is a
+    ``GameComponent``, found by its custom id (``bot.py`` registers the template): nothing of
+    the view is needed once sent. At 100 decisions a second Out of Mine!'s workbench answers
+    left about 20 such tasks a second behind (docs/limits.md)."""
+    view.stop()
+    return view
+
+
 async def reply(interaction: discord.Interaction[Any], text: str, *, files: Sequence[File] = (),
                 view: discord.ui.View | None = None, ephemeral: bool = True) -> None:
     kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
     if files:
         kwargs["files"] = _files(files)
     if view is not None:
-        kwargs["view"] = view
+        kwargs["view"] = _unkept(view)
     text = plain(text)[:2000]  # no rule citations in what players read
     async with _answering(interaction):
         if interaction.response.is_done():
@@ -271,6 +281,8 @@ async def update(interaction: discord.Interaction[Any], text: str, *, files: Seq
     """Replace the message a component is on (``defer_update``) with ``text`` and ``view``."""
     text = plain(text)[:2000]
     kwargs: dict[str, Any] = {"attachments": _files(files)} if files else {}
+    if view is not None:
+        view = _unkept(view)
     async with _answering(interaction):
         if interaction.response.is_done():
             await interaction.edit_original_response(content=text, view=view, **kwargs)
