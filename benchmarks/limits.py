@@ -121,7 +121,8 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
 def cpu_seconds(pid: int) -> dict[str, float]:
     """CPU seconds (user and system) the bot's process tree has used so far: ``bot`` its
     processes running bot.py (a shard each with ``--shards``), ``render`` the rest (the render
-    pool's workers); {} where /proc can't tell (not Linux)."""
+    pool's workers), ``harness`` this process (the fake Discord and the driver); {} where /proc
+    can't tell (not Linux)."""
     tick = os.sysconf("SC_CLK_TCK")
     used: dict[int, tuple[int, str, float]] = {}  # pid -> (parent, command, seconds)
     try:
@@ -143,7 +144,7 @@ def cpu_seconds(pid: int) -> dict[str, float]:
         more = {p for p, (parent, _, _) in used.items() if parent in tree} - tree
         tree |= more
         grown = bool(more)
-    out = {"bot": 0.0, "render": 0.0}
+    out = {"bot": 0.0, "render": 0.0, "harness": sum(os.times()[:2])}
     for p in tree & used.keys():
         out["bot" if "bot.py" in used[p][1] else "render"] += used[p][2]
     return out
@@ -151,11 +152,12 @@ def cpu_seconds(pid: int) -> dict[str, float]:
 
 def cpu_per_decision(before: dict[str, float], after: dict[str, float],
                      decisions: int) -> dict[str, float | None]:
-    """A step's CPU milliseconds per decision: the bot's processes and its render workers."""
+    """A step's CPU milliseconds per decision: the bot's processes, its render workers and
+    this benchmark's own process (the fake Discord and the driver: on the same cores)."""
     return {f"{part}_cpu_ms_per_decision":
             round((after[part] - before[part]) * 1000 / decisions, 2)
             if decisions and part in before and part in after else None
-            for part in ("bot", "render")}
+            for part in ("bot", "render", "harness")}
 
 
 async def acquire_cost(url: str | None, n: int = 2000) -> dict[str, Any]:
@@ -254,7 +256,8 @@ def report(result: dict[str, Any]) -> str:
                          f"p99 {s['reply_p99_ms']} ms, {s['counted']} counted, "
                          f"{s['global_429']} global / {s['route_429']} route 429s, CPU "
                          f"{s['bot_cpu_ms_per_decision']} ms bot + "
-                         f"{s['render_cpu_ms_per_decision']} ms pictures a decision")
+                         f"{s['render_cpu_ms_per_decision']} ms pictures a decision "
+                         f"({s.get('harness_cpu_ms_per_decision')} ms the fake Discord's)")
         lines.append(f"  event loop: longest stall {r['longest_stall_ms']} ms "
                      f"({r['longest_stall_by']}), {r['stalls_over_250_ms']} over 250 ms")
         lines.append("  per decision: " + ", ".join(

@@ -62,7 +62,9 @@ def _holder(loop: asyncio.AbstractEventLoop, thread_id: int | None) -> Holder:
     where = ""
     frame = sys._current_frames().get(thread_id) if thread_id is not None else None
     if frame is not None:
-        frames = traceback.extract_stack(frame)[-STACK_LINES:]
+        # an import's own machinery says nothing: the lines that asked for the module do
+        frames = [f for f in traceback.extract_stack(frame)
+                  if not f.filename.startswith("<frozen")][-STACK_LINES:]
         where = " < ".join(f"{_short(f.filename)}:{f.lineno} in {f.name}"
                            for f in reversed(frames))
     return Holder(what, where)
