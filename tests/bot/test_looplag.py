@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from typing import Any
 
 import pytest
 
@@ -124,3 +125,30 @@ def test_cant_keep_up_says_when_the_loop_was_not_held() -> None:
     held = record()
     assert KeepUpFilter(monitor).filter(held)
     assert held.levelno == logging.WARNING and held.getMessage().startswith("Can't keep up")
+
+
+def test_the_holder_names_the_lines_that_asked_for_an_import_not_its_machinery() -> None:
+    """A stall inside an import (a module first used in a player's interaction) names the
+    lines that imported it, not importlib's own frames."""
+    from referee.process.looplag import _holder
+
+    ready, release = threading.Event(), threading.Event()
+    machinery: dict[str, Any] = {}
+    exec(compile("def load(ready, release):\n    ready.set()\n    release.wait()\n",
+                 "<frozen importlib._bootstrap>", "exec"), machinery)
+
+    def asked_for_a_module() -> None:
+        machinery["load"](ready, release)
+
+    thread = threading.Thread(target=asked_for_a_module)
+    thread.start()
+    ready.wait(5)
+    loop = asyncio.new_event_loop()
+    try:
+        held = _holder(loop, thread.ident)
+    finally:
+        release.set()
+        thread.join()
+        loop.close()
+    assert "<frozen" not in held.where
+    assert "bot/test_looplag.py:" in held.where and "in asked_for_a_module" in held.where
