@@ -9,6 +9,9 @@ from typing import Any
 # every bot the tests run (in this process or a child) checks that no state shared from memory
 # was changed in place (``referee.deciding.sessions.SHARED_CHECKS``)
 os.environ["STELLA_CHECK_SHARED"] = "1"
+# ... and draws its pictures in one worker (the bot's default is two on two cores): two tests run
+# at a time on CI's two cores, and a second worker for every bot started would only cost its start
+os.environ.setdefault("RENDER_WORKERS", "1")
 
 KINDS = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Literal
 
@@ -59,7 +60,9 @@ class Settings(BaseSettings):
     # alone does (a bot behind a REST proxy that keeps the budget; the tests' contrast)
     rest_budget: Literal["shared", "process"] = "shared"
     # Processes that draw the pictures (referee/shared/render_pool.py); 0: a thread of the bot's.
-    render_workers: int = Field(1, ge=0, le=8)
+    # Two where there are two cores: one worker fell behind the maps and replays of games
+    # ending together at 100 decisions a second (docs/limits.md); about 100 MB each.
+    render_workers: int = Field(default_factory=lambda: min(2, os.cpu_count() or 1), ge=0, le=8)
     # Bot processes started by one command (``referee/process/shards.py``): each connects as one of
     # Discord's shards and owns the games (and their timers) of that shard's guilds. 1: one
     # process, no sharding. SHARD_ID and SHARD_LEASE are set by the launcher for its children.
