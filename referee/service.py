@@ -44,6 +44,7 @@ from texts import N_, _
 log = logging.getLogger(__name__)
 CATCH_UP_SPACING = 0.05  # seconds between two games re-posted after a restart
 CLOSE_TELL_SECONDS = 10.0  # a clean shutdown waits this long at most for queued posts
+CLOSE_ANNOUNCE_SECONDS = 6.0  # ... then for the channel announcements (a channel's 5-s limit)
 
 
 def untold(g: Any, present: Presentation, initial: str, log_: list[Any], posted: int) -> list[str]:
@@ -255,6 +256,12 @@ class Referee:
         except TimeoutError:
             log.warning("closing with %d message job(s) untold: they are posted after a restart",
                         self.ctx.tell.size)
+        announcements = self.notify.boards.announcements
+        try:  # edited in the background (referee.telling.announce): not redone after a restart
+            await asyncio.wait_for(announcements.settled(), CLOSE_ANNOUNCE_SECONDS)
+        except TimeoutError:
+            log.warning("closing with %d channel announcement(s) not edited",
+                        announcements.waiting)
         for task in list(self.ctx.tasks):
             task.cancel()
         if self.ctx.tasks:

@@ -84,19 +84,24 @@ class Announcements:
     def __init__(self, spawn: Spawn) -> None:
         self._spawn = spawn
         self._wanted: dict[int, OrderedDict[int, Post]] = {}  # channel -> message -> text
-        self._sending: set[int] = set()  # channels whose task runs
+        self._sending: dict[int, asyncio.Task[Any]] = {}  # channels whose task runs
 
     def want(self, out: Any, channel_id: int, message_id: int, post: Post) -> None:
         wanted = self._wanted.setdefault(channel_id, OrderedDict())
         wanted.pop(message_id, None)  # the newest goes last, after the others waiting
         wanted[message_id] = post
         if channel_id not in self._sending:
-            self._sending.add(channel_id)
-            self._spawn(self._send(out, channel_id), f"announce-{channel_id}")
+            self._sending[channel_id] = self._spawn(self._send(out, channel_id),
+                                                    f"announce-{channel_id}")
 
     @property
     def waiting(self) -> int:
         return sum(len(w) for w in self._wanted.values())
+
+    async def settled(self) -> None:
+        """Until every edit wanted so far is sent (a clean shutdown waits for them)."""
+        while self._sending:
+            await asyncio.gather(*self._sending.values(), return_exceptions=True)
 
     async def _send(self, out: Any, channel_id: int) -> None:
         try:
@@ -107,7 +112,7 @@ class Announcements:
                 except Exception:
                     log.exception("could not edit the announcement %s", message_id)
         finally:
-            self._sending.discard(channel_id)
+            self._sending.pop(channel_id, None)
             if not self._wanted.get(channel_id):
                 self._wanted.pop(channel_id, None)
 

@@ -76,3 +76,19 @@ async def test_an_edit_that_fails_does_not_stop_the_channel() -> None:
     boards.want(out, 1, 12, Post("later"))  # the channel's task ended: a new one starts
     await asyncio.gather(*tasks)
     assert out.sent[-1] == (1, 12, "later")
+
+
+async def test_settled_waits_until_every_wanted_edit_is_sent() -> None:
+    """A clean shutdown waits for the announcements (``Referee.close``): they are not redone
+    after a restart."""
+    out = SlowOutbox(slow=1)
+    spawn, _tasks = spawner()
+    boards = Announcements(spawn)
+    boards.want(out, 1, 10, Post("game 10: finished"))
+    settled = asyncio.create_task(boards.settled())
+    await asyncio.sleep(0.01)
+    assert not settled.done()
+    out.go.set()
+    await asyncio.wait_for(settled, 1)
+    assert out.sent == [(1, 10, "game 10: finished")]
+    await asyncio.wait_for(boards.settled(), 1)  # nothing wanted: at once
