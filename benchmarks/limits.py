@@ -1,8 +1,10 @@
 """The whole bot within Discord's real limits: ``python -m benchmarks limits --json [--game G]
 [--shards N] [--seconds S]`` (issue 29).
 
-The real bot (``--shards`` processes) plays ``--games`` running games of each game (every game
-by default, one after the other, each with a fresh bot and database) against a fake Discord that
+The real bot (``--shards`` processes) plays ``--games`` running games of each game at once (every
+game by default, one after the other, each with a fresh bot and database; more games are made
+than that where the sweep would end them all, ``running_games``: an ended game's place is taken
+by the next) against a fake Discord that
 enforces Discord's limits (``tests/fakediscord/limits.py``: 50 counted requests a second per bot
 token across every process, interaction callbacks and webhooks exempt, per-route and
 per-channel buckets). The open-loop driver of ``benchmarks e2e`` (``benchmarks/openloop.py``)
@@ -31,7 +33,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
+import random
 import sys
 import tempfile
 import time
@@ -50,6 +54,33 @@ RATES = "10,25,50,75,100,150"
 GAMES = ("stella-digger", "mining-colony", "white-ranium", "out-of-mine")
 
 
+def decisions_left(g: Any, samples: int = 20, most: int = 2000) -> float:
+    """How many decisions a running game of the fill has left on average: ``samples`` games
+    dealt as ``e2e_fill`` deals them, played to their end (at most ``most``) by its player."""
+    from .e2e_fill import choose, game_options
+
+    left = []
+    for i in range(samples):
+        players = max(g.min_players, min(g.max_players, 2 + i % 3))
+        ids = [str(10_000 + k) for k in range(players)]
+        state = g.new_game(ids, game_options(g), 7919 + i, {p: p for p in ids})
+        rng, made = random.Random(i), 0
+        while not state.ended and made < most:
+            g.apply(state, g.to_act(state).player, choose(g, state, rng))
+            made += 1
+        left.append(max(1, made - (1 + 4 * players)))  # the fill stores that many first
+    return sum(left) / len(left)
+
+
+def games_needed(args: argparse.Namespace, g: Any, rates: list[float], per_step: float) -> int:
+    """The games to make: ``--games``, or more when the sweep could play that many to their
+    end: a step whose games have ended finds none to offer its decisions to (Out of Mine!'s
+    200 ended in its 75/s step, which then measured 18 decisions a second). Twice what the
+    whole sweep offers; ``--games`` of them are played at once (``drive``'s ``active``)."""
+    offered = sum(rates) * per_step + rates[0] * args.warmup
+    return max(args.games, math.ceil(2 * offered / decisions_left(g)))
+
+
 async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str, Any]:
     from engine import get_game
     from tests.e2e.buckets import BucketedFakeDiscord
@@ -62,19 +93,23 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
     await fake.start()
     rates = [float(r) for r in args.rates.split(",")]
     per_step = max(1.0, args.seconds / len(rates))
+    active = args.games  # played at once; the ones behind them take an ended game's place
+    running = games_needed(args, g, rates, per_step)
+    args = argparse.Namespace(**{**vars(args), "games": running, "stored": running})
     steps: list[dict[str, Any]] = []
     try:
         async with bot_playing(fake, args, work, game) as (bot, games, _fill_s):
             await asyncio.sleep(1.0)  # the start's requests (commands, resumes) left behind
             if args.warmup > 0:  # not counted: the first pictures, caches, workers
-                await drive(fake, g, games, rate=rates[0], seconds=args.warmup, seed=args.seed)
+                await drive(fake, g, games, rate=rates[0], seconds=args.warmup, seed=args.seed,
+                            active=active)
                 await asyncio.sleep(1.0)
             seen, counted, before = len(fake.requests), limits.counts.copy(), limits.counts.copy()
             for k, rate in enumerate(rates):
                 at, cpu_at = limits.counts.copy(), cpu_seconds(bot.pid)
                 with driver_collects_between_steps():
                     step = figures(await drive(fake, g, games, rate=rate, seconds=per_step,
-                                               seed=args.seed + 100 + k))
+                                               seed=args.seed + 100 + k, active=active))
                 await asyncio.sleep(1.0)  # the step's posts drained (counted with it)
                 step["errors"] = step["errors"][:3]
                 step.update({key: limits.counts[key] - at[key]
@@ -93,6 +128,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
           and not s["error_count"]]
     return {
         "game": game,
+        "running_games": running,
         "counted_requests_per_decision": round(counted.get("counted", 0) / decisions, 3),
         "sustained_per_s": max((s["offered_per_s"] for s in ok), default=0.0),
         "global_429": counted.get("global_429", 0),

@@ -77,8 +77,10 @@ async def decide(fake: Any, g: Any, game: Running, step: Step, timeout: float) -
 
 
 async def drive(fake: Any, g: Any, games: list[Running], *, rate: float, seconds: float,
-                seed: int, timeout: float = 30.0) -> Step:
-    """Offer ``rate`` decisions a second for ``seconds``, then wait for every reply."""
+                seed: int, timeout: float = 30.0, active: int | None = None) -> Step:
+    """Offer ``rate`` decisions a second for ``seconds``, then wait for every reply.
+    ``active``: played at once, the first of ``games`` not ended (a game that ends makes
+    room for the next one), not all of them."""
     rng = random.Random(seed)
     step = Step(offered=rate)
     tasks: set[asyncio.Task[None]] = set()
@@ -91,7 +93,8 @@ async def drive(fake: Any, g: Any, games: list[Running], *, rate: float, seconds
         if due - start > seconds:
             break
         await asyncio.sleep(max(0.0, due - loop.time()))
-        idle = [x for x in games if not x.busy and not x.state.ended]
+        live = [x for x in games if not x.state.ended][:active]
+        idle = [x for x in live if not x.busy]
         if not idle:
             step.skipped += 1
             continue

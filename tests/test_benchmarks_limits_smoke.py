@@ -30,3 +30,18 @@ def test_limits_benchmark_tiny_run(tmp_path: Path) -> None:
     step = r["steps"][0]
     assert step["bot_cpu_ms_per_decision"] > 0 and step["render_cpu_ms_per_decision"] >= 0
     assert isinstance(r["longest_stall_ms"], int) and r["stalls_over_250_ms"] >= 0
+
+
+def test_the_sweep_never_runs_out_of_games() -> None:
+    """Out of Mine!'s games have about 24 decisions left once dealt: 200 of them ended in the
+    default sweep's 75/s step, which then measured the driver, not the bot."""
+    import argparse
+
+    from benchmarks.limits import decisions_left, games_needed
+    from engine import get_game
+
+    g = get_game("out-of-mine")
+    rates = [10.0, 25.0, 50.0, 75.0, 100.0, 150.0]
+    full = games_needed(argparse.Namespace(games=200, warmup=3.0), g, rates, 50.0)
+    assert full * decisions_left(g) >= 2 * sum(rates) * 50.0 and full > 200
+    assert games_needed(argparse.Namespace(games=200, warmup=0.0), g, [10.0], 1.0) == 200
