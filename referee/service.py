@@ -231,7 +231,7 @@ class Referee:
             task.cancel()
 
     async def start(self) -> None:
-        images.start(self.ctx.settings.render_workers)
+        images.start(self.ctx.settings.picture_workers)
         await self.resume()
         self.heartbeat.start()
         self.timed.start()

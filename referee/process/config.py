@@ -59,10 +59,9 @@ class Settings(BaseSettings):
     # "shared": as above; "process": each process keeps to REST_PER_S on its own, as discord.py
     # alone does (a bot behind a REST proxy that keeps the budget; the tests' contrast)
     rest_budget: Literal["shared", "process"] = "shared"
-    # Processes that draw the pictures (referee/shared/render_pool.py); 0: a thread of the bot's.
-    # Two where there are two cores: one worker fell behind the maps and replays of games
-    # ending together at 100 decisions a second (docs/limits.md); about 100 MB each.
-    render_workers: int = Field(default_factory=lambda: min(2, os.cpu_count() or 1), ge=0, le=8)
+    # Processes that draw the pictures, per bot process (referee/shared/render_pool.py); 0: a
+    # thread of the bot's; unset: ``picture_workers``.
+    render_workers: int | None = Field(None, ge=0, le=8)
     # Bot processes started by one command (``referee/process/shards.py``): each connects as one of
     # Discord's shards and owns the games (and their timers) of that shard's guilds. 1: one
     # process, no sharding. SHARD_ID and SHARD_LEASE are set by the launcher for its children.
@@ -90,6 +89,17 @@ class Settings(BaseSettings):
     metrics_host: str = "127.0.0.1"
     shard_id: int | None = Field(None, ge=0)
     shard_lease: str | None = None
+
+    @property
+    def picture_workers(self) -> int:
+        """``RENDER_WORKERS``, or two workers on a machine with two cores, shared out between
+        the bot processes it runs (one each for two shards): one worker fell behind the maps
+        and replays of games ending together at 100 decisions a second, and two for each of
+        two shards on two cores made the replies wait for the CPU (docs/limits.md). About
+        100 MB each."""
+        if self.render_workers is not None:
+            return self.render_workers
+        return max(1, min(2, os.cpu_count() or 1) // len(self.my_shards))
 
     @property
     def my_shards(self) -> list[int]:

@@ -17,14 +17,16 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert s.default_turn_hours == 24
 
 
-@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 2), (16, 2), (None, 1)])
-def test_two_render_workers_where_there_are_two_cores(monkeypatch: pytest.MonkeyPatch,
-                                                      cores: int | None, workers: int) -> None:
+@pytest.mark.parametrize(("cores", "shards", "workers"),
+                         [(1, 1, 1), (2, 1, 2), (16, 1, 2), (None, 1, 1), (2, 2, 1), (16, 4, 1)])
+def test_two_render_workers_shared_by_the_processes_of_two_cores(
+        monkeypatch: pytest.MonkeyPatch, cores: int | None, shards: int, workers: int) -> None:
     monkeypatch.delenv("RENDER_WORKERS", raising=False)
+    monkeypatch.setenv("SHARDS", str(shards))
     monkeypatch.setattr("os.cpu_count", lambda: cores)
-    assert Settings(_env_file=None).render_workers == workers  # type: ignore[call-arg]
+    assert Settings(_env_file=None).picture_workers == workers  # type: ignore[call-arg]
     monkeypatch.setenv("RENDER_WORKERS", "0")
-    assert Settings(_env_file=None).render_workers == 0  # type: ignore[call-arg]
+    assert Settings(_env_file=None).picture_workers == 0  # type: ignore[call-arg]
 
 
 def test_the_default_database_under_its_old_name_is_kept(monkeypatch: pytest.MonkeyPatch,
