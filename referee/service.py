@@ -256,12 +256,18 @@ class Referee:
         except TimeoutError:
             log.warning("closing with %d message job(s) untold: they are posted after a restart",
                         self.ctx.tell.size)
+        # every other background task (an AI's turn...) is cancelled first, as before the
+        # announcements waited: none starts work while they are sent
         announcements = self.notify.boards.announcements
-        try:  # edited in the background (referee.telling.announce): not redone after a restart
-            await asyncio.wait_for(announcements.settled(), CLOSE_ANNOUNCE_SECONDS)
-        except TimeoutError:
-            log.warning("closing with %d channel announcement(s) not edited",
-                        announcements.waiting)
+        for task in list(self.ctx.tasks):
+            if task not in announcements.tasks:
+                task.cancel()
+        if announcements.tasks:
+            try:  # edited in the background (referee.telling.announce): not redone after a restart
+                await asyncio.wait_for(announcements.settled(), CLOSE_ANNOUNCE_SECONDS)
+            except TimeoutError:
+                log.warning("closing with %d channel announcement(s) not edited",
+                            announcements.waiting)
         for task in list(self.ctx.tasks):
             task.cancel()
         if self.ctx.tasks:

@@ -98,6 +98,11 @@ class Announcements:
     def waiting(self) -> int:
         return sum(len(w) for w in self._wanted.values())
 
+    @property
+    def tasks(self) -> frozenset[asyncio.Task[Any]]:
+        """The channels' tasks sending now."""
+        return frozenset(self._sending.values())
+
     async def settled(self) -> None:
         """Until every edit wanted so far is sent (a clean shutdown waits for them)."""
         while self._sending:
