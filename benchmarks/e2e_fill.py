@@ -82,6 +82,17 @@ async def store_game(db: Any, g: Any, *, guild_id: int, channel_id: int, thread_
     return game.id, state
 
 
+def players_of(g: Any, i: int) -> int:
+    """How many play the ``i``-th running game of the fill (2, 3, 4 in turn, as allowed)."""
+    return max(g.min_players, min(g.max_players, 2 + i % 3))
+
+
+def dealt(players: int) -> int:
+    """The decisions a running game of the fill is stored with (its deal: the target and
+    every first draw, 4 cards a player)."""
+    return 1 + 4 * players
+
+
 def game_options(g: Any) -> dict[str, Any]:
     """The options the benchmark's games are made with (Stella Digger's without red tears)."""
     if g.name == "stella-digger":
@@ -114,13 +125,13 @@ async def fill(db_path: Path | str, fake: Any, guild: Any, channel: Any, *, runn
                              thread_id=10**15 + i, users=[int(u.id) for u in users], seed=seed + i,
                              decisions=None, now=now - DAY, finish=True)
         for i in range(running):
-            players = max(g.min_players, min(g.max_players, 2 + i % 3))
+            players = players_of(g, i)
             users = members[3 * i: 3 * i + players] if players <= 3 else rng.sample(members, 4)
             thread = fake.add_thread(channel, f"{g.title} load {i}", type=st.PUBLIC_THREAD)
             # dealt: the target and every first draw (4 cards per player) are stored already
             game_id, state = await store_game(
                 db, g, guild_id=int(guild.id), channel_id=int(channel.id), thread_id=int(thread.id),
-                users=[int(u.id) for u in users], seed=seed * 7919 + i, decisions=1 + 4 * players,
+                users=[int(u.id) for u in users], seed=seed * 7919 + i, decisions=dealt(players),
                 now=now, finish=False)
             # the turn prompt the bot posted before it stopped
             messages.create(fake, thread, fake.bot_user, {"content": f"➡️ game {game_id}: your turn",

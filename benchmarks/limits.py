@@ -57,18 +57,18 @@ GAMES = ("stella-digger", "mining-colony", "white-ranium", "out-of-mine")
 def decisions_left(g: Any, samples: int = 20, most: int = 2000) -> float:
     """How many decisions a running game of the fill has left on average: ``samples`` games
     dealt as ``e2e_fill`` deals them, played to their end (at most ``most``) by its player."""
-    from .e2e_fill import choose, game_options
+    from .e2e_fill import choose, dealt, game_options, players_of
 
     left = []
     for i in range(samples):
-        players = max(g.min_players, min(g.max_players, 2 + i % 3))
+        players = players_of(g, i)
         ids = [str(10_000 + k) for k in range(players)]
         state = g.new_game(ids, game_options(g), 7919 + i, {p: p for p in ids})
         rng, made = random.Random(i), 0
         while not state.ended and made < most:
             g.apply(state, g.to_act(state).player, choose(g, state, rng))
             made += 1
-        left.append(max(1, made - (1 + 4 * players)))  # the fill stores that many first
+        left.append(max(1, made - dealt(players)))  # the fill stores that many first
     return sum(left) / len(left)
 
 

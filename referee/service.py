@@ -259,10 +259,11 @@ class Referee:
         # every other background task (an AI's turn...) is cancelled first, as before the
         # announcements waited: none starts work while they are sent
         announcements = self.notify.boards.announcements
+        sending = announcements.tasks
         for task in list(self.ctx.tasks):
-            if task not in announcements.tasks:
+            if task not in sending:
                 task.cancel()
-        if announcements.tasks:
+        if sending:
             try:  # edited in the background (referee.telling.announce): not redone after a restart
                 await asyncio.wait_for(announcements.settled(), CLOSE_ANNOUNCE_SECONDS)
             except TimeoutError:
