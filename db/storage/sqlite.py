@@ -10,8 +10,11 @@ body is one uninterrupted piece of work; only the COMMIT (the fsync) leaves the 
 Group commit. Writes run as SAVEPOINTs inside one open SQLite transaction (``BEGIN
 IMMEDIATE``) on the writer connection. When a body ends, its savepoint is released and the
 caller waits; a committer task then COMMITs everything released so far in a worker thread (one
-fsync for the whole batch) and only then resumes each caller. Bodies that arrive while a COMMIT
-is in flight queue on the writer lock and form the next batch. A body that raises is rolled
+fsync for the whole batch) and only then resumes each caller, from the thread's own callback on
+the loop. Bodies that arrive while a COMMIT is in flight wait at the writer's ``Gate`` and,
+woken together once it returned, form the next batch. Every hand-off costs a turn of the event
+loop, milliseconds each when it is busy: a write now waits for one turn after its COMMIT
+(docs/limits.md, "Fifth step"). A body that raises is rolled
 back to its savepoint alone. If the COMMIT fails (disk full, I/O error) every caller of the
 batch gets the error and nothing of the batch is kept.
 
@@ -85,6 +88,68 @@ class BatchLost(DbError):
     """SQLite rolled back the open batch (I/O error, disk full): this write was not kept."""
 
 
+class Gate:
+    """The writer connection, one user at a time, handed on in one turn of the event loop.
+
+    ``asyncio.Lock`` wakes its waiters one by one, each in the turn after the last one released
+    it: the bodies that queued behind a COMMIT ran one loop turn apart, and a busy loop's turns
+    are milliseconds long (a decision's write waited 8 ms at p50, 46 at p95 for it, at 100
+    decisions a second: docs/limits.md, "Fifth step"). A body runs its statements without
+    suspending, so the gate wakes every waiter at once: in the next turn they run one after the
+    other, in the order they came. A waiter that finds the gate taken again (a body that
+    suspends, a BEGIN waiting for another process) waits again, first in line."""
+
+    __slots__ = ("_busy", "_waiters")
+
+    def __init__(self) -> None:
+        self._busy = False
+        self._waiters: list[asyncio.Future[None]] = []
+
+    def locked(self) -> bool:
+        return self._busy
+
+    async def acquire(self) -> None:
+        if not self._busy and not self._waiters:
+            self._busy = True
+            return
+        first = False
+        while True:
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            if first:
+                self._waiters.insert(0, waiter)
+            else:
+                self._waiters.append(waiter)
+            try:
+                await waiter
+            except asyncio.CancelledError:
+                if waiter in self._waiters:
+                    self._waiters.remove(waiter)
+                elif not self._busy:
+                    self._wake()  # woken and cancelled: the others must not wait for it
+                raise
+            if not self._busy:
+                self._busy = True
+                return
+            first = True
+
+    def release(self) -> None:
+        assert self._busy, "the gate is not taken"
+        self._busy = False
+        self._wake()
+
+    def _wake(self) -> None:
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+
+
 def _connect(path: str, *, busy_timeout_ms: int) -> sqlite3.Connection:
     conn = sqlite3.connect(
         path, isolation_level=None, check_same_thread=False, cached_statements=256,
@@ -114,9 +179,12 @@ class SqliteBackend:
         self._writer = writer
         self._reader = reader
         self._busy_timeout_ms = busy_timeout_ms
-        self._lock = asyncio.Lock()  # the writer connection: bodies, BEGIN, COMMIT
-        self._read_lock = self._lock if reader is writer else asyncio.Lock()
+        self._lock = Gate()  # the writer connection: bodies, BEGIN, COMMIT
+        self._read_lock: Gate | asyncio.Lock = self._lock if reader is writer else asyncio.Lock()
         self._pending: list[asyncio.Future[None]] = []  # released savepoints awaiting COMMIT
+        # resolved once the batch of ``_pending`` is committed or failed: what a cancelled
+        # writer waits for (its own future is cancelled with it)
+        self._batch: asyncio.Future[None] | None = None
         self._committer: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite-commit")
         self._closed = False
@@ -198,20 +266,25 @@ class SqliteBackend:
                 self._end_if_idle()
                 raise
             conn.execute("RELEASE tx")
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            loop = asyncio.get_running_loop()
+            done: asyncio.Future[None] = loop.create_future()
             self._pending.append(done)
+            if self._batch is None:
+                self._batch = loop.create_future()
+            batch = self._batch
             if self._committer is None:
                 self._committer = asyncio.create_task(self._commit(), name="sqlite-commit")
         finally:
             self._lock.release()
-        # Resolved once the batch is durable (or failed). A caller cancelled meanwhile still
-        # waits for the outcome, so that what it reads next includes its kept write.
+        # Resolved (by ``_committed``) once the batch is durable, or failed. Awaited directly,
+        # not through ``shield``, which costs a loop turn; a caller cancelled meanwhile (its
+        # ``done`` cancelled with it) still waits for the batch's outcome, so that what it
+        # reads next includes its kept write.
         try:
-            await asyncio.shield(done)
+            await done
         except asyncio.CancelledError:
-            await asyncio.wait([done])
-            if not done.cancelled():
-                done.exception()  # retrieved: the caller is gone, its outcome is not news
+            if not batch.done():
+                await asyncio.wait([batch])
             raise
 
     async def _begin(self) -> None:
@@ -254,31 +327,60 @@ class SqliteBackend:
 
     def _fail_batch(self, exc: BaseException) -> None:
         pending, self._pending = self._pending, []
+        batch, self._batch = self._batch, None
         self._resume(pending, exc)
+        if batch is not None and not batch.done():
+            batch.set_result(None)
 
     async def _commit(self) -> None:
-        """COMMIT what is released so far (one fsync), then resume its callers."""
-        async with self._lock:  # FIFO: bodies already waiting for the lock join this batch
-            self._committer = None
-            pending, self._pending = self._pending, []
-            if not pending:
-                return
+        """COMMIT what is released so far (one fsync) in the commit thread; ``_committed``
+        then resumes its callers and hands the connection on, called by the thread itself
+        (one loop turn, where awaiting the thread's future took three or four)."""
+        await self._lock.acquire()  # bodies already waiting for the gate join this batch
+        self._committer = None
+        pending, self._pending = self._pending, []
+        batch, self._batch = self._batch, None
+        if not pending:
+            self._lock.release()
+            return
+        assert batch is not None
+        loop = asyncio.get_running_loop()
+
+        def commit() -> None:  # in the commit thread
+            exc: BaseException | None = None
             try:
-                await self._in_thread(self._writer.execute, "COMMIT")
-            except asyncio.CancelledError:
-                # The loop is shutting down; _in_thread waited for the COMMIT to finish.
-                if self._writer.in_transaction:
-                    self._writer.execute("ROLLBACK")
-                    self._resume(pending, DbError("commit interrupted"))
-                else:
-                    self._resume(pending, None)
-                raise
-            except Exception as exc:
-                if self._writer.in_transaction:
-                    self._writer.execute("ROLLBACK")
-                self._resume(pending, exc)
-                return
-            self._resume(pending, None)
+                self._writer.execute("COMMIT")
+            except BaseException as e:  # told to the batch's callers
+                exc = e
+            loop.call_soon_threadsafe(self._committed, pending, batch, exc)
+
+        try:
+            future = loop.run_in_executor(self._thread, commit)
+        except BaseException:
+            self._committed(pending, batch, DbError("could not start the commit"))
+            raise
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            # The loop is shutting down: the COMMIT finishes, then ``_committed`` tells its
+            # callers what became of it.
+            await asyncio.wait([future])
+            if not batch.done():
+                await asyncio.wait([batch])
+            raise
+
+    def _committed(self, pending: list[asyncio.Future[None]], batch: asyncio.Future[None],
+                   exc: BaseException | None) -> None:
+        """On the loop, once the COMMIT returned: a failed one rolled back, the batch's
+        callers resumed, the connection handed on."""
+        try:
+            if exc is not None and self._writer.in_transaction:
+                self._writer.execute("ROLLBACK")
+        finally:
+            self._resume(pending, exc)
+            if not batch.done():
+                batch.set_result(None)
+            self._lock.release()
 
     @staticmethod
     def _resume(pending: list[asyncio.Future[None]], exc: BaseException | None) -> None:

@@ -92,3 +92,78 @@ async def test_closing_commits_what_was_written(db_path: Path) -> None:
     async with await Database.open(db_path) as again:
         assert (await games_db.get_game(again, game.id)).version == 1
         assert await guilds_db.get_admin_role(again, 1) == 55
+
+
+async def _turns_until(done: asyncio.Future[None]) -> int:
+    """Turns of the event loop until ``done`` (each ``sleep(0)`` is one)."""
+    turns = 0
+    while not done.done():
+        await asyncio.sleep(0)
+        turns += 1
+    return turns
+
+
+async def test_the_gate_hands_the_writer_to_every_waiter_in_one_turn() -> None:
+    """Five bodies queued behind a COMMIT all run in the turn after it: ``asyncio.Lock`` woke
+    them one a turn (five turns, milliseconds each on a busy loop)."""
+    from db.storage.sqlite import Gate
+
+    gate = Gate()
+    await gate.acquire()  # a COMMIT in flight
+    ran: list[int] = []
+
+    async def body(i: int) -> None:
+        async with gate:
+            ran.append(i)
+
+    tasks = [asyncio.create_task(body(i)) for i in range(5)]
+    await asyncio.sleep(0)  # all five wait at the gate
+    gate.release()
+    all_done = asyncio.ensure_future(asyncio.gather(*tasks))
+    assert await _turns_until(all_done) <= 3
+    assert ran == [0, 1, 2, 3, 4]  # in the order they came
+    assert not gate.locked()
+
+
+async def test_the_gate_keeps_order_and_survives_cancelled_waiters() -> None:
+    from db.storage.sqlite import Gate
+
+    gate = Gate()
+    await gate.acquire()
+    order: list[str] = []
+
+    async def holder(name: str, hold: asyncio.Event | None = None) -> None:
+        async with gate:
+            order.append(name)
+            if hold is not None:
+                await hold.wait()  # a body that suspends keeps the gate
+
+    slow = asyncio.Event()
+    a = asyncio.create_task(holder("a", slow))
+    b = asyncio.create_task(holder("b"))
+    c = asyncio.create_task(holder("c"))
+    await asyncio.sleep(0)
+    b.cancel()  # gave up while waiting: the others still get their turn
+    gate.release()
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert order == ["a"] and gate.locked()  # a holds it while suspended; c waits again
+    slow.set()
+    await asyncio.wait_for(asyncio.gather(a, c), 1)
+    assert order == ["a", "c"] and b.cancelled() and not gate.locked()
+
+
+async def test_a_waiter_woken_and_cancelled_leaves_the_gate_free() -> None:
+    from db.storage.sqlite import Gate
+
+    gate = Gate()
+    await gate.acquire()
+    w = asyncio.create_task(gate.acquire())
+    await asyncio.sleep(0)
+    gate.release()  # w is woken...
+    w.cancel()  # ...and cancelled before it ran
+    with pytest.raises(asyncio.CancelledError):
+        await w
+    assert not gate.locked()
+    await asyncio.wait_for(gate.acquire(), 1)  # nobody is stranded
+    gate.release()
