@@ -22,8 +22,13 @@ to the player's own decision instead: ephemeral follow-ups), ``exempt_per_decisi
 the event loop's longest stall as the bot logged it (``longest_stall_ms``, ``longest_stall_by``,
 ``stalls_over_250_ms``) and ``steps`` (each offered rate's figures, with the CPU the bot's
 processes and its render workers used per decision: ``bot_cpu_ms_per_decision``,
-``render_cpu_ms_per_decision``, from /proc: steadier than a p99 on a shared machine). With one game the keys are at the top level; with
-several, under ``games`` (and the load average at the start and the end of the run beside them).
+``render_cpu_ms_per_decision``, from /proc: steadier than a p99 on a shared machine), and
+``machine_ms``: the same pure-Python work timed before the game's bot starts and after it
+stopped, and after each step (``machine_speed_ms``, the bot idle): this virtual machine's speed
+moved from one minute to the next (44 to 78 ms for that work, idle; docs/limits.md, "Fifth
+step"), so two runs compare only where these are close. With one game
+the keys are at the top level; with several, under ``games`` (and the load average at the start
+and the end of the run beside them).
 """
 
 from __future__ import annotations
@@ -72,6 +77,21 @@ def decisions_left(g: Any, samples: int = 20, most: int = 2000) -> float:
     return sum(left) / len(left)
 
 
+def machine_speed_ms(rounds: int = 3) -> float:
+    """Milliseconds this process takes for a fixed piece of pure-Python work (integer sums,
+    a dict and string building: the interpreter's speed, no I/O), the fastest of ``rounds``:
+    the machine's own speed just then, which the code under test cannot change."""
+    best = math.inf
+    for _ in range(rounds):
+        start = time.perf_counter()
+        total, table = 0, {}
+        for i in range(200_000):
+            total += i * i % 7
+            table[i & 1023] = str(i)
+        best = min(best, time.perf_counter() - start)
+    return round(best * 1000, 1)
+
+
 def games_needed(args: argparse.Namespace, g: Any, rates: list[float], per_step: float) -> int:
     """The games to make: ``--games``, or more when the sweep could play that many to their
     end: a step whose games have ended finds none to offer its decisions to (Out of Mine!'s
@@ -97,6 +117,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
     running = games_needed(args, g, rates, per_step)
     args = argparse.Namespace(**{**vars(args), "games": running, "stored": running})
     steps: list[dict[str, Any]] = []
+    machine = [machine_speed_ms()]
     try:
         async with bot_playing(fake, args, work, game) as (bot, games, _fill_s):
             await asyncio.sleep(1.0)  # the start's requests (commands, resumes) left behind
@@ -111,6 +132,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
                     step = figures(await drive(fake, g, games, rate=rate, seconds=per_step,
                                                seed=args.seed + 100 + k, active=active))
                 await asyncio.sleep(1.0)  # the step's posts drained (counted with it)
+                step["machine_ms"] = machine_speed_ms()  # the machine just then, the bot idle
                 step["errors"] = step["errors"][:3]
                 step.update({key: limits.counts[key] - at[key]
                              for key in ("counted", "global_429", "route_429", "invalid")})
@@ -121,6 +143,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
                     break
     finally:
         await fake.stop()
+    machine.append(machine_speed_ms())
     output = bot.output()  # with the stall summary the bot logs as it stops
     decisions = max(1, sum(s["decisions"] for s in steps))
     counted = {key: limits.counts[key] - before[key] for key in limits.counts}
@@ -150,6 +173,7 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
         "error_count": sum(s["error_count"] for s in steps),
         "rate_limit_warnings": output.count("We are being rate limited"),
         **stalls(output),
+        "machine_ms": machine,
         "steps": steps,
     }
 
@@ -293,7 +317,10 @@ def report(result: dict[str, Any]) -> str:
                          f"{s['global_429']} global / {s['route_429']} route 429s, CPU "
                          f"{s['bot_cpu_ms_per_decision']} ms bot + "
                          f"{s['render_cpu_ms_per_decision']} ms pictures a decision "
-                         f"({s.get('harness_cpu_ms_per_decision')} ms the fake Discord's)")
+                         f"({s.get('harness_cpu_ms_per_decision')} ms the fake Discord's; "
+                         f"the machine {s.get('machine_ms')} ms)")
+        lines.append(f"  the machine: {r['machine_ms'][0]} ms before, {r['machine_ms'][1]} ms "
+                     f"after for the same Python work (compare runs where these are close)")
         lines.append(f"  event loop: longest stall {r['longest_stall_ms']} ms "
                      f"({r['longest_stall_by']}), {r['stalls_over_250_ms']} over 250 ms")
         lines.append("  per decision: " + ", ".join(

@@ -30,6 +30,9 @@ def test_limits_benchmark_tiny_run(tmp_path: Path) -> None:
     step = r["steps"][0]
     assert step["bot_cpu_ms_per_decision"] > 0 and step["render_cpu_ms_per_decision"] >= 0
     assert isinstance(r["longest_stall_ms"], int) and r["stalls_over_250_ms"] >= 0
+    # the machine's own speed before and after, to tell a slow half hour from a slow change
+    assert len(r["machine_ms"]) == 2 and all(ms > 0 for ms in r["machine_ms"])
+    assert step["machine_ms"] > 0
 
 
 def test_the_sweep_never_runs_out_of_games() -> None:
