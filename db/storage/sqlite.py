@@ -328,9 +328,7 @@ class SqliteBackend:
     def _fail_batch(self, exc: BaseException) -> None:
         pending, self._pending = self._pending, []
         batch, self._batch = self._batch, None
-        self._resume(pending, exc)
-        if batch is not None and not batch.done():
-            batch.set_result(None)
+        self._resume(pending, batch, exc)
 
     async def _commit(self) -> None:
         """COMMIT what is released so far (one fsync) in the commit thread; ``_committed``
@@ -377,14 +375,16 @@ class SqliteBackend:
             if exc is not None and self._writer.in_transaction:
                 self._writer.execute("ROLLBACK")
         finally:
-            self._resume(pending, exc)
-            if not batch.done():
-                batch.set_result(None)
+            self._resume(pending, batch, exc)
             self._lock.release()
 
     @staticmethod
-    def _resume(pending: list[asyncio.Future[None]], exc: BaseException | None) -> None:
-        """Resume a batch's callers: with `exc`, or (None) with success."""
+    def _resume(pending: list[asyncio.Future[None]], batch: asyncio.Future[None] | None,
+                exc: BaseException | None) -> None:
+        """Resume a batch's callers: with `exc`, or (None) with success, and those of them
+        cancelled meanwhile (waiting for ``batch``)."""
+        if batch is not None and not batch.done():
+            batch.set_result(None)
         for done in pending:
             if done.done():
                 continue
