@@ -129,6 +129,7 @@ class Boards:
         self.lobby_messages: dict[int, int] = {}  # game id -> lobby message id
         self.heads: dict[int, str] = {}  # game id -> the lines above its lobby text (a rematch)
         self.announcements = Announcements(spawn)
+
     def posted(self, game_id: int, delivery: Delivery, head: str = "") -> None:
         if delivery.ok and delivery.message_id is not None:
             self.lobby_messages[game_id] = delivery.message_id
