@@ -15,6 +15,7 @@ decision ended a round (the bot then draws and posts the round map).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import random
 import time
@@ -87,13 +88,17 @@ async def drive(fake: Any, g: Any, games: list[Running], *, rate: float, seconds
     loop = asyncio.get_running_loop()
     start = loop.time()
     due = start
+    ended = 0  # games[:ended] have all ended
     first = time.perf_counter()
     while True:
         due += rng.expovariate(rate)
         if due - start > seconds:
             break
         await asyncio.sleep(max(0.0, due - loop.time()))
-        live = [x for x in games if not x.state.ended][:active]
+        while ended < len(games) and games[ended].state.ended:
+            ended += 1  # not read again at every arrival (1,680 games: 3% of the driver's CPU)
+        live = itertools.islice((x for x in itertools.islice(games, ended, None)
+                                 if not x.state.ended), active)
         idle = [x for x in live if not x.busy]
         if not idle:
             step.skipped += 1
