@@ -1,4 +1,4 @@
-"""Benchmarks that print figures: ``python -m benchmarks {engine,render,e2e,limits,draft,transcript,db,solo} [--json]``.
+"""Benchmarks that print figures: ``python -m benchmarks {engine,render,e2e,limits,machine,draft,transcript,db,solo} [--json]``.
 
 Each suite is a module ``benchmarks/<name>.py`` with ``main(argv: list[str]) -> int``.
 Speed targets live here, not in the tests, so the tests stay deterministic.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SUITES = ("engine", "render", "e2e", "limits", "draft", "transcript", "db", "solo")
+SUITES = ("engine", "render", "e2e", "limits", "machine", "draft", "transcript", "db", "solo")
 
 
 def main(argv: list[str]) -> int:

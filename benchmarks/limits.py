@@ -26,7 +26,10 @@ processes and its render workers used per decision: ``bot_cpu_ms_per_decision``,
 ``machine_ms``: the same pure-Python work timed before the game's bot starts and after it
 stopped, and after each step (``machine_speed_ms``, the bot idle): this virtual machine's speed
 moved from one minute to the next (44 to 78 ms for that work, idle; docs/limits.md, "Fifth
-step"), so two runs compare only where these are close. With one game
+step"), so two runs compare only where these are close; and per step the disk's own stalls
+(``disk_fsync_p50_ms``, ``disk_fsync_max_ms``, ``disk_stalls``, ``disk_stalled_ms``: a synced
+4 KB write ten times a second beside the database, ``benchmarks/machine.py``): every reply
+written while a fdatasync stalls waits with it. With one game
 the keys are at the top level; with several, under ``games`` (and the load average at the start
 and the end of the run beside them).
 """
@@ -51,6 +54,7 @@ from typing import Any
 from referee.process import event_loop
 
 from .e2e import bot_playing, driver_collects_between_steps, per_route, stalls
+from .machine import DiskProbe, machine_speed_ms
 from .openloop import drive, figures
 
 TARGET_REPLY_P99_MS = 100.0
@@ -75,21 +79,6 @@ def decisions_left(g: Any, samples: int = 20, most: int = 2000) -> float:
             made += 1
         left.append(max(1, made - dealt(players)))  # the fill stores that many first
     return sum(left) / len(left)
-
-
-def machine_speed_ms(rounds: int = 3) -> float:
-    """Milliseconds this process takes for a fixed piece of pure-Python work (integer sums,
-    a dict and string building: the interpreter's speed, no I/O), the fastest of ``rounds``:
-    the machine's own speed just then, which the code under test cannot change."""
-    best = math.inf
-    for _ in range(rounds):
-        start = time.perf_counter()
-        total, table = 0, {}
-        for i in range(200_000):
-            total += i * i % 7
-            table[i & 1023] = str(i)
-        best = min(best, time.perf_counter() - start)
-    return round(best * 1000, 1)
 
 
 def games_needed(args: argparse.Namespace, g: Any, rates: list[float], per_step: float) -> int:
@@ -119,28 +108,30 @@ async def one_game(args: argparse.Namespace, game: str, work: Path) -> dict[str,
     steps: list[dict[str, Any]] = []
     machine = [machine_speed_ms()]
     try:
-        async with bot_playing(fake, args, work, game) as (bot, games, _fill_s):
-            await asyncio.sleep(1.0)  # the start's requests (commands, resumes) left behind
-            if args.warmup > 0:  # not counted: the first pictures, caches, workers
-                await drive(fake, g, games, rate=rates[0], seconds=args.warmup, seed=args.seed,
-                            active=active)
-                await asyncio.sleep(1.0)
-            seen, counted, before = len(fake.requests), limits.counts.copy(), limits.counts.copy()
-            for k, rate in enumerate(rates):
-                at, cpu_at = limits.counts.copy(), cpu_seconds(bot.pid)
-                with driver_collects_between_steps():
-                    step = figures(await drive(fake, g, games, rate=rate, seconds=per_step,
-                                               seed=args.seed + 100 + k, active=active))
-                await asyncio.sleep(1.0)  # the step's posts drained (counted with it)
-                step["machine_ms"] = machine_speed_ms()  # the machine just then, the bot idle
-                step["errors"] = step["errors"][:3]
-                step.update({key: limits.counts[key] - at[key]
-                             for key in ("counted", "global_429", "route_429", "invalid")})
-                step.update(cpu_per_decision(cpu_at, cpu_seconds(bot.pid), step["decisions"]))
-                steps.append(step)
-                if (step["reply_p99_ms"] > TARGET_REPLY_P99_MS or step["global_429"]
-                        or step["error_count"] or step["decisions_per_s"] < KEEPS_UP * rate):
-                    break
+        with DiskProbe(work) as disk:  # the disk's own stalls, step by step
+            async with bot_playing(fake, args, work, game) as (bot, games, _fill_s):
+                await asyncio.sleep(1.0)  # the start's requests (commands, resumes) left behind
+                if args.warmup > 0:  # not counted: the first pictures, caches, workers
+                    await drive(fake, g, games, rate=rates[0], seconds=args.warmup,
+                                seed=args.seed, active=active)
+                    await asyncio.sleep(1.0)
+                seen, before = len(fake.requests), limits.counts.copy()
+                for k, rate in enumerate(rates):
+                    at, cpu_at, disk_at = limits.counts.copy(), cpu_seconds(bot.pid), disk.mark()
+                    with driver_collects_between_steps():
+                        step = figures(await drive(fake, g, games, rate=rate, seconds=per_step,
+                                                   seed=args.seed + 100 + k, active=active))
+                    await asyncio.sleep(1.0)  # the step's posts drained (counted with it)
+                    step["machine_ms"] = machine_speed_ms()  # the machine just then, the bot idle
+                    step.update(disk.since(disk_at))
+                    step["errors"] = step["errors"][:3]
+                    step.update({key: limits.counts[key] - at[key]
+                                 for key in ("counted", "global_429", "route_429", "invalid")})
+                    step.update(cpu_per_decision(cpu_at, cpu_seconds(bot.pid), step["decisions"]))
+                    steps.append(step)
+                    if (step["reply_p99_ms"] > TARGET_REPLY_P99_MS or step["global_429"]
+                            or step["error_count"] or step["decisions_per_s"] < KEEPS_UP * rate):
+                        break
     finally:
         await fake.stop()
     machine.append(machine_speed_ms())
@@ -319,6 +310,10 @@ def report(result: dict[str, Any]) -> str:
                          f"{s['render_cpu_ms_per_decision']} ms pictures a decision "
                          f"({s.get('harness_cpu_ms_per_decision')} ms the fake Discord's; "
                          f"the machine {s.get('machine_ms')} ms)")
+            if s.get("disk_fsyncs"):
+                lines.append(f"    the disk meanwhile: fdatasync p50 {s['disk_fsync_p50_ms']} ms, "
+                             f"longest {s['disk_fsync_max_ms']} ms, {s['disk_stalls']} over "
+                             f"50 ms ({s['disk_stalled_ms']} ms in them)")
         lines.append(f"  the machine: {r['machine_ms'][0]} ms before, {r['machine_ms'][1]} ms "
                      f"after for the same Python work (compare runs where these are close)")
         lines.append(f"  event loop: longest stall {r['longest_stall_ms']} ms "

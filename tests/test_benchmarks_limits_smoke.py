@@ -33,6 +33,9 @@ def test_limits_benchmark_tiny_run(tmp_path: Path) -> None:
     # the machine's own speed before and after, to tell a slow half hour from a slow change
     assert len(r["machine_ms"]) == 2 and all(ms > 0 for ms in r["machine_ms"])
     assert step["machine_ms"] > 0
+    # the disk's own stalls meanwhile: a synced write ten times a second beside the database
+    assert step["disk_fsyncs"] >= 1 and step["disk_fsync_max_ms"] >= step["disk_fsync_p50_ms"] > 0
+    assert 0 <= step["disk_stalls"] <= step["disk_fsyncs"] and step["disk_stalled_ms"] >= 0
 
 
 def test_the_sweep_never_runs_out_of_games() -> None:
