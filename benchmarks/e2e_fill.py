@@ -101,6 +101,17 @@ def game_options(g: Any) -> dict[str, Any]:
     return {"race": False} if g.name == "out-of-mine" else {}
 
 
+def started_thread(fake: Any, channel: Any, name: str) -> Any:
+    """A public thread started from the bot's announcement in ``channel``, as the bot makes a
+    game's: the thread's id is the announcement's (a game's end edits it; a thread without it
+    answered each such edit with a 404)."""
+    from tests.fakediscord import messages
+    from tests.fakediscord import state as st
+
+    announcement = messages.create(fake, channel, fake.bot_user, {"content": name})
+    return fake.add_thread(channel, name, type=st.PUBLIC_THREAD, thread_id=announcement.id)
+
+
 async def fill(db_path: Path | str, fake: Any, guild: Any, channel: Any, *, running: int, finished: int,
                seed: int, game: str = "stella-digger") -> list[Running]:
     """Store ``finished`` whole games and ``running`` dealt games (threads made in the fake) of
@@ -109,7 +120,6 @@ async def fill(db_path: Path | str, fake: Any, guild: Any, channel: Any, *, runn
     from db import Database, dm_channels
     from engine import get_game
     from tests.fakediscord import messages
-    from tests.fakediscord import state as st
 
     g = get_game(game)
     command = presentations.get(game).cmd("do").removeprefix("/")
@@ -127,7 +137,7 @@ async def fill(db_path: Path | str, fake: Any, guild: Any, channel: Any, *, runn
         for i in range(running):
             players = players_of(g, i)
             users = members[3 * i: 3 * i + players] if players <= 3 else rng.sample(members, 4)
-            thread = fake.add_thread(channel, f"{g.title} load {i}", type=st.PUBLIC_THREAD)
+            thread = started_thread(fake, channel, f"{g.title} load {i}")
             # dealt: the target and every first draw (4 cards per player) are stored already
             game_id, state = await store_game(
                 db, g, guild_id=int(guild.id), channel_id=int(channel.id), thread_id=int(thread.id),
@@ -170,7 +180,6 @@ async def fill_resume(db_path: Path, count: int, fake: Any, guild: Any, *, seed:
     from db import Database
     from engine import get_game
     from tests.fakediscord import messages
-    from tests.fakediscord import state as st
 
     g = get_game("stella-digger")
     now = int(time.time())
@@ -186,7 +195,7 @@ async def fill_resume(db_path: Path, count: int, fake: Any, guild: Any, *, seed:
         return places[copy]
 
     def thread_with_prompt(channel: Any, game_id: int, state: Any) -> int:
-        thread = fake.add_thread(channel, f"Stella Digger #{game_id}", type=st.PUBLIC_THREAD)
+        thread = started_thread(fake, channel, f"Stella Digger #{game_id}")
         messages.create(fake, thread, fake.bot_user, {"content": f"➡️ game {game_id}: your turn",
                                                        "components": prompt_components(g, game_id, state)})
         return int(thread.id)
