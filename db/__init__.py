@@ -23,7 +23,8 @@ Tables (``db/storage/migrations/0001_init.sql``; applied versions in ``schema_mi
     leases         (0010, was 0004's owner) the bot process holding the database: token,
                    host, pid scope, pid, start time, lease expiry (``db.storage.lease``: acquire,
                    claim, renew, release, holder; ``db.storage.process_id``: is the holder gone?)
-    owed           (0005) each player owing a decision now, with their own deadline/reminder
+    owed           (0005) each player owing a decision now, with their own deadline/reminder;
+                   queued_reminders (0014): reminders marked sent, not yet posted (``db.owed``)
     drafts         (0005) a player's private draft of a decision; decisions.sealed: secret
     thread_memory  (0008) what the referee remembers of a game's thread (the prompt to edit,
                    who was pinged, catch-ups, the lobby message); runs: a player's decisions
@@ -45,8 +46,8 @@ coroutines over it, ``db.<topic>.<verb>(db, ...)`` (each safe to call from concu
                    StaleVersion), finish_game
     db.timers      set_deadline, postpone_expired, expired_games, due_reminders, next_timer,
                    mark_reminder_sent, record_missed_deadline, set_absent
-    db.owed        owed_timers, set_owed, mark_owed_reminded, sealed_count, get_draft,
-                   save_draft, drop_draft
+    db.owed        owed_timers, set_owed, mark_owed_reminded, reminder_told, rearm_reminders,
+                   sealed_count, get_draft, save_draft, drop_draft
     db.moderation  undo_last, replace_seat, seat_history, abort_game, moderation_log
     db.transfer    export_game, import_game, find_duplicate
     db.stats       player_stats, leaderboard
