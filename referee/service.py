@@ -13,6 +13,7 @@ from db import games as games_db
 from db import holds as holds_db
 from db import life as life_db
 from db import notified as notified_db
+from db import owed as owed_db
 from db import thread_memory as memory_db
 from db import timers as timers_db
 from db.holds import HoldReason
@@ -97,7 +98,7 @@ class Referee:
         """After a restart: every running game continues. No state is read and nothing is
         sent here: timers come from the database (``running_games``), the thread memory (the
         prompt to edit next, who was pinged, catch-ups, lobby messages, runs: ``referee.telling.memory``)
-        is loaded back in one go, buttons are dynamic,
+        is loaded back in one go, reminders a stop left queued are due again, buttons are dynamic,
         AI/absent seats owing a decision move now, and games whose messages a crash may have
         cut off (their recorded notified version is behind their state's, ``db.notified``) or
         without a deadline are queued for ``catch_up`` (run once connected). A deadline that
@@ -113,6 +114,11 @@ class Referee:
                      "off %d running race clock(s)", down.seconds, down.taken, down.clocks)  # R6
         kept = memory.load(self.notify, await memory_db.load(self.db), self.ctx.owns)
         mine = {r.game_id for r in rows}  # one of several shards: its own guilds' games only
+        # reminders marked but not yet posted when the bot stopped: due again (``Timers.remind``)
+        rearmed = await owed_db.rearm_reminders(self.db, mine)
+        if rearmed:
+            log.info("%d reminder(s) queued but not posted before the bot stopped: sent again",
+                     rearmed)
         behind = [b for b in await notified_db.behind(self.db) if b.game_id in mine]
         queued = {b.game_id for b in behind if b.notified_version is None or b.notified_version < b.version}
         queued.update(r.game_id for r in rows if r.deadline is None)

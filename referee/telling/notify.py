@@ -136,14 +136,6 @@ class Notifier:
     def g(self, game: Game) -> Any:
         return self.ctx.engine(game)
 
-    async def remember(self, game: Game) -> None:
-        """Write the game's thread memory (``referee.telling.memory``) after a prompt went out that
-        ``record`` does not follow (a reminder). Never raises."""
-        try:
-            await memory_db.keep(self.ctx.db, memory.kept(self, game.id))
-        except Exception:
-            log.exception("game %s: could not keep the thread memory", game.id)
-
     async def lobby_posted(self, game: Game, delivery: Delivery, head: str = "") -> None:
         """The lobby message went out: remembered (and kept for a restart) to be edited as
         the lobby fills and the game goes on. Never raises."""
