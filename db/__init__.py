@@ -33,6 +33,8 @@ Tables (``db/storage/migrations/0001_init.sql``; applied versions in ``schema_mi
                    ``db.storage.budget``, ``referee.process.budget``)
     dm_channels    (0012) each user's DM channel id, not opened again after a restart
                    (``db.dm_channels``)
+    announcements  (0015) the channel announcements' edits still to make, kept until made
+                   (``db.announcements``, read once at resume)
     life           (0009) per shard, the bot's last sign of life: at a restart the downtime
                    since is taken off the running race clocks (``db.life``, ``referee.shared.heartbeat``)
 
@@ -53,7 +55,7 @@ coroutines over it, ``db.<topic>.<verb>(db, ...)`` (each safe to call from concu
     db.stats       player_stats, leaderboard
     db.guilds      get_admin_role, set_admin_role
     db.holds, db.lifecycle, db.life, db.storage.lease, db.thread_memory, db.notified, db.settings,
-    db.dm_channels, db.storage.budget
+    db.dm_channels, db.announcements, db.storage.budget
 Storage is behind a seam (`db.storage.core`: `Core`, `Tx` and `Backend`): `db.storage.sqlite` runs each
 transaction's statements on the event loop's thread in one piece and commits writes in groups,
 resuming a writer only once its transaction is durable (the durability argument is in
