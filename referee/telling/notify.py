@@ -99,7 +99,7 @@ class Notifier:
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
         self.trail = Trail()  # the last prompt of each game and who owed (``referee.messages.prompts``)
         self.digests = Digests()  # what each player missed since their last decision
-        self.boards = Boards(ctx.spawn)  # the lobby message and the channel announcement
+        self.boards = Boards(ctx.spawn, ctx.db)  # the lobby message and the channel announcement
         self.public = PublicViews()  # each game's latest public view and tag, made once
         self.languages = Languages(ctx)  # the language of each member's DMs
 
