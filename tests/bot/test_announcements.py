@@ -88,8 +88,8 @@ async def test_an_edit_that_fails_does_not_stop_the_channel() -> None:
 
 
 async def test_settled_waits_until_every_wanted_edit_is_sent() -> None:
-    """A clean shutdown waits for the announcements (``Referee.close``): they are not redone
-    after a restart."""
+    """A clean shutdown waits for the announcements (``Referee.close``, 6 s at most; what it
+    leaves is edited after the restart, below)."""
     out = SlowOutbox(slow=1)
     spawn, _tasks = spawner()
     boards = Announcements(spawn)
