@@ -23,7 +23,8 @@ Tables (``db/storage/migrations/0001_init.sql``; applied versions in ``schema_mi
     leases         (0010, was 0004's owner) the bot process holding the database: token,
                    host, pid scope, pid, start time, lease expiry (``db.storage.lease``: acquire,
                    claim, renew, release, holder; ``db.storage.process_id``: is the holder gone?)
-    owed           (0005) each player owing a decision now, with their own deadline/reminder
+    owed           (0005) each player owing a decision now, with their own deadline/reminder;
+                   queued_reminders (0014): reminders marked sent, not yet posted (``db.owed``)
     drafts         (0005) a player's private draft of a decision; decisions.sealed: secret
     thread_memory  (0008) what the referee remembers of a game's thread (the prompt to edit,
                    who was pinged, catch-ups, the lobby message); runs: a player's decisions
@@ -32,6 +33,8 @@ Tables (``db/storage/migrations/0001_init.sql``; applied versions in ``schema_mi
                    ``db.storage.budget``, ``referee.process.budget``)
     dm_channels    (0012) each user's DM channel id, not opened again after a restart
                    (``db.dm_channels``)
+    announcements  (0015) the channel announcements' edits still to make, kept until made
+                   (``db.announcements``, read once at resume)
     life           (0009) per shard, the bot's last sign of life: at a restart the downtime
                    since is taken off the running race clocks (``db.life``, ``referee.shared.heartbeat``)
 
@@ -45,14 +48,14 @@ coroutines over it, ``db.<topic>.<verb>(db, ...)`` (each safe to call from concu
                    StaleVersion), finish_game
     db.timers      set_deadline, postpone_expired, expired_games, due_reminders, next_timer,
                    mark_reminder_sent, record_missed_deadline, set_absent
-    db.owed        owed_timers, set_owed, mark_owed_reminded, sealed_count, get_draft,
-                   save_draft, drop_draft
+    db.owed        owed_timers, set_owed, mark_owed_reminded, reminder_told, rearm_reminders,
+                   sealed_count, get_draft, save_draft, drop_draft
     db.moderation  undo_last, replace_seat, seat_history, abort_game, moderation_log
     db.transfer    export_game, import_game, find_duplicate
     db.stats       player_stats, leaderboard
     db.guilds      get_admin_role, set_admin_role
     db.holds, db.lifecycle, db.life, db.storage.lease, db.thread_memory, db.notified, db.settings,
-    db.dm_channels, db.storage.budget
+    db.dm_channels, db.announcements, db.storage.budget
 Storage is behind a seam (`db.storage.core`: `Core`, `Tx` and `Backend`): `db.storage.sqlite` runs each
 transaction's statements on the event loop's thread in one piece and commits writes in groups,
 resuming a writer only once its transaction is durable (the durability argument is in

@@ -5,10 +5,11 @@ stay the earliest owed timer, so the timer loop needs one index."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from db.models import Draft, GameStatus, OwedTimer
 from db.storage.core import Core, Tx, now_or
+from db.thread_memory import ThreadMemory, save
 
 
 def _timer(row: object) -> OwedTimer:
@@ -74,19 +75,70 @@ async def set_owed(db: Core, game_id: int, timers: Sequence[OwedTimer]) -> None:
         await write_owed(tx, game_id, timers)
 
 
-async def mark_owed_reminded(db: Core, game_id: int, player_id: str, deadline: int | None) -> bool:
-    """The reminder of ``player_id``'s owed decision went out; False if their deadline
-    changed since. The game's reminder time becomes the next unsent one."""
+async def mark_owed_reminded(db: Core, game_id: int, player_id: str, deadline: int | None,
+                             *, queued: bool = False) -> bool:
+    """The reminder of ``player_id``'s owed decision is spent; False if their deadline
+    changed since. The game's reminder time becomes the next unsent one. ``queued``: its
+    message is still to be posted (table ``queued_reminders``, in the same transaction) until
+    ``reminder_told``; a restart re-arms it (``rearm_reminders``)."""
     async with db._write(game_id) as tx:
         changed = await tx.run(
             "UPDATE owed SET reminder_sent = 1 WHERE game_id = ? AND player_id = ?"
             " AND deadline IS ?", (game_id, player_id, deadline))
-        row = await tx.one("SELECT MIN(remind_at) FROM owed WHERE game_id = ?"
-                           " AND reminder_sent = 0", (game_id,))
-        nxt = None if row is None else row[0]
-        await tx.run("UPDATE games SET remind_at = ?, reminder_sent = ? WHERE id = ?",
-                     (nxt, int(nxt is None), game_id))
+        await _next_reminder(tx, game_id)
+        if queued:
+            await tx.run(
+                "INSERT INTO queued_reminders (game_id, player_id, deadline) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, player_id) DO UPDATE SET deadline = excluded.deadline",
+                (game_id, player_id, deadline))
     return changed == 1
+
+
+async def _next_reminder(tx: Tx, game_id: int) -> None:
+    """The game's reminder time: its owing players' earliest unsent one."""
+    row = await tx.one("SELECT MIN(remind_at) FROM owed WHERE game_id = ?"
+                       " AND reminder_sent = 0", (game_id,))
+    nxt = None if row is None else row[0]
+    await tx.run("UPDATE games SET remind_at = ?, reminder_sent = ? WHERE id = ?",
+                 (nxt, int(nxt is None), game_id))
+
+
+async def reminder_told(db: Core, game_id: int, player_id: str,
+                        memory: ThreadMemory | None = None) -> None:
+    """``player_id``'s queued reminder was posted (or is not wanted any more): no restart
+    sends it again. ``memory``: the thread's memory after it (``db.thread_memory``), kept in
+    the same transaction."""
+    async with db._write(game_id) as tx:
+        await tx.run("DELETE FROM queued_reminders WHERE game_id = ? AND player_id = ?",
+                     (game_id, player_id))
+        if memory is not None:
+            await save(tx, memory)
+
+
+async def rearm_reminders(db: Core, game_ids: Collection[int]) -> int:
+    """At resume: the reminders of ``game_ids`` marked sent but never posted (a crash while
+    they were queued) are due again, each while its owed decision is the one it was for (the
+    same deadline, still marked); the queue is emptied. Returns how many were re-armed."""
+    async with db._read() as tx:
+        rows = await tx.all(
+            "SELECT q.game_id, q.player_id, q.deadline, g.status FROM queued_reminders q"
+            " JOIN games g ON g.id = q.game_id ORDER BY q.game_id")
+    found = [r for r in rows if r["game_id"] in game_ids]
+    if not rows:
+        return 0
+    async with db._write() as tx:  # at resume: the timers queue none meanwhile
+        await tx.run("DELETE FROM queued_reminders WHERE game_id IN"  # ended: never wanted
+                     " (SELECT id FROM games WHERE status <> 'running')")
+        again = 0
+        for r in found:
+            again += await tx.run(
+                "UPDATE owed SET reminder_sent = 0 WHERE game_id = ? AND player_id = ?"
+                " AND deadline IS ? AND reminder_sent = 1",
+                (r["game_id"], r["player_id"], r["deadline"]))
+        for game_id in sorted({r["game_id"] for r in found}):
+            await _next_reminder(tx, game_id)
+            await tx.run("DELETE FROM queued_reminders WHERE game_id = ?", (game_id,))
+    return again
 
 
 async def sealed_count(db: Core, game_id: int) -> int:

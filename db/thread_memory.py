@@ -7,8 +7,9 @@ message edited, nobody pinged twice for one turn, runs of decisions continued.
     runs          (game_id, player_id) -> steps_json (a JSON list of decisions still to make)
 
 Nothing here is read while a game is played: the referee keeps it in memory, writes it through
-(``save`` inside ``db.notified.record``'s transaction, ``keep``, ``save_lobby``; runs with the decision,
-``write_run`` inside ``append_decision``) and reads it back once, at resume (``load``). Module
+(``save`` inside ``db.notified.record``'s transaction and ``db.owed.reminder_told``'s, ``keep``,
+``save_lobby``; runs with the decision, ``write_run`` inside ``append_decision``) and reads it
+back once, at resume (``load``). Module
 functions over a ``Database``, like ``db.settings``; plain SQL for SQLite and PostgreSQL.
 """
 

@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from db import Database
+from db import announcements as announcements_db
 from db import games as games_db
 from db import holds as holds_db
 from db import life as life_db
 from db import notified as notified_db
+from db import owed as owed_db
 from db import thread_memory as memory_db
 from db import timers as timers_db
 from db.holds import HoldReason
@@ -97,7 +99,7 @@ class Referee:
         """After a restart: every running game continues. No state is read and nothing is
         sent here: timers come from the database (``running_games``), the thread memory (the
         prompt to edit next, who was pinged, catch-ups, lobby messages, runs: ``referee.telling.memory``)
-        is loaded back in one go, buttons are dynamic,
+        is loaded back in one go, reminders a stop left queued are due again, buttons are dynamic,
         AI/absent seats owing a decision move now, and games whose messages a crash may have
         cut off (their recorded notified version is behind their state's, ``db.notified``) or
         without a deadline are queued for ``catch_up`` (run once connected). A deadline that
@@ -112,7 +114,15 @@ class Referee:
             log.info("the bot was down %.1f s since its last sign of life: up to %.1f s taken "
                      "off %d running race clock(s)", down.seconds, down.taken, down.clocks)  # R6
         kept = memory.load(self.notify, await memory_db.load(self.db), self.ctx.owns)
+        # the channel announcements' edits a stop cut off: made once connected (``catch_up``)
+        edits = self.notify.boards.announcements.load(await announcements_db.wanted(self.db),
+                                                      self.ctx.owns)
         mine = {r.game_id for r in rows}  # one of several shards: its own guilds' games only
+        # reminders marked but not yet posted when the bot stopped: due again (``Timers.remind``)
+        rearmed = await owed_db.rearm_reminders(self.db, mine)
+        if rearmed:
+            log.info("%d reminder(s) queued but not posted before the bot stopped: sent again",
+                     rearmed)
         behind = [b for b in await notified_db.behind(self.db) if b.game_id in mine]
         queued = {b.game_id for b in behind if b.notified_version is None or b.notified_version < b.version}
         queued.update(r.game_id for r in rows if r.deadline is None)
@@ -128,15 +138,17 @@ class Referee:
             if b.auto and b.game_id not in queued:  # an automatic seat owes: it decides now
                 await self.sessions.after(Committed(b.game_id, timers=False))
         self.timed.poke()  # every game's timers, once
-        log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up",
-                 len(rows), kept, len(self._pending))
+        log.info("resumed %d running game(s) (%d with a thread memory); %d to catch up, "
+                 "%d announcement(s) to edit", len(rows), kept, len(self._pending), edits)
         return len(rows)
 
     async def catch_up(self, spacing: float = CATCH_UP_SPACING) -> int:
         """Post what a crash cut off for the games ``resume`` queued, one game at a time
         (``spacing`` seconds apart, so a restart doesn't burst): the missing turn prompt, the
         hand DMs of players whose hand changed since their last one; then AI/absent seats move.
-        Returns the number of games handled."""
+        Returns the number of games handled. The channel announcements a stop left behind
+        are edited meanwhile, in the background (``referee.telling.announce``)."""
+        self.notify.boards.announcements.resume(self.ctx.out)
         pending, self._pending = self._pending, []
         done = 0
         for i, game_id in enumerate(pending):
@@ -264,11 +276,11 @@ class Referee:
             if task not in sending:
                 task.cancel()
         if sending:
-            try:  # edited in the background (referee.telling.announce): not redone after a restart
+            try:  # edited in the background (referee.telling.announce)
                 await asyncio.wait_for(announcements.settled(), CLOSE_ANNOUNCE_SECONDS)
             except TimeoutError:
-                log.warning("closing with %d channel announcement(s) not edited",
-                            announcements.waiting)
+                log.warning("closing with %d channel announcement(s) not edited: they are "
+                            "edited after a restart", announcements.waiting)
         for task in list(self.ctx.tasks):
             task.cancel()
         if self.ctx.tasks:

@@ -10,11 +10,12 @@ logged once, then one line now and then, never a spin.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import logging
 from typing import Any
 
-from db import DecisionSource, GameStatus
+from db import DecisionSource, Game, GameStatus, OwedTimer
 from db import owed as owed_db
 from db import timers as timers_db
 from referee.deciding.automatic import AutoRun
@@ -27,6 +28,7 @@ from referee.process.background import TimedSource
 from referee.process.retry import Backoff, Schedule
 from referee.shared import cache as cached
 from referee.shared.context import AUTO_GRACE, Context, earliest
+from referee.telling import memory
 from referee.telling.notify import hands
 from texts import _, command, using
 
@@ -54,7 +56,9 @@ class Timers(TimedSource):
 
     async def remind(self, game_id: int, now: int) -> None:
         """Remind each owing player whose own reminder is due (their line of the prompt,
-        pinging only them)."""
+        pinging only them). Chosen and marked under the game's lock, each queued to be told
+        (``_tell_reminder``, after what the game's earlier changes tell), so the lock is not
+        held while it waits for Discord's budget, where it comes last."""
         async with self.ctx.lock(game_id):
             game = await cached.get_game(self.ctx, game_id)
             if (game.status != GameStatus.RUNNING or game.reminder_sent or game.remind_at is None
@@ -68,21 +72,62 @@ class Timers(TimedSource):
                         or (t.deadline is not None and t.deadline <= now)):
                     continue
                 seat = game.seat_of_player(t.player_id)
-                if seat is not None and not seat.is_ai and not seat.absent and seat.user_id:
-                    with budget.at(budget.REMINDER):  # last when Discord's budget is short
-                        prompt = await self.sessions.notify.reprompt(
-                            game, table.state, t.deadline,
-                            head="⏳ " + _("**Reminder**: time is running out."), timers=timers,
-                            only=t.player_id)
-                    if prompt is not None and not prompt.ok:  # refused: the game is held
-                        await self.sessions.notify.record(game, table.state, prompt, {})
-                        return
-                    if prompt is not None:  # the reminder is the prompt now (edited next)
-                        await self.sessions.notify.remember(game)
-                await owed_db.mark_owed_reminded(self.ctx.db, game_id, t.player_id, t.deadline)
+                told = seat is not None and not seat.is_ai and not seat.absent and bool(seat.user_id)
+                # marked and queued in one transaction: a crash before it is posted leaves it
+                # queued, and the restart re-arms it (``db.owed.rearm_reminders``)
+                await owed_db.mark_owed_reminded(self.ctx.db, game_id, t.player_id, t.deadline,
+                                                 queued=told)
                 marked = True
+                if told:
+                    await self.sessions.after(Committed(game_id, game, tell=functools.partial(
+                        self._tell_reminder, game, table.state, timers,
+                        dataclasses.replace(t, reminder_sent=True)),
+                        timers=False, advance=False))
             if not marked:  # nobody's reminder was due after all: the game's is spent
                 await timers_db.mark_reminder_sent(self.ctx.db, game_id, game.deadline)
+
+    async def _tell_reminder(self, game: Game, state: Any, timers: list[OwedTimer],
+                             timer: OwedTimer) -> None:
+        """One reminder queued by ``remind``, told in the game's order: the game as it was
+        then, posted if ``timer`` is still the player's (``_still_owed``) when its turn in
+        the queue comes and again when its slot of Discord's budget does (``budget.checked``):
+        a player who decided meanwhile, a game that ended or was held, is not pinged."""
+        still = functools.partial(self._still_owed, game.id, timer)
+        prompt = None
+        try:
+            if await still():
+                with budget.at(budget.REMINDER), budget.checked(still):  # last when it is short
+                    prompt = await self.sessions.notify.reprompt(
+                        game, state, timer.deadline,
+                        head="⏳ " + _("**Reminder**: time is running out."), timers=timers,
+                        only=timer.player_id)
+        except budget.Unwanted:
+            pass
+        if prompt is None or not prompt.ok:  # not posted (stale), no prompt, or refused
+            await owed_db.reminder_told(self.ctx.db, game.id, timer.player_id)
+            if prompt is not None:  # refused: the game is held
+                await self.sessions.notify.record(game, state, prompt, {})
+            return
+        # the reminder is the prompt now (edited next): kept with it being told
+        await owed_db.reminder_told(self.ctx.db, game.id, timer.player_id,
+                                    memory.kept(self.sessions.notify, game.id))
+
+    async def _still_owed(self, game_id: int, timer: OwedTimer) -> bool:
+        """Is the game still running with ``timer`` its player's (the same owed decision,
+        its reminder still marked: a decision of theirs, an undo, a hold make new ones)?
+        True when that cannot be read: a reminder is not lost to a failed read."""
+        try:
+            game = await cached.get_game(self.ctx, game_id)
+            if game.status != GameStatus.RUNNING:
+                return False
+            owed = await cached.owed_timers(self.ctx, game_id)
+        except Exception:
+            log.exception("game %s: could not check a reminder before sending it", game_id)
+            return True
+        if not owed:  # stored before per-player timers: the game's own
+            return game.deadline == timer.deadline and game.reminder_sent
+        return any(t.player_id == timer.player_id and t.since == timer.since
+                   and t.deadline == timer.deadline and t.reminder_sent for t in owed)
 
     async def timeout(self, game_id: int, now: int) -> None:
         """Deadlines passed: each owing player whose own deadline passed gets their saved

@@ -19,6 +19,10 @@ around a send: ``PROMPT`` turn prompts and their edits, ``POST`` other posts, ``
 a DM waits goes first. A player's reply never waits here: it is the interaction's own answer,
 not counted. Nothing is dropped; the queue is bounded by what may wait for it (the Teller's
 ``WORKERS`` jobs and its ``BACKLOG``, ``referee.messages.tell``).
+
+A request that may be stale by the time its slot comes (a reminder, which waits last) is sent
+``checked``: once its slot came it is sent only if still wanted, else ``Unwanted`` is raised
+in its sender (the slot is spent).
 """
 
 from __future__ import annotations
@@ -39,6 +43,25 @@ log = logging.getLogger(__name__)
 PROMPT, POST, PICTURE, DM, REMINDER = range(5)  # lower first
 #: the priority of the requests sent now (in this task)
 priority: ContextVar[int] = ContextVar("rest_priority", default=POST)
+Still = Callable[[], Awaitable[bool]]
+#: the check of the next counted request sent in this task (``checked``), spent by it
+_checks: ContextVar[list[Still] | None] = ContextVar("rest_checks", default=None)
+
+
+class Unwanted(Exception):
+    """A request found not wanted any more once its slot came (``checked``): not sent."""
+
+
+@contextlib.contextmanager
+def checked(still: Still) -> Iterator[None]:
+    """The next counted request sent meanwhile (in this task) is sent only if ``still()``
+    says so once its slot came; else its sender gets ``Unwanted``. Later ones are not
+    checked (a reminder's post is: it pings; the edit of the prompt before it is not)."""
+    token = _checks.set([still])
+    try:
+        yield
+    finally:
+        _checks.reset(token)
 
 
 @contextlib.contextmanager
@@ -117,7 +140,10 @@ class RestBudget:
                 self.waited_s += wait
                 self.waited_by_priority[min(level, REMINDER)] += wait
                 await self.sleep(wait)
-            return wait
+        checks = _checks.get()
+        if checks and not await checks.pop()():  # the next request is let in meanwhile
+            raise Unwanted
+        return wait
 
     async def _take(self) -> float:
         now = self.clock()

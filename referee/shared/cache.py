@@ -39,12 +39,13 @@ GAMES_KEPT = 500  # games kept at most (a running game is a few kilobytes)
 
 #: tables nothing kept here is read from (the cached reads below, ``Holds.get``): a write
 #: only to these forgets nothing (what was told, the thread's memory and chosen runs, the
-#: lease, the sign of life, the REST budget, the DM channels, a member's settings and a
-#: server's). A table missing here is only read again after a write; a write naming no game
-#: forgets every game (a member's language seen in their first interaction did, and every
-#: running game's state was parsed again).
-NOT_KEPT = frozenset({"notified", "hand_dms", "thread_memory", "runs", "leases", "life", "budgets",
-                      "dm_channels", "player_settings", "guild_config"})
+#: reminders and announcements' edits still to make, the lease, the sign of life, the REST
+#: budget, the DM channels, a member's settings and a server's). A table missing here is only
+#: read again after a write; a write naming no game forgets every game (a member's language
+#: seen in their first interaction did, and every running game's state was parsed again).
+NOT_KEPT = frozenset({"notified", "hand_dms", "thread_memory", "runs", "queued_reminders",
+                      "announcements", "leases", "life", "budgets", "dm_channels",
+                      "player_settings", "guild_config"})
 #: the tables a hold is read from (``Holds.get``): a write to neither keeps the holds
 HOLD_TABLES = frozenset({"holds", "pauses"})
 _UNKNOWN: Any = object()

@@ -99,7 +99,7 @@ class Notifier:
         self._refused: dict[int, Delivery] = {}  # game id -> worst refusal since ``record``
         self.trail = Trail()  # the last prompt of each game and who owed (``referee.messages.prompts``)
         self.digests = Digests()  # what each player missed since their last decision
-        self.boards = Boards(ctx.spawn)  # the lobby message and the channel announcement
+        self.boards = Boards(ctx.spawn, ctx.db)  # the lobby message and the channel announcement
         self.public = PublicViews()  # each game's latest public view and tag, made once
         self.languages = Languages(ctx)  # the language of each member's DMs
 
@@ -135,14 +135,6 @@ class Notifier:
 
     def g(self, game: Game) -> Any:
         return self.ctx.engine(game)
-
-    async def remember(self, game: Game) -> None:
-        """Write the game's thread memory (``referee.telling.memory``) after a prompt went out that
-        ``record`` does not follow (a reminder). Never raises."""
-        try:
-            await memory_db.keep(self.ctx.db, memory.kept(self, game.id))
-        except Exception:
-            log.exception("game %s: could not keep the thread memory", game.id)
 
     async def lobby_posted(self, game: Game, delivery: Delivery, head: str = "") -> None:
         """The lobby message went out: remembered (and kept for a restart) to be edited as

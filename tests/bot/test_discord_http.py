@@ -1,14 +1,25 @@
 """cogs/discordpy/http.py: discord.py's idle-bucket sweep runs now and then, not at every new
-rate-limit bucket (one per route and channel)."""
+rate-limit bucket (one per route and channel); every counted request takes a slot of the REST
+budget, and one sent ``checked`` that is not wanted any more once its slot came is not sent."""
 
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
+import aiohttp
 import discord
 import pytest
+from discord.http import HTTPClient
 
-from cogs.discordpy.http import sweep_buckets_now_and_then
+from cogs.discordpy.http import draw_from_budget, sweep_buckets_now_and_then
+from cogs.discordpy.outbox import DiscordOutbox
+from referee.messages.outbox import Post
+from referee.process import budget
+from referee.process.budget import RestBudget
+from tests.fakediscord import FakeDiscord
+
+pytest_plugins = ["tests.fakediscord.fixtures"]
 
 
 async def test_new_buckets_no_longer_scan_every_bucket(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -47,3 +58,30 @@ def test_a_discord_py_without_the_sweep_is_left_alone() -> None:
     other = Other()
     assert not sweep_buckets_now_and_then(other)
     assert not hasattr(other, "_try_clear_expired_ratelimits")
+
+
+async def test_a_post_not_wanted_once_its_slot_came_is_not_sent(fake_discord: FakeDiscord) -> None:
+    """The whole way a reminder's post takes (``Timers._tell_reminder``): ``DiscordOutbox.post``,
+    discord.py, the budget's slot taken in aiohttp's trace; found stale there, it raises
+    ``Unwanted`` to the referee (no ``Delivery``: nothing was refused) and Discord gets
+    nothing."""
+    channel = fake_discord.add_guild("budget").add_text_channel("game")
+    rest = RestBudget(1000.0, 5)
+    trace = aiohttp.TraceConfig()
+    draw_from_budget(trace, rest)
+    http = HTTPClient(asyncio.get_running_loop(), aiohttp.TCPConnector(limit=0), http_trace=trace)
+    await http.static_login("fake-token")
+    out = DiscordOutbox(SimpleNamespace(http=http, allowed_mentions=None))  # type: ignore[arg-type]
+
+    async def stale() -> bool:
+        return False
+
+    try:
+        taken = rest.taken
+        with budget.checked(stale), pytest.raises(budget.Unwanted):
+            await out.post(channel.id, Post("Reminder", ping=(5,)))
+        assert rest.taken == taken + 1 and channel.messages == []
+        assert (await out.post(channel.id, Post("the next prompt"))).ok  # unchecked: sent
+    finally:
+        await http.close()
+    assert [m.content for m in channel.messages] == ["the next prompt"]

@@ -35,14 +35,17 @@ async def test_reminder_then_timeout(referee: Referee, clock: Clock) -> None:
     count = len(posts)
     clock.t = game.remind_at - 1  # just before the reminder
     await referee.timers.tick()
+    await referee.idle()
     assert len(posts) == count
     clock.t = game.remind_at
     await referee.timers.tick()
+    await referee.idle()  # told in the game's queue (``Timers._tell_reminder``)
     assert len(posts) == count + 1
     reminder = posts[-1]
     assert "Reminder" in reminder.text and reminder.ping == (user,) and reminder.panel is not None
     assert (await cached.get_game(referee.ctx, game.id)).reminder_sent
     await referee.timers.tick()
+    await referee.idle()
     assert len(posts) == count + 1  # once
 
     await time_out(referee, clock, game.id)

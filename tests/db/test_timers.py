@@ -1,8 +1,10 @@
 from __future__ import annotations
 
-from db import Database, DecisionSource
+from db import Database, DecisionSource, OwedTimer
 from db import games as games_db
 from db import lobby as lobby_db
+from db import moderation as moderation_db
+from db import owed as owed_db
 from db import timers as timers_db
 from tests.db.conftest import T0, running_game, state
 
@@ -100,3 +102,36 @@ async def test_next_timer_of_one_shard(db: Database) -> None:
     assert await timers_db.next_timer(db, shard=(5, 7)) == T0 + 100 - 600
     assert await timers_db.next_timer(db, shard=(3, 7)) is None
     assert await timers_db.next_timer(db, shard=(1, 2), exclude=[a.id]) is None
+
+
+async def test_a_reminder_queued_but_not_told_is_due_again_after_a_restart(db: Database) -> None:
+    """``mark_owed_reminded(queued=True)`` / ``reminder_told`` / ``rearm_reminders``: a reminder
+    is marked before it is posted (referee/desks/timers.py); one a restart finds still queued is
+    due again, while its owed decision is the one it was for."""
+    game = await running_game(db, thread_id=1, deadline=T0 + 1000)
+    later = await running_game(db, thread_id=2, deadline=T0 + 1000)
+    for g in (game, later):
+        await owed_db.set_owed(db, g.id, [OwedTimer("111", "draw", T0, T0 + 1000, T0 + 400),
+                                          OwedTimer("222", "draw", T0, T0 + 1000, T0 + 400)])
+        for player in ("111", "222"):
+            assert await owed_db.mark_owed_reminded(db, g.id, player, T0 + 1000, queued=True)
+    assert await timers_db.due_reminders(db, T0 + 500) == []
+    await owed_db.reminder_told(db, game.id, "222")  # posted; 111's was not when the bot died
+    # later: 222 decided meanwhile (a new owed decision), then the game is another shard's
+    await owed_db.set_owed(db, later.id, [OwedTimer("111", "draw", T0, T0 + 1000, T0 + 400, True),
+                                          OwedTimer("222", "draw", T0 + 9, T0 + 2000, T0 + 1400)])
+    assert await owed_db.rearm_reminders(db, {game.id}) == 1
+    assert [t.game_id for t in await timers_db.due_reminders(db, T0 + 500)] == [game.id]
+    sent = {t.player_id: t.reminder_sent for t in await owed_db.owed_timers(db, game.id)}
+    assert sent == {"111": False, "222": True}
+    assert await owed_db.rearm_reminders(db, {game.id}) == 0  # once
+    # the other shard's turn: 111's is due again, 222's was for a decision since replaced
+    assert await owed_db.rearm_reminders(db, {later.id}) == 1
+    sent = {t.player_id: t.reminder_sent for t in await owed_db.owed_timers(db, later.id)}
+    assert sent == {"111": False, "222": False}
+    # a game that ended with a reminder queued: dropped by whoever resumes
+    assert await owed_db.mark_owed_reminded(db, later.id, "111", T0 + 1000, queued=True)
+    await moderation_db.abort_game(db, later.id, now=T0)
+    assert await owed_db.rearm_reminders(db, {game.id}) == 0
+    async with db._read() as tx:
+        assert await tx.all("SELECT * FROM queued_reminders") == []

@@ -105,3 +105,28 @@ async def test_a_waiter_cancelled_passes_its_turn_on():
     gate.set()
     await holder
     assert await later == pytest.approx(1.0) and cancelled.cancelled()
+
+
+async def test_a_checked_request_is_asked_again_once_its_slot_came():
+    """A reminder waits last (``checked``): what happened while it waited may have made it
+    stale; its post is then not sent, and only its post is checked."""
+    clock = Clock()
+    rest = RestBudget(1.0, 1, clock=clock, sleep=clock.sleep)
+    await rest.acquire()  # the burst: the next waits a second
+    asked: list[float] = []
+    wanted = True
+
+    async def still() -> bool:
+        asked.append(clock.now)
+        return wanted
+
+    with budget.checked(still):
+        assert await rest.acquire() == pytest.approx(1.0)  # still wanted: sent
+        await rest.acquire()  # the next request of the same sender: not asked
+    assert asked == [pytest.approx(1001.0)]  # asked after the wait, not before
+    wanted = False
+    with budget.checked(still), pytest.raises(budget.Unwanted):
+        await rest.acquire()
+    assert asked[-1] == pytest.approx(1003.0)
+    await rest.acquire()  # outside: never asked
+    assert len(asked) == 2
