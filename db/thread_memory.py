@@ -7,7 +7,7 @@ message edited, nobody pinged twice for one turn, runs of decisions continued.
     runs          (game_id, player_id) -> steps_json (a JSON list of decisions still to make)
 
 Nothing here is read while a game is played: the referee keeps it in memory, writes it through
-(``save`` inside ``db.notified.record``'s transaction and ``db.owed.reminder_told``'s, ``keep``,
+(``save`` inside ``db.notified.record``'s transaction and ``db.owed.reminder_told``'s,
 ``save_lobby``; runs with the decision, ``write_run`` inside ``append_decision``) and reads it
 back once, at resume (``load``). Module
 functions over a ``Database``, like ``db.settings``; plain SQL for SQLite and PostgreSQL.
@@ -44,12 +44,6 @@ async def save(tx: Tx, memory: ThreadMemory) -> None:
         " prompt_json = excluded.prompt_json, owing_json = excluded.owing_json,"
         " digest_json = excluded.digest_json",
         (memory.game_id, memory.prompt_json, memory.owing_json, memory.digest_json))
-
-
-async def keep(db: Core, memory: ThreadMemory) -> None:
-    """``save`` in a transaction of its own (a prompt no ``db.notified.record`` follows)."""
-    async with db._write(memory.game_id) as tx:
-        await save(tx, memory)
 
 
 async def clear(tx: Tx, game_id: int) -> None:

@@ -5,7 +5,7 @@ open games only (a finished game's is gone)."""
 
 from __future__ import annotations
 
-from db import Database, PlayerResult, notified
+from db import Database, PlayerResult, notified, owed
 from db import games as games_db
 from db import lobby as lobby_db
 from db import moderation as moderation_db
@@ -25,7 +25,9 @@ async def test_the_thread_memory_is_written_with_what_was_told_and_read_back(
         await notified.record(db, game.id, 1, prompt_version=1, auto=False, hands={},
                               memory=kept)
         other = await running_game(db, (333, 444), thread_id=901, guild_id=2)
-        await memory.keep(db, memory.ThreadMemory(other.id, prompt_json='{"message_id": 6}'))
+        # a reminder's prompt, kept as its queued reminder is told
+        await owed.reminder_told(db, other.id, "333",
+                                 memory.ThreadMemory(other.id, prompt_json='{"message_id": 6}'))
         lobby = await lobby_db.create_game(db, guild_id=1, channel_id=10, host_id=555, thread_id=902,
                                      options={}, now=T0)  # still open: its lobby message
         await memory.save_lobby(db, lobby.id, 12)
