@@ -120,9 +120,8 @@ async def rearm_reminders(db: Core, game_ids: Collection[int]) -> int:
     they were queued) are due again, each while its owed decision is the one it was for (the
     same deadline, still marked); the queue is emptied. Returns how many were re-armed."""
     async with db._read() as tx:
-        rows = await tx.all(
-            "SELECT q.game_id, q.player_id, q.deadline, g.status FROM queued_reminders q"
-            " JOIN games g ON g.id = q.game_id ORDER BY q.game_id")
+        rows = await tx.all("SELECT game_id, player_id, deadline FROM queued_reminders"
+                            " ORDER BY game_id")
     found = [r for r in rows if r["game_id"] in game_ids]
     if not rows:
         return 0
