@@ -54,7 +54,7 @@ from typing import Any
 from referee.process import event_loop
 
 from .e2e import bot_playing, driver_collects_between_steps, per_route, stalls
-from .machine import DiskProbe, machine_speed_ms
+from .machine import SLOW_MS, DiskProbe, machine_speed_ms
 from .openloop import drive, figures
 
 TARGET_REPLY_P99_MS = 100.0
@@ -313,7 +313,7 @@ def report(result: dict[str, Any]) -> str:
             if s.get("disk_fsyncs"):
                 lines.append(f"    the disk meanwhile: fdatasync p50 {s['disk_fsync_p50_ms']} ms, "
                              f"longest {s['disk_fsync_max_ms']} ms, {s['disk_stalls']} over "
-                             f"50 ms ({s['disk_stalled_ms']} ms in them)")
+                             f"{SLOW_MS:g} ms ({s['disk_stalled_ms']} ms in them)")
         lines.append(f"  the machine: {r['machine_ms'][0]} ms before, {r['machine_ms'][1]} ms "
                      f"after for the same Python work (compare runs where these are close)")
         lines.append(f"  event loop: longest stall {r['longest_stall_ms']} ms "
